@@ -1,0 +1,53 @@
+// Lint enforces the process boundaries of design.md:
+// - src/shared imports nothing from node or electron (it runs in every process);
+// - src/renderer imports only itself and src/shared (no node, no electron, no main);
+// - in src/main only index.ts imports runtime values from electron; every other module is plain Node.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const restrict = (extra = {}) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', extra],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: restrict({
+      paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'src/shared runs in every process: no node or electron imports.' })),
+      patterns: [
+        { group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**', 'electron/*'], message: 'src/shared imports only itself.' },
+      ],
+    }),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: restrict({
+      paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'The renderer is sandboxed: no node or electron.' })),
+      patterns: [
+        { group: ['**/main/**', '**/preload/**', '**/sandbox/**', 'electron/*'], message: 'The renderer imports only itself and src/shared.' },
+      ],
+    }),
+  },
+  {
+    files: ['src/main/**/*.ts', 'src/sandbox/**/*.ts'],
+    ignores: ['src/main/index.ts'],
+    rules: restrict({
+      paths: [{ name: 'electron', allowTypeImports: true, message: 'Only src/main/index.ts imports runtime values from electron: pass what you need in as arguments.' }],
+      patterns: [{ group: ['**/renderer/**', '**/preload/**'], message: 'Main-side code does not import the renderer or preload.' }],
+    }),
+  },
+);
