@@ -29,7 +29,7 @@ export default tseslint.config(
     rules: restrict({
       paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'src/shared runs in every process: no node or electron imports.' })),
       patterns: [
-        { group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**', 'electron/*'], message: 'src/shared imports only itself.' },
+        { group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/preload', '**/preload/**', '**/sandbox', '**/sandbox/**', 'electron/*'], message: 'src/shared imports only itself.' },
       ],
     }),
   },
@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: restrict({
       paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'The renderer is sandboxed: no node or electron.' })),
       patterns: [
-        { group: ['**/main/**', '**/preload/**', '**/sandbox/**', 'electron/*'], message: 'The renderer imports only itself and src/shared.' },
+        { group: ['**/main', '**/main/**', '**/preload', '**/preload/**', '**/sandbox', '**/sandbox/**', 'electron/*'], message: 'The renderer imports only itself and src/shared.' },
       ],
     }),
   },
@@ -47,7 +47,7 @@ export default tseslint.config(
     ignores: ['src/main/index.ts'],
     rules: restrict({
       paths: [{ name: 'electron', allowTypeImports: true, message: 'Only src/main/index.ts imports runtime values from electron: pass what you need in as arguments.' }],
-      patterns: [{ group: ['**/renderer/**', '**/preload/**'], message: 'Main-side code does not import the renderer or preload.' }],
+      patterns: [{ group: ['**/renderer', '**/renderer/**', '**/preload', '**/preload/**'], message: 'Main-side code does not import the renderer or preload.' }],
     }),
   },
 );
