@@ -1,0 +1,173 @@
+// The one declaration of everything that crosses the bridge between renderer and main.
+// Each channel: a zod schema for its input (main validates with it) and the type of its output.
+// Each event (main → renderer): the type of its payload. The preload allowlist, the main-side
+// registration and the renderer's client (./client.ts) are all derived from these objects.
+//
+// Rules: outputs are plain structured-clonable data; the integration token only ever flows
+// renderer → main (accounts.add, accounts.test, accounts.replaceToken), never back.
+import { z } from 'zod';
+import type { AppErrorShape } from './errors';
+import {
+  inventoryFacetsQuerySchema,
+  inventoryQuerySchema,
+  type InventoryFacets,
+} from './contract.inventory';
+import type {
+  AccountView,
+  AppInfoView,
+  CacheClearedView,
+  ConnectionTestView,
+  InventoryPage,
+  InventorySummary,
+  PlanView,
+  SettingsView,
+  SyncProgress,
+  SyncRunView,
+  SyncStatusView,
+  UnpublishOutcome,
+  VehicleDetailView,
+} from './views';
+
+export interface ChannelSpec<I extends z.ZodType, O> {
+  input: I;
+  /** Phantom: never set at runtime, carries the output type. */
+  output?: O;
+}
+export const channel = <I extends z.ZodType>(input: I) => ({ returns: <O>() => ({ input }) as ChannelSpec<I, O> });
+
+export interface EventSpec<P> {
+  /** Phantom: never set at runtime, carries the payload type. */
+  payload?: P;
+}
+export const event = <P>(): EventSpec<P> => ({});
+
+const none = z.object({}).strict();
+const id = z.string().min(1).max(200);
+const reference = z.string().min(1).max(200);
+const baseUrl = z.string().trim().min(1).max(2048);
+const token = z.string().min(1).max(4096);
+
+export const channels = {
+  // App
+  'app.info': channel(none).returns<AppInfoView>(),
+
+  // Accounts. Adding stores the token in the OS keychain (error keychain_unavailable if none).
+  'accounts.list': channel(none).returns<AccountView[]>(),
+  'accounts.add': channel(z.object({ name: z.string().trim().min(1).max(80), baseUrl, token }).strict()).returns<AccountView>(),
+  /** Tries the address and token without saving anything. Failures are outcomes, not errors. */
+  'accounts.test': channel(z.object({ baseUrl, token }).strict()).returns<ConnectionTestView>(),
+  'accounts.replaceToken': channel(z.object({ accountId: id, token }).strict()).returns<AccountView>(),
+  /** deleteData: also delete the account's cached inventory and photos. */
+  'accounts.remove': channel(z.object({ accountId: id, deleteData: z.boolean() }).strict()).returns<null>(),
+  'accounts.select': channel(z.object({ accountId: id }).strict()).returns<AccountView>(),
+
+  // Demo: main starts the sandbox portal (seeded stock) and adds + selects a demo account.
+  // The renderer then calls sync.start.
+  'demo.start': channel(none).returns<AccountView>(),
+
+  // Inventory of the active account (local cache only; works offline).
+  'inventory.query': channel(inventoryQuerySchema).returns<InventoryPage>(),
+  'inventory.facets': channel(inventoryFacetsQuerySchema).returns<InventoryFacets>(),
+  'inventory.summary': channel(none).returns<InventorySummary>(),
+
+  // One vehicle (error not_found when it is not in the cache).
+  'vehicles.get': channel(z.object({ reference }).strict()).returns<VehicleDetailView>(),
+
+  // Unpublish one or many listings; one outcome per reference, in input order.
+  'publications.unpublish': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<UnpublishOutcome[]>(),
+
+  // Sync. start answers at once (error busy when one runs); progress and the end come as events.
+  'sync.start': channel(z.object({ full: z.boolean().optional() }).strict()).returns<{ runId: string }>(),
+  'sync.cancel': channel(none).returns<null>(),
+  'sync.status': channel(none).returns<SyncStatusView>(),
+  'sync.history': channel(z.object({ limit: z.number().int().min(1).max(500).optional() }).strict()).returns<SyncRunView[]>(),
+
+  // Plan: refresh asks the portal (falls back to the last sync's copy offline); null when never read.
+  'plan.get': channel(z.object({ refresh: z.boolean().optional() }).strict()).returns<PlanView | null>(),
+
+  // Settings (app-wide).
+  'settings.get': channel(none).returns<SettingsView>(),
+  'settings.set': channel(
+    z
+      .object({
+        photoCaching: z.enum(['covers', 'all']).optional(),
+        diskBudgetMb: z.number().int().min(50).max(1_000_000).optional(),
+        language: z.enum(['en', 'pt-BR', 'system']).optional(),
+      })
+      .strict(),
+  ).returns<SettingsView>(),
+
+  // Clears the active account's cached inventory and photos (the next sync is a full one).
+  'cache.clear': channel(none).returns<CacheClearedView>(),
+
+  // Opens a listing's address in the system browser. Main accepts only http(s) URLs.
+  'shell.openListing': channel(z.object({ url: z.string().min(1).max(2048) }).strict()).returns<null>(),
+} as const;
+
+export const events = {
+  'sync.progress': event<SyncProgress>(),
+  'sync.finished': event<SyncRunView>(),
+  /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch). */
+  'cache.changed': event<{ reason: 'sync' | 'unpublish' | 'cleared' | 'account' | 'photos' }>(),
+  'connectivity': event<{ online: boolean }>(),
+  'auth.tokenRefused': event<{ accountId: string }>(),
+  /** Accounts added, removed, selected, or a token replaced. */
+  'accounts.changed': event<{ activeAccountId: string | null }>(),
+  'settings.changed': event<SettingsView>(),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+/** What the renderer passes (defaults may be omitted). */
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+/** What main's handler receives after validation. */
+export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = Channels[C] extends ChannelSpec<z.ZodType, infer O> ? O : never;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = Events[E] extends EventSpec<infer P> ? P : never;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
+
+/** What the preload exposes as `window.showroom`. */
+export interface ShowroomBridge {
+  invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;
+  /** Returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.hasOwn(channels, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
+// ── Photos ───────────────────────────────────────────────────────────────────────────────────
+// The renderer shows pictures only through the app's protocol, by opaque id (never a path).
+
+export const PHOTO_SCHEME = 'showroom-photo';
+const PHOTO_PREFIX = `${PHOTO_SCHEME}://photo/`;
+
+export function photoUrl(photoId: string): string {
+  return PHOTO_PREFIX + encodeURIComponent(photoId);
+}
+
+/** The photo id of a protocol URL, or null when the URL is not one of ours. */
+export function photoIdFromUrl(url: string): string | null {
+  if (!url.startsWith(PHOTO_PREFIX)) return null;
+  const rest = url.slice(PHOTO_PREFIX.length).split(/[?#]/, 1)[0] ?? '';
+  if (rest === '' || rest.includes('/')) return null;
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+}
+
+export type { InventoryFacets, InventoryFilters, InventoryQuery, InventorySort, SortField } from './contract.inventory';
+export type * from './views';

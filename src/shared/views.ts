@@ -1,0 +1,266 @@
+// What the main process hands the renderer: plain, structured-clonable views.
+// Nothing here ever carries the integration token or the JWT.
+import type { AppErrorShape, ErrorDetail } from './errors';
+import type { Plan, PlanUsage } from './plan';
+import type { Vehicle, VehicleProblem } from './vehicle';
+
+// ── App ──────────────────────────────────────────────────────────────────────────────────────
+
+export type UiLanguage = 'en' | 'pt-BR';
+export type LanguageSetting = UiLanguage | 'system';
+
+export interface AppInfoView {
+  version: string;
+  /** Folder holding the databases and the photo cache. Shown to the dealer. */
+  dataFolder: string;
+  logsFolder: string;
+  /** `process.platform` of the main process: 'linux' | 'darwin' | 'win32' | … */
+  platform: string;
+  /** The operating system's locale (e.g. 'pt-BR'), used when the language setting is 'system'. */
+  systemLanguage: string;
+}
+
+// ── Accounts ─────────────────────────────────────────────────────────────────────────────────
+
+export interface AccountView {
+  id: string;
+  name: string;
+  /** As entered, normalised (no trailing slash). */
+  baseUrl: string;
+  /** The account the app shows. At most one is active. */
+  active: boolean;
+  /** The in-app sandbox portal (demo mode). */
+  demo: boolean;
+  createdAt: string;
+  /** End of the last successful sync, ISO 8601; null before the first one. */
+  lastSyncAt: string | null;
+  /** The portal refused the stored integration token: the dealer must enter a new one. */
+  tokenRefused: boolean;
+}
+
+export const CONNECTION_OUTCOMES = ['connected', 'token_refused', 'offline', 'not_a_portal', 'tls'] as const;
+export type ConnectionOutcomeKind = (typeof CONNECTION_OUTCOMES)[number];
+
+/** The precise result of "Test connection". A failed test is a value, not an error. */
+export interface ConnectionTestView {
+  outcome: ConnectionOutcomeKind;
+  /** Plan name when connected and the plan could be read. */
+  planName: string | null;
+  /** The base URL's path does not end in `integration/v2` (a likely typo; the test still ran). */
+  pathWarning: boolean;
+  /** For the dealer (the portal's message when it gave one). */
+  message: string;
+  /** For support. Never a token. */
+  detail?: ErrorDetail;
+}
+
+// ── Inventory rows ───────────────────────────────────────────────────────────────────────────
+
+/** Why a listing is not shown on the portal (publication is null). */
+export type NotOnPortalReason = 'unpublished_here' | 'dropped_by_portal' | 'unknown';
+
+/**
+ * The dealer's unpublish request, from the outbox and the portal's queue:
+ * queued = not sent yet (offline), sent at the next sync; pending = the portal accepted it and
+ * the listing is still on the portal until a read confirms (up to ~20 min); refused = the portal
+ * said no (its message is kept).
+ */
+export type UnpublishStatus = 'none' | 'queued' | 'pending' | 'refused';
+
+export interface PublicationStateView {
+  onPortal: boolean;
+  highlighted: boolean;
+  /** Set when not on the portal. */
+  notOnPortalReason: NotOnPortalReason | null;
+  unpublish: UnpublishStatus;
+  /** When the unpublish was asked for (queued/pending/refused). */
+  unpublishRequestedAt: string | null;
+  /** The portal's message when refused, or the last error while queued. */
+  unpublishMessage: string | null;
+}
+
+/** One row of the inventory table: only what the list shows. */
+export interface VehicleRowView {
+  reference: string;
+  title: string | null;
+  brand: string | null;
+  trim: string | null;
+  type: string | null;
+  fuel: string | null;
+  gearbox: string | null;
+  color: string | null;
+  modelYear: number | null;
+  manufacturedYear: number | null;
+  value: number | null;
+  mileage: number | null;
+  brandNew: boolean | null;
+  active: boolean | null;
+  licensePlate: string | null;
+  updatedAt: string | null;
+  publication: PublicationStateView;
+  /** Opaque photo id of the cover (lowest `order`), for `photoUrl()`; null without pictures. */
+  coverPhotoId: string | null;
+  pictureCount: number;
+  rejectedPhotoCount: number;
+  /** The portal has given the listing's address (it can take up to 45 min after an edit). */
+  urlReady: boolean;
+  problemCount: number;
+}
+
+export interface InventoryPage {
+  /** Listings matching the text and filters (not just this window). */
+  total: number;
+  /** The rows of the requested window, in sort order. */
+  rows: VehicleRowView[];
+}
+
+export interface InventorySummary {
+  total: number;
+  onPortal: number;
+  notOnPortal: number;
+  unpublishPending: number;
+  highlighted: number;
+  withProblems: number;
+  withRejectedPhotos: number;
+  lastSyncAt: string | null;
+}
+
+// ── Vehicle detail ───────────────────────────────────────────────────────────────────────────
+
+export type PublicationChange =
+  | 'appeared' // publication became an object (published / published again)
+  | 'left' // publication became null (see cause)
+  | 'highlighted'
+  | 'unhighlighted'
+  | 'unpublish_queued'
+  | 'unpublish_sent'
+  | 'unpublish_refused';
+
+export interface PublicationEventView {
+  at: string;
+  change: PublicationChange;
+  /** For 'left': unpublished here, or dropped by the portal (plan limit), or unknown. */
+  cause: NotOnPortalReason | null;
+  /** The portal's message (refusals) or a note. */
+  message: string | null;
+}
+
+export type PhotoCacheStatus = 'cached' | 'pending' | 'failed' | 'not_cached';
+
+export interface PhotoView {
+  /** Opaque id for `photoUrl()`; never a path. */
+  photoId: string;
+  order: number;
+  /** Address of the photo as hosted by the portal. */
+  source: string;
+  /** Address of the photo as the dealer sent it. */
+  originalUrl: string;
+  cache: PhotoCacheStatus;
+  cacheError: string | null;
+}
+
+export interface VehicleDetailView {
+  reference: string;
+  /** The JSON exactly as the portal sent it. */
+  raw: unknown;
+  /** The tolerant parse (src/shared/vehicle.ts): any field may be missing. */
+  vehicle: Vehicle;
+  problems: VehicleProblem[];
+  publication: PublicationStateView;
+  history: PublicationEventView[];
+  /** In `order`. */
+  photos: PhotoView[];
+  /** Gaps in `order`: photos the portal rejected. */
+  rejectedPositions: number[];
+  /** When this vehicle was last read from the portal. */
+  syncedAt: string | null;
+}
+
+export type UnpublishOutcomeKind = 'sent' | 'queued' | 'refused' | 'not_found';
+
+export interface UnpublishOutcome {
+  reference: string;
+  /** sent: the portal accepted it (pending until confirmed); queued: offline, goes at the next sync. */
+  outcome: UnpublishOutcomeKind;
+  message: string | null;
+}
+
+// ── Sync ─────────────────────────────────────────────────────────────────────────────────────
+
+export type SyncPhase = 'outbox' | 'plan' | 'pages' | 'photos' | 'done';
+export type SyncKind = 'full' | 'incremental';
+
+export interface SyncProgress {
+  runId: string;
+  kind: SyncKind;
+  phase: SyncPhase;
+  pagesDone: number;
+  /** 0 while unknown. */
+  pagesTotal: number;
+  vehiclesDone: number;
+  vehiclesTotal: number;
+  photosDone?: number;
+  photosTotal?: number;
+  /** Set while waiting (ms left when the event was sent). */
+  waitingMs?: number;
+  waitReason?: 'rate_limit' | 'retry' | 'queue';
+}
+
+export type SyncOutcome = 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface SyncCounts {
+  added: number;
+  changed: number;
+  removed: number;
+  /** Listings whose publication the portal nulled (plan limit). */
+  droppedByPortal: number;
+  failed: number;
+  unpublishSent: number;
+}
+
+export interface SyncRunView {
+  id: string;
+  kind: SyncKind;
+  startedAt: string;
+  endedAt: string | null;
+  outcome: SyncOutcome;
+  counts: SyncCounts;
+  error: AppErrorShape | null;
+}
+
+export interface SyncStatusView {
+  /** The run in progress, if any. */
+  running: SyncProgress | null;
+  lastRun: SyncRunView | null;
+  lastSuccessAt: string | null;
+  /** null while unknown (no request tried yet). */
+  online: boolean | null;
+  /** Writes waiting in the outbox. */
+  outboxSize: number;
+}
+
+// ── Plan ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface PlanView {
+  usage: PlanUsage;
+  /** The plan as the portal sent it (unknown extra fields are shown too). */
+  raw: Plan;
+  fetchedAt: string;
+  /** true: read from the portal just now; false: from the last sync. */
+  live: boolean;
+}
+
+// ── Settings ─────────────────────────────────────────────────────────────────────────────────
+
+export type PhotoCaching = 'covers' | 'all';
+
+export interface SettingsView {
+  photoCaching: PhotoCaching;
+  diskBudgetMb: number;
+  language: LanguageSetting;
+}
+
+export interface CacheClearedView {
+  vehiclesRemoved: number;
+  photoBytesFreed: number;
+}
