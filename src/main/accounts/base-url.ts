@@ -1,0 +1,56 @@
+// Checks the portal address a dealer types. Pure, so it is unit tested on its own.
+// The integration token travels in a header, so anything but https would send it in clear:
+// plain http is allowed only for this computer (the sandbox, a local proxy).
+
+export type BaseUrlCheck = { ok: true; url: string; warnings: string[] } | { ok: false; error: string };
+
+const EXAMPLE = 'https://portal.example.com/integration/v2';
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost. `hostname` as URL gives it (IPv6 in brackets). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (v4) return Number(v4[1]) === 127 && v4.slice(2).every((p) => Number(p) <= 255);
+  const mapped = /^::ffff:(?:7f[0-9a-f]{2}:[0-9a-f]{1,4}|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(host);
+  return mapped !== null;
+}
+
+export function checkBaseUrl(input: string): BaseUrlCheck {
+  const text = input.trim();
+  if (text === '') return { ok: false, error: `Enter the portal's address, for example ${EXAMPLE}.` };
+  if (/\s/.test(text)) return { ok: false, error: 'The portal address cannot contain spaces.' };
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    return { ok: false, error: `Write the full address, starting with https:// (for example ${EXAMPLE}).` };
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, error: `“${text}” is not a web address. Write it like ${EXAMPLE}.` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, error: `The portal address must start with https://, not ${url.protocol}//.` };
+  }
+  if (url.hostname === '') return { ok: false, error: `The portal address has no server name. Write it like ${EXAMPLE}.` };
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, error: 'The portal address must not contain a user name or password; the integration token is entered separately.' };
+  }
+  if (url.search !== '' || url.hash !== '' || text.includes('?') || text.includes('#')) {
+    return { ok: false, error: 'The portal address must not contain “?” or “#”: write only the address, like ' + EXAMPLE + '.' };
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return {
+      ok: false,
+      error: 'The portal address must start with https:// so your integration token is sent encrypted. Plain http:// is only accepted for this computer (localhost, 127.0.0.1, ::1).',
+    };
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  const normalised = `${url.protocol}//${url.host}${path}`;
+  const warnings: string[] = [];
+  if (!/(^|\/)integration\/v2$/i.test(path)) {
+    warnings.push(`The portal's integration address usually ends with /integration/v2 (for example ${EXAMPLE}). Check it if the connection test fails.`);
+  }
+  return { ok: true, url: normalised, warnings };
+}

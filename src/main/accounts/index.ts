@@ -1,0 +1,13 @@
+export { checkBaseUrl, isLoopbackHost, type BaseUrlCheck } from './base-url';
+export {
+  createAccountStore,
+  writeFileAtomic,
+  DEFAULT_SETTINGS,
+  type Account,
+  type AccountSettings,
+  type AccountStore,
+  type AccountStoreOptions,
+  type NewAccount,
+  type AccountChanges,
+} from './store';
+export { testConnection, type ConnectionOutcome, type TestConnectionInput } from './test-connection';

@@ -1,0 +1,198 @@
+// The portal's integration API (portal-api-v2.md + portal-notes.md) as typed calls.
+// Sending, pacing and retries live in transport.ts, the JWT in session.ts; this file says what
+// each endpoint's answers mean.
+import type { AppError } from '../../shared/errors';
+import { planSchema, type Plan } from '../../shared/plan';
+import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
+import { joinPortalMessage, MESSAGES, portalError, readErrorBody } from './errors';
+import type { RateLimitSnapshot } from './pacer';
+import { parseQueueHeader, type QueueJob, type QueueStatus } from './queue-header';
+import { issueLines, pageEnvelopeSchema, type PageMeta } from './schemas';
+import { JwtSession } from './session';
+import { Transport, type PortalResponse, type SendInput, type TransportOptions } from './transport';
+
+export interface PortalClientOptions extends TransportOptions {
+  /** The integration token, or a function that reads it (e.g. from the keychain) when a JWT is due. */
+  integrationToken: string | (() => Promise<string>);
+  /** Clock for JWT expiry (inject the sandbox's clock in tests). Default Date.now. */
+  now?: () => number;
+  /** Renew the JWT up to this long before it expires (capped at 10 % of its lifetime). Default 60 s. */
+  renewalMarginMs?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type SortField = 'updatedAt' | 'reference' | 'value' | (string & {});
+export type SortDirection = 'ASC' | 'DESC';
+
+export interface VehicleListQuery {
+  /** Page size; the portal clamps it (50 in production) and `meta.itemsPerPage` says what applied. */
+  limit?: number;
+  /** From 1. */
+  page?: number;
+  sortBy?: ReadonlyArray<readonly [SortField, SortDirection]>;
+  search?: string;
+  /** Equality filters (`filter.reference=$eq:…`, `filter.type=$eq:C`). */
+  filter?: { reference?: string; type?: string };
+}
+
+/** A vehicle as parsed (possibly with problems: it is kept anyway) plus the JSON as received. */
+export interface PortalVehicle extends ParsedVehicle {
+  raw: unknown;
+}
+
+export interface VehiclePage {
+  items: PortalVehicle[];
+  meta: PageMeta;
+  /** The rate-limit figures after this page, for progress ("n requests left in this window"). */
+  rateLimit: RateLimitSnapshot | undefined;
+}
+
+export type VehicleRead =
+  /** 200: the vehicle; `queue.jobs` lists actions on it still pending in the portal's queue. */
+  | { status: 'found'; vehicle: PortalVehicle; queue: QueueStatus }
+  /** 202: the vehicle exists only in the portal's queue so far. */
+  | { status: 'pending'; queue: QueueStatus };
+
+export interface UnpublishResult {
+  accepted: true;
+  /** 202 (queued, the usual case), 200 or 204. */
+  status: number;
+  queue: QueueJob[];
+  queueNotes: string[];
+}
+
+export interface PortalStats {
+  /** Requests sent (each attempt counts). */
+  requests: number;
+  /** JWTs obtained from /clients/jwt. */
+  jwtRenewals: number;
+}
+
+export interface PortalClient {
+  getPlan(options?: CallOptions): Promise<Plan>;
+  listVehicles(query?: VehicleListQuery, options?: CallOptions): Promise<VehiclePage>;
+  getVehicle(reference: string, options?: CallOptions): Promise<VehicleRead>;
+  unpublish(reference: string, options?: CallOptions): Promise<UnpublishResult>;
+  /** Latest rate-limit figures, adjusted for requests sent since. */
+  rateLimit(): RateLimitSnapshot | undefined;
+  stats(): PortalStats;
+  /** Drop the JWT (e.g. after the integration token was replaced). */
+  resetSession(): void;
+}
+
+export function createPortalClient(options: PortalClientOptions): PortalClient {
+  let requests = 0;
+  const transport = new Transport({
+    ...options,
+    onRequest: (event) => {
+      requests++;
+      options.onRequest?.(event);
+    },
+  });
+  const session = new JwtSession({ transport, integrationToken: options.integrationToken, now: options.now, renewalMarginMs: options.renewalMarginMs });
+
+  /** Sends with the JWT; renews it once on a 401; a second 401 means the integration token is refused. */
+  async function authed(input: Omit<SendInput, 'headers'>): Promise<PortalResponse> {
+    const jwt = await session.jwt(input.signal);
+    const first = await transport.send({ ...input, headers: { authorization: `Bearer ${jwt}` } });
+    if (first.status !== 401) return first;
+    session.invalidate(jwt);
+    const fresh = await session.jwt(input.signal);
+    const second = await transport.send({ ...input, headers: { authorization: `Bearer ${fresh}` } });
+    if (second.status !== 401) return second;
+    session.invalidate(fresh);
+    throw portalError('token_refused', MESSAGES.token_refused, second.ctx, { status: 401, portalMessage: readErrorBody(second.json).portalMessage, reason: 'a freshly issued JWT was refused' });
+  }
+
+  return {
+    async getPlan(call = {}) {
+      const res = await authed({ method: 'GET', path: 'clients/plan', signal: call.signal });
+      const json = expectJson(res, [200]);
+      const parsed = planSchema.safeParse(json);
+      if (!parsed.success) throw invalid(res, 'the plan has an unexpected shape', issueLines(parsed.error));
+      return parsed.data;
+    },
+
+    async listVehicles(query = {}, call = {}) {
+      const res = await authed({ method: 'GET', path: 'vehicles', query: vehicleQuery(query), signal: call.signal });
+      const json = expectJson(res, [200]);
+      const parsed = pageEnvelopeSchema.safeParse(json);
+      if (!parsed.success) throw invalid(res, 'the vehicle page has an unexpected shape', issueLines(parsed.error));
+      return {
+        items: parsed.data.data.map((raw) => ({ ...parseVehicle(raw), raw })),
+        meta: parsed.data.meta,
+        rateLimit: transport.pacer.snapshot(),
+      };
+    },
+
+    async getVehicle(reference, call = {}) {
+      const res = await authed({ method: 'GET', path: `vehicles/${encodeURIComponent(reference)}`, signal: call.signal });
+      const queue = parseQueueHeader(res.headers.get('x-status-queue'));
+      if (res.status === 202) return { status: 'pending', queue };
+      if (res.status === 404) throw notFound(res, `The portal has no listing with the reference “${reference}”.`);
+      const raw = expectJson(res, [200]);
+      return { status: 'found', vehicle: { ...parseVehicle(raw), raw }, queue };
+    },
+
+    async unpublish(reference, call = {}) {
+      const res = await authed({ method: 'DELETE', path: `publications/${encodeURIComponent(reference)}`, signal: call.signal });
+      if (res.status === 404) throw notFound(res, `The portal has no listing with the reference “${reference}” to unpublish.`);
+      if (res.status !== 200 && res.status !== 202 && res.status !== 204) throw statusError(res);
+      const queue = parseQueueHeader(res.headers.get('x-status-queue'));
+      return { accepted: true, status: res.status, queue: queue.jobs, queueNotes: queue.notes };
+    },
+
+    rateLimit: () => transport.pacer.snapshot(),
+    stats: () => ({ requests, jwtRenewals: session.renewals }),
+    resetSession: () => session.reset(),
+  };
+}
+
+function vehicleQuery(query: VehicleListQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  if (query.page !== undefined) params.set('page', String(query.page));
+  for (const [field, direction] of query.sortBy ?? []) params.append('sortBy', `${field}:${direction}`);
+  if (query.search !== undefined && query.search !== '') params.set('search', query.search);
+  if (query.filter?.reference !== undefined) params.set('filter.reference', `$eq:${query.filter.reference}`);
+  if (query.filter?.type !== undefined) params.set('filter.type', `$eq:${query.filter.type}`);
+  return params;
+}
+
+/** The body of a successful answer, or the error its status means. */
+function expectJson(res: PortalResponse, ok: number[]): unknown {
+  if (!ok.includes(res.status)) throw statusError(res);
+  if (res.json === undefined) {
+    const reason =
+      res.jsonError === 'not_json' ? `a ${res.headers.get('content-type') ?? 'non-JSON'} body instead of JSON` : res.jsonError === 'malformed' ? 'JSON that does not parse (cut short?)' : 'an empty body';
+    throw invalid(res, reason);
+  }
+  return res.json;
+}
+
+function invalid(res: PortalResponse, reason: string, issues?: string[]): AppError {
+  return portalError('invalid_response', MESSAGES.invalid_response, res.ctx, { status: res.status, reason, issues });
+}
+
+function notFound(res: PortalResponse, message: string): AppError {
+  return portalError('not_found', message, res.ctx, { status: 404, portalMessage: readErrorBody(res.json).portalMessage });
+}
+
+/** The error an unexpected status means (2xx with the wrong code included). */
+export function statusError(res: PortalResponse): AppError {
+  const { status, ctx } = res;
+  const body = readErrorBody(res.json);
+  const extra = { status, portalMessage: body.portalMessage, portalError: body.portalError };
+  if (status === 400 || status === 409 || status === 422) {
+    const text = joinPortalMessage(body.portalMessage);
+    return portalError('validation', text ? `${MESSAGES.validation} ${text}` : MESSAGES.validation, ctx, extra);
+  }
+  if (status === 401 || status === 403) return portalError(status === 401 ? 'token_refused' : 'unauthorized', status === 401 ? MESSAGES.token_refused : MESSAGES.unauthorized, ctx, extra);
+  if (status === 404) return portalError('not_found', MESSAGES.not_found, ctx, extra);
+  if (status === 429) return portalError('rate_limited', MESSAGES.rate_limited, ctx, extra);
+  if (status >= 500) return portalError('server', `${MESSAGES.server.replace('answering.', `answering (error ${status}).`)}`, ctx, extra);
+  return portalError('invalid_response', MESSAGES.invalid_response, ctx, { ...extra, reason: `unexpected status ${status}` });
+}

@@ -1,0 +1,101 @@
+// Turning what happened on the wire into the app's error taxonomy (src/shared/errors.ts):
+// a message the dealer understands and a `detail` for support. Nothing here ever receives the
+// integration token or the JWT, and errors never carry ky's Request (whose headers hold them)
+// as their cause: only the underlying system error, which names a code and an address.
+import { AppError, type ErrorDetail, type ErrorKind } from '../../shared/errors';
+
+export const MESSAGES = {
+  offline: 'The portal could not be reached. Check your internet connection; your changes are kept and will be sent at the next sync.',
+  timeout: 'The portal took too long to answer. Check your internet connection; your changes are kept and will be sent at the next sync.',
+  tls: "The portal's security certificate could not be verified, so Showroom sent nothing. Check the portal address; if it is right, something on your network is intercepting secure connections.",
+  not_a_portal: "Something answered at this address, but it is not the portal's integration API. Check the portal address in the account settings.",
+  unauthorized: 'The portal did not accept this request. Try again; if it keeps happening, enter your integration token again.',
+  token_refused: 'The portal refused your integration token. Enter a new one from your account settings (personal data → integration token).',
+  not_found: 'The portal does not have what was asked for.',
+  rate_limited: 'The portal is limiting how many requests Showroom may send, and did not free up in time. Try again in a minute.',
+  validation: 'The portal refused the request.',
+  server: 'The portal had a problem answering. Try again later; your changes are kept.',
+  invalid_response: 'The portal sent an answer Showroom cannot read. Try again later; if it keeps happening, contact support with the details below.',
+  cancelled: 'Cancelled.',
+} as const;
+
+/** What support needs to find a request again: never a token, never a query string. */
+export interface RequestContext {
+  method: string;
+  /** Path under the base URL, without the query (it can carry a dealer's search text). */
+  endpoint: string;
+}
+
+export function detailFor(ctx: RequestContext, extra: Omit<ErrorDetail, 'method' | 'endpoint' | 'time'> = {}): ErrorDetail {
+  const detail: ErrorDetail = { method: ctx.method, endpoint: ctx.endpoint, time: new Date().toISOString() };
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) detail[key] = value;
+  return detail;
+}
+
+export function portalError(kind: ErrorKind, message: string, ctx: RequestContext, extra?: Omit<ErrorDetail, 'method' | 'endpoint' | 'time'>, cause?: unknown): AppError {
+  return new AppError(kind, message, detailFor(ctx, extra), cause === undefined ? undefined : { cause });
+}
+
+/** The NestJS error body `{ statusCode, message, error }`, read without trusting it. */
+export function readErrorBody(json: unknown): { portalMessage?: string | string[]; portalError?: string } {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return {};
+  const body = json as Record<string, unknown>;
+  const out: { portalMessage?: string | string[]; portalError?: string } = {};
+  if (typeof body.message === 'string') out.portalMessage = body.message;
+  else if (Array.isArray(body.message)) out.portalMessage = body.message.filter((m): m is string => typeof m === 'string');
+  if (typeof body.error === 'string') out.portalError = body.error;
+  return out;
+}
+
+export function joinPortalMessage(message: string | string[] | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const text = Array.isArray(message) ? message.join('; ') : message;
+  return text.trim() === '' ? undefined : text;
+}
+
+// --- Failures below HTTP: connection, DNS, TLS, timeout --------------------------------------
+
+export interface NetworkFailure {
+  kind: 'offline' | 'tls';
+  /** The system or TLS error code, for support (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT…). */
+  code: string;
+  /** Worth another attempt (a reset or a refused connection may be brief; a bad certificate is not). */
+  transient: boolean;
+  /** The innermost error, safe to keep as a cause (it holds no request headers). */
+  cause: unknown;
+}
+
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|HOSTNAME|ALTNAME/i;
+const NOT_TRANSIENT = new Set(['ENOTFOUND']);
+
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current: unknown = error;
+  while (current !== undefined && current !== null && chain.length < 8 && !chain.includes(current)) {
+    chain.push(current);
+    current = current instanceof Error || (typeof current === 'object' && 'cause' in current) ? (current as { cause?: unknown }).cause : undefined;
+    // AggregateError (happy-eyeballs connect attempts) keeps its parts in `errors`.
+    if (current === undefined && chain.at(-1) instanceof AggregateError) current = (chain.at(-1) as AggregateError).errors[0];
+  }
+  return chain;
+}
+
+function codeOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const code = (value as { code?: unknown }).code;
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
+/** Classifies an error thrown while sending a request or reading its body. */
+export function classifyNetworkError(error: unknown): NetworkFailure {
+  const chain = causeChain(error);
+  const codes = chain.map(codeOf).filter((c): c is string => c !== undefined);
+  const innermost = chain.at(-1);
+  const tlsCode = codes.find((c) => TLS_CODE.test(c));
+  if (tlsCode) return { kind: 'tls', code: tlsCode, transient: false, cause: innermost };
+  const messages = chain.map((e) => (e instanceof Error ? e.message : '')).join(' | ');
+  if (/certificate|ssl|tls/i.test(messages) && codes.length === 0) return { kind: 'tls', code: 'TLS_ERROR', transient: false, cause: innermost };
+  // Undici names a body cut short "terminated"; its cause (if any) carries the socket's code.
+  const code = codes.find((c) => c.startsWith('E') || c.startsWith('UND_ERR')) ?? (/terminated/i.test(messages) ? 'TERMINATED' : codes[0] ?? 'NETWORK_ERROR');
+  return { kind: 'offline', code, transient: !NOT_TRANSIENT.has(code), cause: innermost };
+}

@@ -1,0 +1,8 @@
+export { createPortalClient, type PortalClient, type PortalClientOptions, type CallOptions, type VehicleListQuery, type VehiclePage, type VehicleRead, type PortalVehicle, type UnpublishResult, type PortalStats, type SortField, type SortDirection } from './client';
+export type { RateLimitSnapshot, WaitEvent } from './pacer';
+export type { RequestEvent, ResponseEvent } from './transport';
+export type { QueueJob, QueueStatus } from './queue-header';
+export { parseQueueHeader } from './queue-header';
+export type { PageMeta } from './schemas';
+export { parseDurationMs } from './duration';
+export { MESSAGES as PORTAL_MESSAGES } from './errors';

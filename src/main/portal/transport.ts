@@ -1,0 +1,214 @@
+// One logical request to the portal: paced inside the rate limit, sent with ky, retried when that
+// is safe, and handed back as status + headers + body text (+ JSON when the body is JSON).
+// HTTP statuses other than 429 are not errors here: the caller decides what each one means.
+//
+// Retries (bounded by `attempts`, exponential backoff with jitter):
+// - GET: on 5xx, connection errors (refused, reset, cut-off body), timeouts, and a JSON body that
+//   does not parse (a truncated answer).
+// - DELETE: the same. DELETE is idempotent by HTTP semantics, and unpublishing a listing twice
+//   leaves it unpublished; the worst case is a second UNPUBLISH job in the portal's queue.
+// - 429 (any method, the portal did not process the request): after `retry-after`, up to
+//   `rateLimitRetries` times; every other request waits too.
+// ky's own retry is off (retry: 0) because every attempt must take a rate-limit slot.
+import ky, { type KyInstance } from 'ky';
+import { AppError } from '../../shared/errors';
+import { classifyNetworkError, MESSAGES, portalError, type RequestContext } from './errors';
+import { Pacer, parseRetryAfter, type WaitEvent } from './pacer';
+
+export interface RequestEvent {
+  method: string;
+  endpoint: string;
+  attempt: number;
+}
+
+export interface ResponseEvent extends RequestEvent {
+  /** HTTP status, or 0 when no response arrived. */
+  status: number;
+  ms: number;
+}
+
+export interface TransportOptions {
+  /** Ends with `integration/v2` (normalised to end with a slash). */
+  baseUrl: string;
+  /** Per attempt, including reading the body. Default 30 s. */
+  timeoutMs?: number;
+  /** Attempts per request for retryable failures (5xx, resets, timeouts). Default 4. */
+  attempts?: number;
+  /** First backoff delay; doubles each attempt, with jitter. Default 250 ms. */
+  backoffMs?: number;
+  /** Longest backoff delay. Default 4 s. */
+  maxBackoffMs?: number;
+  /** How many 429s one request may wait out before failing with `rate_limited`. Default 5. */
+  rateLimitRetries?: number;
+  /** Wait on a 429 without `retry-after` (the portal documents 10 s). */
+  defaultRetryAfterMs?: number;
+  /** A 429 asking to wait longer than this fails at once with `rate_limited`. Default 5 min. */
+  maxRetryAfterMs?: number;
+  /** Requests in flight at once. Default 6. */
+  concurrency?: number;
+  /** Margin added to rate-limit window resets. Default 25 ms. */
+  resetMarginMs?: number;
+  onWait?: (event: WaitEvent) => void;
+  onRequest?: (event: RequestEvent) => void;
+  onResponse?: (event: ResponseEvent) => void;
+  /** Passed to ky (e.g. a fetch bound to a proxy-aware dispatcher). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface SendInput {
+  method: 'GET' | 'DELETE';
+  /** Relative to the base URL, e.g. `vehicles` or `publications/ABC%2F1`. */
+  path: string;
+  query?: URLSearchParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface PortalResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body when it is JSON; undefined otherwise (see `jsonError`). */
+  json: unknown;
+  /** Why the body is not JSON: 'empty', 'not_json' (e.g. HTML), 'malformed' (claims JSON, does not parse). */
+  jsonError?: 'empty' | 'not_json' | 'malformed';
+  ctx: RequestContext;
+  receivedAt: number;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AppError('cancelled', MESSAGES.cancelled));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AppError('cancelled', MESSAGES.cancelled));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+function looksLikeJson(contentType: string | null, text: string): boolean {
+  if (contentType && /[/+]json\b/i.test(contentType)) return true;
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[';
+}
+
+export class Transport {
+  readonly pacer: Pacer;
+  private readonly ky: KyInstance;
+  private readonly base: string;
+  private readonly o: Required<Omit<TransportOptions, 'onWait' | 'onRequest' | 'onResponse' | 'fetch' | 'baseUrl'>> & TransportOptions;
+
+  constructor(options: TransportOptions) {
+    this.o = {
+      timeoutMs: 30_000,
+      attempts: 4,
+      backoffMs: 250,
+      maxBackoffMs: 4_000,
+      rateLimitRetries: 5,
+      defaultRetryAfterMs: 10_000,
+      maxRetryAfterMs: 300_000,
+      concurrency: 6,
+      resetMarginMs: 25,
+      ...options,
+    };
+    this.base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+    this.pacer = new Pacer({ concurrency: this.o.concurrency, resetMarginMs: this.o.resetMarginMs, onWait: options.onWait });
+    this.ky = ky.create({
+      retry: 0,
+      timeout: false, // our own per-attempt signal also covers reading the body
+      throwHttpErrors: false,
+      redirect: 'follow',
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** The endpoint as support sees it: path under the base URL, no query. */
+  endpointOf(path: string): string {
+    return `/${path.replace(/^\/+/, '')}`;
+  }
+
+  async send(input: SendInput): Promise<PortalResponse> {
+    const ctx: RequestContext = { method: input.method, endpoint: this.endpointOf(input.path) };
+    const url = new URL(input.path.replace(/^\/+/, ''), this.base);
+    if (input.query) url.search = input.query.toString();
+    let failures = 0;
+    let rateLimited = 0;
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(url, input, ctx, attempt);
+      if ('response' in outcome) {
+        const { response } = outcome;
+        if (response.status === 429) {
+          rateLimited++;
+          const waitMs = parseRetryAfter(response.headers.get('retry-after'), response.receivedAt, response.headers.get('date')) ?? this.o.defaultRetryAfterMs;
+          if (rateLimited > this.o.rateLimitRetries || waitMs > this.o.maxRetryAfterMs) {
+            throw portalError('rate_limited', MESSAGES.rate_limited, ctx, { status: 429, retryAfterMs: waitMs, attempts: attempt });
+          }
+          this.pacer.block(Date.now() + waitMs);
+          this.o.onWait?.({ reason: 'rate_limit', ms: waitMs });
+          await sleep(waitMs, input.signal);
+          continue;
+        }
+        const retryable = response.status >= 500 || (response.jsonError === 'malformed' && response.status < 300);
+        if (retryable && ++failures < this.o.attempts) {
+          await this.backoff(failures, input.signal);
+          continue;
+        }
+        return response;
+      }
+      const { failure } = outcome;
+      if (failure.transient && ++failures < this.o.attempts) {
+        await this.backoff(failures, input.signal);
+        continue;
+      }
+      const timedOut = failure.code === 'TIMEOUT';
+      throw portalError(failure.kind, failure.kind === 'tls' ? MESSAGES.tls : timedOut ? MESSAGES.timeout : MESSAGES.offline, ctx, { code: failure.code, attempts: attempt, ...(timedOut ? { timeoutMs: this.o.timeoutMs } : {}) }, failure.cause);
+    }
+  }
+
+  private async backoff(failures: number, signal?: AbortSignal): Promise<void> {
+    const ceiling = Math.min(this.o.maxBackoffMs, this.o.backoffMs * 2 ** (failures - 1));
+    const ms = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    this.o.onWait?.({ reason: 'retry', ms });
+    await sleep(ms, signal);
+  }
+
+  private async attempt(url: URL, input: SendInput, ctx: RequestContext, attempt: number): Promise<{ response: PortalResponse } | { failure: ReturnType<typeof classifyNetworkError> }> {
+    const slot = await this.pacer.acquire(input.signal);
+    const timeout = AbortSignal.timeout(this.o.timeoutMs);
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    const started = Date.now();
+    const event = { method: ctx.method, endpoint: ctx.endpoint, attempt };
+    this.o.onRequest?.(event);
+    let headers: Headers | undefined;
+    let status = 0;
+    try {
+      const res = await this.ky(url, { method: input.method, headers: input.headers, signal });
+      headers = res.headers;
+      status = res.status;
+      const text = await res.text();
+      const receivedAt = Date.now();
+      const response: PortalResponse = { status, headers, text, json: undefined, ctx, receivedAt };
+      if (text.trim() === '') response.jsonError = 'empty';
+      else if (!looksLikeJson(headers.get('content-type'), text)) response.jsonError = 'not_json';
+      else {
+        try {
+          response.json = JSON.parse(text) as unknown;
+        } catch {
+          response.jsonError = 'malformed';
+        }
+      }
+      return { response };
+    } catch (error) {
+      if (input.signal?.aborted) throw new AppError('cancelled', MESSAGES.cancelled, { method: ctx.method, endpoint: ctx.endpoint });
+      if (timeout.aborted) return { failure: { kind: 'offline', code: 'TIMEOUT', transient: true, cause: undefined } };
+      return { failure: classifyNetworkError(error) };
+    } finally {
+      this.pacer.release(slot, headers);
+      this.o.onResponse?.({ ...event, status, ms: Date.now() - started });
+    }
+  }
+}

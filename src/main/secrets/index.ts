@@ -1,0 +1,1 @@
+export { createKeytarKeychain, KEYCHAIN_UNAVAILABLE_MESSAGE, type Keychain } from './keychain';
