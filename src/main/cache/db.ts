@@ -1,0 +1,70 @@
+// Opening one account's cache file: connection settings, the schema check and the errors a
+// dealer can act on. Everything else in cache/ receives the open `Db`.
+import Database from 'better-sqlite3';
+import { AppError } from '../../shared/errors';
+import { LATEST_VERSION, migrateTo, newerSchemaError, readSchemaVersion } from './migrations';
+
+export type Db = Database.Database;
+
+export interface OpenDatabaseOptions {
+  /** How long a statement waits for another connection's write lock before failing (ms). */
+  busyTimeoutMs?: number;
+  /** Open without writing (no migrations); refuses an outdated schema instead of upgrading it. */
+  readonly?: boolean;
+}
+
+const DAMAGED = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE']);
+
+function sqliteCode(error: unknown): string | undefined {
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
+}
+
+/** Maps SQLite's failures to the errors the dealer sees; a file that is not a database must never look like "no vehicles". */
+export function toDatabaseError(error: unknown, file: string): unknown {
+  if (error instanceof AppError) return error;
+  const code = sqliteCode(error);
+  const cause = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && DAMAGED.has(code)) {
+    return new AppError(
+      'database',
+      'The local copy of your inventory is damaged or is not a Showroom database. Remove it and sync again to rebuild it.',
+      { file, code, cause },
+      { cause: error },
+    );
+  }
+  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM' || code === 'SQLITE_FULL' || code === 'SQLITE_IOERR') {
+    return new AppError('database', 'Showroom cannot open or write the local copy of your inventory (check disk space and folder permissions).', { file, code, cause }, { cause: error });
+  }
+  return error;
+}
+
+/** Opens (creating if needed) and upgrades the cache file. Throws AppError('database') when it cannot be used. */
+export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
+  let db: Db | undefined;
+  try {
+    db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
+    // The first statement reads the header: a file that is not a database fails here, not later.
+    const version = readSchemaVersion(db);
+    if (version > LATEST_VERSION) throw newerSchemaError(version, file);
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
+    if (!opts.readonly) {
+      // WAL: readers (the inventory screen) never wait for the sync's writes, and a crash never half-applies a commit.
+      db.pragma('journal_mode = WAL');
+      // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits, which the next sync restores.
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    // Sorting and facet counting build temporary b-trees; keep them off the disk.
+    db.pragma('temp_store = MEMORY');
+    if (opts.readonly) {
+      if (version < LATEST_VERSION) throw new AppError('database', 'This inventory file must be upgraded before it can be read.', { file, version, latest: LATEST_VERSION });
+    } else {
+      migrateTo(db, LATEST_VERSION);
+    }
+    return db;
+  } catch (error) {
+    db?.close();
+    throw toDatabaseError(error, file);
+  }
+}

@@ -1,0 +1,99 @@
+// From a parsed vehicle to the columns the inventory filters and sorts on, and to the text the
+// search indexes. Pure: the store writes what this returns.
+import { normalizePlate, picturesInOrder, rejectedPicturePositions, type ParsedVehicle } from '../../shared/vehicle';
+
+export interface VehicleColumns {
+  reference: string;
+  title: string | null;
+  brand: string | null;
+  brand_id: number | null;
+  model_id: number | null;
+  trim: string | null;
+  type: string | null;
+  fuel: string | null;
+  gearbox: string | null;
+  color: string | null;
+  manufactured_year: number | null;
+  model_year: number | null;
+  value: number | null;
+  mileage: number | null;
+  brand_new: number | null;
+  active: number | null;
+  /** null when the publication field could not be read: the store keeps what it knew. */
+  published: number | null;
+  highlighted: number | null;
+  updated_at: string | null;
+  updated_ms: number | null;
+  picture_count: number;
+  rejected_photo_count: number;
+  has_problems: number;
+  url: string | null;
+  plate: string | null;
+  plate_normalized: string | null;
+  cover_url: string | null;
+}
+
+export interface SearchDocument {
+  title: string;
+  description: string;
+  reference: string;
+  plate: string;
+  plate_compact: string;
+  brand: string;
+  trim: string;
+  extras: string;
+}
+
+const bool = (b: boolean | undefined): number | null => (b === undefined ? null : b ? 1 : 0);
+
+export function vehicleColumns({ reference, vehicle: v, problems }: ParsedVehicle): VehicleColumns {
+  const updatedMs = v.updatedAt === undefined ? NaN : Date.parse(v.updatedAt);
+  const plate = v.licensePlate ?? null;
+  const plateNormalized = plate === null ? '' : normalizePlate(plate);
+  const publicationKnown = v.publication !== undefined;
+  return {
+    reference,
+    title: v.title ?? null,
+    brand: v.brand?.name ?? null,
+    brand_id: v.brand?.id ?? null,
+    model_id: v.trim?.modelId ?? null,
+    trim: v.trim?.name ?? null,
+    type: v.type ?? null,
+    fuel: v.fuel ?? null,
+    gearbox: v.gearbox ?? null,
+    color: v.color ?? null,
+    manufactured_year: v.manufacturedYear ?? null,
+    model_year: v.modelYear ?? null,
+    value: v.value ?? null,
+    mileage: v.mileage ?? null,
+    brand_new: bool(v.brandNew),
+    active: bool(v.active),
+    published: publicationKnown ? (v.publication === null ? 0 : 1) : null,
+    highlighted: publicationKnown ? (v.publication?.highlighted === true ? 1 : 0) : null,
+    updated_at: v.updatedAt ?? null,
+    updated_ms: Number.isFinite(updatedMs) ? updatedMs : null,
+    picture_count: v.pictures?.length ?? 0,
+    rejected_photo_count: rejectedPicturePositions(v.pictures).length,
+    has_problems: problems.length > 0 ? 1 : 0,
+    url: v.url ?? null,
+    plate,
+    plate_normalized: plateNormalized === '' ? null : plateNormalized,
+    cover_url: picturesInOrder(v.pictures)[0]?.source ?? null,
+  };
+}
+
+export function searchDocument({ reference, vehicle: v }: ParsedVehicle): SearchDocument {
+  const names = [...(v.accessories ?? []), ...(v.otherInfos ?? [])].map((item) => item.name);
+  const plate = v.licensePlate ?? '';
+  return {
+    title: v.title ?? '',
+    description: v.description ?? '',
+    reference,
+    plate,
+    // "ABC-1D23" indexes as "abc" + "1d23" in `plate`, and as "abc1d23" here, so either way of typing it finds it.
+    plate_compact: normalizePlate(plate),
+    brand: v.brand?.name ?? '',
+    trim: v.trim?.name ?? '',
+    extras: names.join(' · '),
+  };
+}

@@ -1,0 +1,95 @@
+// One account's local cache: open the file, get the stores and the inventory reads.
+import type { FacetCounts, InventoryQuery, InventorySummary, VehicleDetail, VehicleQueryResult } from '../../shared/inventory';
+import { systemClock, type Clock } from './clock';
+import { openDatabase, type Db, type OpenDatabaseOptions } from './db';
+import { createFacets } from './facets';
+import { createMetaStore, type MetaStore } from './meta';
+import { createOutboxStore, type OutboxStore } from './outbox-store';
+import { createPhotoStore, type PhotoStore } from './photos-store';
+import { createInventoryQueries } from './query';
+import { createSyncRunStore, type SyncRunStore } from './runs';
+import { statementCache } from './statements';
+import { createSummary } from './summary';
+import { createSyncPasses, type SyncPasses } from './sync-pass';
+import { createVehicleStore, type VehicleStore } from './vehicles';
+
+export interface CacheOptions extends OpenDatabaseOptions {
+  clock?: Clock;
+}
+
+export interface Cache {
+  db: Db;
+  file: string;
+  vehicles: VehicleStore;
+  runs: SyncRunStore;
+  /** `passes.begin(kind)`: the sync engine's way to write a whole pass atomically. */
+  passes: SyncPasses;
+  photos: PhotoStore;
+  outbox: OutboxStore;
+  meta: MetaStore;
+  queryVehicles(query: InventoryQuery): VehicleQueryResult;
+  countVehicles(query: InventoryQuery): number;
+  getVehicle(reference: string): VehicleDetail | null;
+  facetCounts(query: InventoryQuery): FacetCounts;
+  summary(): InventorySummary;
+  transaction<T>(fn: () => T): T;
+  optimize(): void;
+  close(): void;
+}
+
+/** Opens (creating and upgrading as needed) the cache file of one account. */
+export function openCache(file: string, opts: CacheOptions = {}): Cache {
+  return createCache(openDatabase(file, opts), opts.clock ?? systemClock);
+}
+
+export function createCache(db: Db, clock: Clock = systemClock): Cache {
+  const statement = statementCache(db);
+  const meta = createMetaStore(db);
+  const vehicles = createVehicleStore(db, clock);
+  const runs = createSyncRunStore(db, clock);
+  const queries = createInventoryQueries(db, statement);
+  const facets = createFacets(statement);
+  const summary = createSummary(db, meta);
+  return {
+    db,
+    file: db.name,
+    vehicles,
+    runs,
+    passes: createSyncPasses(db, clock, vehicles, runs, meta),
+    photos: createPhotoStore(db, clock),
+    outbox: createOutboxStore(db, clock),
+    meta,
+    queryVehicles: queries.queryVehicles,
+    countVehicles: queries.countVehicles,
+    getVehicle: queries.getVehicle,
+    facetCounts: facets.facetCounts,
+    summary: summary.summary,
+    /** Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none. */
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    /** Refreshes the planner's statistics after big changes (cheap when nothing changed). */
+    optimize(): void {
+      db.pragma('optimize');
+    },
+    close(): void {
+      if (!db.open) return;
+      try {
+        db.pragma('optimize');
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+export { migrateTo, LATEST_VERSION, MIGRATIONS } from './migrations';
+export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehicles';
+export type { SyncPass, PassResult } from './sync-pass';
+export type { SyncKind, SyncOutcome, SyncRun, SyncCounts } from './runs';
+export type { PhotoRecord, CachedFile } from './photos-store';
+export type { OutboxEntry, OutboxKind, OutboxStatus } from './outbox-store';
+export type { Clock } from './clock';
+export type { Db } from './db';
+export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses };
+export { META_KEYS } from './meta';

@@ -1,0 +1,194 @@
+// Numbered schema steps, tracked with PRAGMA user_version. Each step runs in its own
+// transaction, so a failure leaves the file at the previous version. Never edit a step that
+// has shipped: add a new one.
+import { AppError } from '../../shared/errors';
+import type { Db } from './db';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Db): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'vehicles, their raw JSON, full-text index, meta',
+    up(db) {
+      db.exec(`
+        CREATE TABLE vehicles (
+          -- id is the stable rowid the full-text index points at; reference is the listing's key.
+          id INTEGER PRIMARY KEY,
+          reference TEXT NOT NULL UNIQUE,
+          title TEXT,
+          brand TEXT,
+          brand_id INTEGER,
+          model_id INTEGER,
+          trim TEXT,
+          type TEXT,
+          fuel TEXT,
+          gearbox TEXT,
+          color TEXT,
+          manufactured_year INTEGER,
+          model_year INTEGER,
+          value REAL,
+          mileage REAL,
+          brand_new INTEGER,
+          active INTEGER,
+          published INTEGER NOT NULL DEFAULT 0,
+          highlighted INTEGER NOT NULL DEFAULT 0,
+          updated_at TEXT,
+          updated_ms INTEGER,
+          picture_count INTEGER NOT NULL DEFAULT 0,
+          rejected_photo_count INTEGER NOT NULL DEFAULT 0,
+          has_problems INTEGER NOT NULL DEFAULT 0,
+          url TEXT,
+          plate TEXT,
+          plate_normalized TEXT,
+          cover_url TEXT,
+          unpublish_pending TEXT,
+          unpublish_error TEXT,
+          first_seen_run INTEGER,
+          last_seen_run INTEGER,
+          portal_state TEXT GENERATED ALWAYS AS (
+            CASE WHEN published = 0 THEN 'off' WHEN unpublish_pending IS NOT NULL THEN 'pending' ELSE 'on' END
+          ) VIRTUAL
+        );
+        -- The JSON lives beside the row, not in it: list queries, counts and facets scan
+        -- vehicles, and keeping kilobytes of JSON out of it keeps that scan small.
+        CREATE TABLE vehicle_json (
+          vehicle_id INTEGER PRIMARY KEY REFERENCES vehicles(id) ON DELETE CASCADE,
+          raw TEXT NOT NULL,
+          problems TEXT NOT NULL DEFAULT '[]'
+        );
+        CREATE INDEX vehicles_by_updated ON vehicles(updated_ms);
+        CREATE INDEX vehicles_by_value ON vehicles(value);
+        CREATE INDEX vehicles_by_mileage ON vehicles(mileage);
+        CREATE INDEX vehicles_by_model_year ON vehicles(model_year);
+        CREATE INDEX vehicles_by_title ON vehicles(title COLLATE NOCASE);
+        CREATE INDEX vehicles_by_brand ON vehicles(brand);
+        CREATE INDEX vehicles_by_plate ON vehicles(plate_normalized);
+
+        -- Contentless: the text is derived from the raw JSON (description, accessories), so
+        -- the cache writes it beside each vehicle in the same transaction; contentless_delete
+        -- lets an update or delete remove the old terms by rowid alone. detail=none: searches
+        -- are AND-ed prefix terms, never phrases, and it keeps the index small and fast to build.
+        CREATE VIRTUAL TABLE vehicles_fts USING fts5(
+          title, description, reference, plate, plate_compact, brand, trim, extras,
+          content = '', contentless_delete = 1, detail = none,
+          tokenize = "unicode61 remove_diacritics 2", prefix = '2 3'
+        );
+        -- Whoever deletes a vehicle, its terms go with it.
+        CREATE TRIGGER vehicles_fts_on_delete AFTER DELETE ON vehicles BEGIN
+          DELETE FROM vehicles_fts WHERE rowid = old.id;
+        END;
+
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'sync runs, staging of a pass, publication events',
+    up(db) {
+      db.exec(`
+        CREATE TABLE sync_runs (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('full', 'incremental')),
+          started_at TEXT NOT NULL,
+          ended_at TEXT,
+          outcome TEXT CHECK (outcome IN ('ok', 'failed', 'cancelled')),
+          counts TEXT NOT NULL DEFAULT '{}',
+          error TEXT
+        );
+        -- Pages of a pass wait here until the pass commits, so the inventory the dealer sees
+        -- is the previous snapshot until the whole pass is in.
+        CREATE TABLE sync_staging (
+          run_id INTEGER NOT NULL REFERENCES sync_runs(id) ON DELETE CASCADE,
+          seq INTEGER NOT NULL,
+          raw TEXT NOT NULL,
+          PRIMARY KEY (run_id, seq)
+        ) WITHOUT ROWID;
+        -- History outlives the vehicle: no foreign key to vehicles.
+        CREATE TABLE publication_events (
+          id INTEGER PRIMARY KEY,
+          reference TEXT NOT NULL,
+          at TEXT NOT NULL,
+          from_published INTEGER NOT NULL,
+          from_highlighted INTEGER NOT NULL,
+          to_published INTEGER NOT NULL,
+          to_highlighted INTEGER NOT NULL,
+          cause TEXT NOT NULL CHECK (cause IN ('unpublished_here', 'dropped_by_portal', 'published', 'unknown')),
+          sync_run_id INTEGER REFERENCES sync_runs(id) ON DELETE SET NULL
+        );
+        CREATE INDEX publication_events_by_reference ON publication_events(reference, at);
+      `);
+    },
+  },
+  {
+    version: 3,
+    name: 'photo cache and outbox',
+    up(db) {
+      db.exec(`
+        CREATE TABLE photos (
+          id INTEGER PRIMARY KEY,
+          source_url TEXT NOT NULL UNIQUE,
+          reference TEXT,
+          file_path TEXT,
+          content_hash TEXT,
+          bytes INTEGER,
+          content_type TEXT,
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'cached', 'failed', 'evicted')),
+          last_error TEXT,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          created_at TEXT NOT NULL,
+          last_used_at TEXT
+        );
+        CREATE INDEX photos_by_status_lru ON photos(status, last_used_at);
+        CREATE INDEX photos_by_reference ON photos(reference);
+        CREATE TABLE outbox (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
+          reference TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          last_attempt_at TEXT,
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed'))
+        );
+        CREATE INDEX outbox_by_status ON outbox(status, id);
+      `);
+    },
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+export function readSchemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export function newerSchemaError(version: number, file?: string): AppError {
+  return new AppError(
+    'database',
+    `This data was written by a newer version of Showroom (schema ${version}, this version knows ${LATEST_VERSION}). Update Showroom to open it.`,
+    { file, version, latest: LATEST_VERSION },
+  );
+}
+
+/** Brings the file up to `target` (tests step through versions one at a time). */
+export function migrateTo(db: Db, target: number): void {
+  const current = readSchemaVersion(db);
+  if (current > LATEST_VERSION) throw newerSchemaError(current, db.name);
+  if (target > LATEST_VERSION || target < current) {
+    throw new AppError('internal', `Cannot migrate the cache from schema ${current} to ${target}.`);
+  }
+  for (const step of MIGRATIONS) {
+    if (step.version <= current || step.version > target) continue;
+    db.transaction(() => {
+      step.up(db);
+      // Inside the same transaction: the version and the step commit together or not at all.
+      db.pragma(`user_version = ${step.version}`);
+    })();
+  }
+}

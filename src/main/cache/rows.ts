@@ -1,0 +1,73 @@
+// SQLite rows to the shapes the inventory screen uses.
+import type { PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
+
+/** Columns a list row needs; the cover photo comes from a join on the photo cache. */
+export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.type, v.fuel, v.gearbox, v.color,
+  v.manufactured_year, v.model_year, v.value, v.mileage, v.brand_new, v.active, v.portal_state, v.highlighted,
+  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.url, v.plate, v.unpublish_pending,
+  v.unpublish_error, v.cover_url, p.id AS cover_photo_id, p.status AS cover_status`;
+export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';
+
+export interface DbVehicleRow {
+  reference: string;
+  title: string | null;
+  brand: string | null;
+  trim: string | null;
+  model_id: number | null;
+  type: string | null;
+  fuel: string | null;
+  gearbox: string | null;
+  color: string | null;
+  manufactured_year: number | null;
+  model_year: number | null;
+  value: number | null;
+  mileage: number | null;
+  brand_new: number | null;
+  active: number | null;
+  portal_state: PortalState;
+  highlighted: number;
+  updated_at: string | null;
+  picture_count: number;
+  rejected_photo_count: number;
+  has_problems: number;
+  url: string | null;
+  plate: string | null;
+  unpublish_pending: string | null;
+  unpublish_error: string | null;
+  cover_url: string | null;
+  cover_photo_id: number | null;
+  cover_status: PhotoStatus | null;
+}
+
+const flag = (n: number | null): boolean | null => (n === null ? null : n === 1);
+
+export function toVehicleRow(r: DbVehicleRow): VehicleRow {
+  return {
+    reference: r.reference,
+    title: r.title,
+    brand: r.brand,
+    trim: r.trim,
+    modelId: r.model_id,
+    type: r.type,
+    fuel: r.fuel,
+    gearbox: r.gearbox,
+    color: r.color,
+    manufacturedYear: r.manufactured_year,
+    modelYear: r.model_year,
+    value: r.value,
+    mileage: r.mileage,
+    brandNew: flag(r.brand_new),
+    active: flag(r.active),
+    portal: r.portal_state,
+    highlighted: r.highlighted === 1,
+    updatedAt: r.updated_at,
+    pictureCount: r.picture_count,
+    rejectedPhotoCount: r.rejected_photo_count,
+    hasProblems: r.has_problems === 1,
+    url: r.url,
+    plate: r.plate,
+    unpublishPendingSince: r.unpublish_pending,
+    unpublishError: r.unpublish_error,
+    cover: r.cover_url === null ? null : { source: r.cover_url, photoId: r.cover_photo_id, status: r.cover_status },
+  };
+}

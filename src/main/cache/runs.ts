@@ -1,0 +1,84 @@
+// The record of each sync: what kind, when, how it ended, what it counted.
+import type { AppErrorShape } from '../../shared/errors';
+import { isoNow, type Clock } from './clock';
+import type { Db } from './db';
+
+export type SyncKind = 'full' | 'incremental';
+export type SyncOutcome = 'ok' | 'failed' | 'cancelled';
+
+export interface SyncCounts {
+  added: number;
+  changed: number;
+  removed: number;
+  droppedByPortal: number;
+  failed: number;
+  pages: number;
+  requests: number;
+  [key: string]: number;
+}
+
+export interface SyncRun {
+  id: number;
+  kind: SyncKind;
+  startedAt: string;
+  endedAt: string | null;
+  outcome: SyncOutcome | null;
+  counts: Partial<SyncCounts>;
+  error: AppErrorShape | null;
+}
+
+interface DbRun {
+  id: number;
+  kind: SyncKind;
+  started_at: string;
+  ended_at: string | null;
+  outcome: SyncOutcome | null;
+  counts: string;
+  error: string | null;
+}
+
+const toRun = (r: DbRun): SyncRun => ({
+  id: r.id,
+  kind: r.kind,
+  startedAt: r.started_at,
+  endedAt: r.ended_at,
+  outcome: r.outcome,
+  counts: JSON.parse(r.counts) as Partial<SyncCounts>,
+  error: r.error === null ? null : (JSON.parse(r.error) as AppErrorShape),
+});
+
+export type SyncRunStore = ReturnType<typeof createSyncRunStore>;
+
+export function createSyncRunStore(db: Db, clock: Clock) {
+  const insert = db.prepare('INSERT INTO sync_runs (kind, started_at) VALUES (?, ?)');
+  const finish = db.prepare('UPDATE sync_runs SET ended_at = ?, outcome = ?, counts = ?, error = ? WHERE id = ?');
+  const byId = db.prepare<[number], DbRun>('SELECT * FROM sync_runs WHERE id = ?');
+  const recent = db.prepare<[number], DbRun>('SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?');
+  const lastOk = db.prepare<[], DbRun>("SELECT * FROM sync_runs WHERE outcome = 'ok' ORDER BY id DESC LIMIT 1");
+  // A run left open by a crash or a killed process did not finish.
+  const closeAbandoned = db.prepare("UPDATE sync_runs SET ended_at = ?, outcome = 'failed', error = ? WHERE ended_at IS NULL");
+
+  return {
+    start(kind: SyncKind): number {
+      return Number(insert.run(kind, isoNow(clock)).lastInsertRowid);
+    },
+    finish(id: number, outcome: SyncOutcome, counts: Partial<SyncCounts>, error?: AppErrorShape | null): void {
+      finish.run(isoNow(clock), outcome, JSON.stringify(counts), error == null ? null : JSON.stringify(error), id);
+    },
+    get(id: number): SyncRun | null {
+      const r = byId.get(id);
+      return r === undefined ? null : toRun(r);
+    },
+    recent(limit = 20): SyncRun[] {
+      return recent.all(limit).map(toRun);
+    },
+    lastSuccessful(): SyncRun | null {
+      const r = lastOk.get();
+      return r === undefined ? null : toRun(r);
+    },
+    closeAbandoned(): number {
+      const error = JSON.stringify({ kind: 'internal', message: 'The sync was interrupted (Showroom closed or crashed).' });
+      return closeAbandoned.run(isoNow(clock), error).changes;
+    },
+  };
+}

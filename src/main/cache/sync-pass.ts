@@ -1,0 +1,115 @@
+// A sync pass as the sync engine drives it. Pages are staged as they arrive (each page its own
+// short transaction, so the dealer's own writes such as an unpublish are never blocked for
+// long); the inventory the dealer browses stays the previous snapshot until `commit`, which
+// applies the whole pass in one transaction. Anything else (`abandon`, an exception, a crash)
+// leaves that snapshot exactly as it was.
+import { AppError, type AppErrorShape } from '../../shared/errors';
+import { isoNow, type Clock } from './clock';
+import type { Db } from './db';
+import { META_KEYS, type MetaStore } from './meta';
+import type { SyncCounts, SyncKind, SyncOutcome, SyncRunStore } from './runs';
+import { emptyUpsertCounts, receiveVehicle, type UpsertCounts, type VehicleStore } from './vehicles';
+
+export interface PassResult {
+  runId: number;
+  kind: SyncKind;
+  counts: UpsertCounts & { removed: number };
+  removedReferences: string[];
+}
+
+export interface SyncPass {
+  readonly runId: number;
+  readonly kind: SyncKind;
+  /** Stages one page's items exactly as received (each item is the parsed JSON value of a `data` element). */
+  stage(items: readonly unknown[]): void;
+  /** Number of items staged so far. */
+  readonly staged: number;
+  /**
+   * Applies the pass in one transaction: upserts with publication events, removals when `full`,
+   * the run's record and the last-sync time. `extra` carries the engine's own counts (pages, requests, failed).
+   */
+  commit(extra?: Partial<SyncCounts>): PassResult;
+  /** Drops what was staged and records how the run ended; the previous snapshot stays. */
+  abandon(outcome: Exclude<SyncOutcome, 'ok'>, error?: AppErrorShape | null, extra?: Partial<SyncCounts>): void;
+}
+
+const BATCH = 500;
+
+export interface SyncPasses {
+  /** Starts a pass (and its sync run record). Only one pass runs at a time; the sync engine enforces it. */
+  begin(kind: SyncKind): SyncPass;
+}
+
+export function createSyncPasses(db: Db, clock: Clock, vehicles: VehicleStore, runs: SyncRunStore, meta: MetaStore): SyncPasses {
+  const insertStaged = db.prepare('INSERT INTO sync_staging (run_id, seq, raw) VALUES (?, ?, ?)');
+  const readStaged = db.prepare<[number, number, number], { seq: number; raw: string }>(
+    'SELECT seq, raw FROM sync_staging WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+  );
+  const clearStaged = db.prepare('DELETE FROM sync_staging WHERE run_id = ?');
+  const clearAllStaged = db.prepare('DELETE FROM sync_staging');
+
+  return {
+    begin(kind: SyncKind): SyncPass {
+      // Leftovers of a pass a crash interrupted are worthless: they were never committed.
+      db.transaction(() => {
+        clearAllStaged.run();
+        runs.closeAbandoned();
+      })();
+      const runId = runs.start(kind);
+      let seq = 0;
+      let open = true;
+      const ensureOpen = () => {
+        if (!open) throw new AppError('internal', `Sync pass ${runId} is already finished.`);
+      };
+      const stagePage = db.transaction((items: readonly unknown[]) => {
+        // Verbatim text of each item; stringifying here keeps unknown and invalid fields too.
+        for (const item of items) insertStaged.run(runId, ++seq, JSON.stringify(item) ?? 'null');
+      });
+
+      const apply = db.transaction((extra: Partial<SyncCounts>): PassResult => {
+        const counts = emptyUpsertCounts();
+        let after = 0;
+        for (;;) {
+          const batch = readStaged.all(runId, after, BATCH);
+          if (batch.length === 0) break;
+          after = batch[batch.length - 1]?.seq ?? after;
+          const received = batch.map((s) => receiveVehicle(JSON.parse(s.raw) as unknown, s.raw));
+          const c = vehicles.upsertMany(received, { runId });
+          for (const key of Object.keys(counts) as (keyof UpsertCounts)[]) counts[key] += c[key];
+        }
+        const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];
+        clearStaged.run(runId);
+        const all = { ...counts, removed: removedReferences.length };
+        runs.finish(runId, 'ok', { ...extra, ...all });
+        meta.set(META_KEYS.lastSyncAt, isoNow(clock));
+        return { runId, kind, counts: all, removedReferences };
+      });
+
+      return {
+        runId,
+        kind,
+        get staged() {
+          return seq;
+        },
+        stage(items) {
+          ensureOpen();
+          stagePage(items);
+        },
+        commit(extra = {}) {
+          ensureOpen();
+          const result = apply(extra);
+          open = false;
+          return result;
+        },
+        abandon(outcome, error = null, extra = {}) {
+          if (!open) return;
+          open = false;
+          db.transaction(() => {
+            clearStaged.run(runId);
+            runs.finish(runId, outcome, extra, error);
+          })();
+        },
+      };
+    },
+  };
+}

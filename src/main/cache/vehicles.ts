@@ -1,0 +1,182 @@
+// The vehicle store: writes listings as the portal sent them (raw JSON kept verbatim), the
+// columns the inventory filters on, their search text, and the publication changes they reveal.
+// Statements are prepared once per store; every write method runs in one transaction (nested
+// calls become savepoints of the caller's transaction).
+import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
+import { isoNow, type Clock } from './clock';
+import type { Db } from './db';
+import { searchDocument, vehicleColumns, type VehicleColumns } from './extract';
+import { publicationChange } from './publication';
+
+/** One listing as received: its parsed view and its JSON text exactly as it came. */
+export interface ReceivedVehicle {
+  parsed: ParsedVehicle;
+  raw: string;
+}
+
+/** Parses one item of a page. `raw` defaults to the item's JSON text. */
+export function receiveVehicle(item: unknown, raw?: string): ReceivedVehicle {
+  return { parsed: parseVehicle(item), raw: raw ?? JSON.stringify(item) ?? 'null' };
+}
+
+export interface UpsertCounts {
+  added: number;
+  changed: number;
+  unchanged: number;
+  withProblems: number;
+  published: number;
+  droppedByPortal: number;
+  unpublishedHere: number;
+  publicationOther: number;
+}
+
+export const emptyUpsertCounts = (): UpsertCounts => ({
+  added: 0, changed: 0, unchanged: 0, withProblems: 0, published: 0, droppedByPortal: 0, unpublishedHere: 0, publicationOther: 0,
+});
+
+export interface UpsertOptions {
+  /** The sync run that read these vehicles (first/last seen, publication events). */
+  runId?: number | null;
+}
+
+const COLUMNS: readonly (keyof VehicleColumns)[] = [
+  'reference', 'title', 'brand', 'brand_id', 'model_id', 'trim', 'type', 'fuel', 'gearbox', 'color',
+  'manufactured_year', 'model_year', 'value', 'mileage', 'brand_new', 'active', 'published', 'highlighted',
+  'updated_at', 'updated_ms', 'picture_count', 'rejected_photo_count', 'has_problems', 'url', 'plate',
+  'plate_normalized', 'cover_url',
+];
+const FTS_COLUMNS = ['title', 'description', 'reference', 'plate', 'plate_compact', 'brand', 'trim', 'extras'] as const;
+
+interface ExistingRow {
+  id: number;
+  published: number;
+  highlighted: number;
+  unpublish_pending: string | null;
+  raw: string;
+}
+
+export type VehicleStore = ReturnType<typeof createVehicleStore>;
+
+export function createVehicleStore(db: Db, clock: Clock) {
+  const named = COLUMNS.map((c) => '@' + c).join(', ');
+  const insertVehicle = db.prepare(
+    `INSERT INTO vehicles (${COLUMNS.join(', ')}, first_seen_run, last_seen_run) VALUES (${named}, @run, @run)`,
+  );
+  const updateVehicle = db.prepare(
+    `UPDATE vehicles SET ${COLUMNS.filter((c) => c !== 'reference').map((c) => `${c} = @${c}`).join(', ')},
+       unpublish_pending = @unpublish_pending,
+       unpublish_error = CASE WHEN @published = 0 THEN NULL ELSE unpublish_error END,
+       last_seen_run = coalesce(@run, last_seen_run)
+     WHERE id = @id`,
+  );
+  const touchVehicle = db.prepare('UPDATE vehicles SET last_seen_run = ? WHERE id = ?');
+  const insertJson = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
+  const updateJson = db.prepare('UPDATE vehicle_json SET raw = ?, problems = ? WHERE vehicle_id = ?');
+  const insertFts = db.prepare(`INSERT INTO vehicles_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`);
+  const deleteFts = db.prepare('DELETE FROM vehicles_fts WHERE rowid = ?');
+  const selectExisting = db.prepare<[string], ExistingRow>(
+    `SELECT v.id, v.published, v.highlighted, v.unpublish_pending, j.raw
+       FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?`,
+  );
+  const insertEvent = db.prepare(
+    `INSERT INTO publication_events (reference, at, from_published, from_highlighted, to_published, to_highlighted, cause, sync_run_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const deleteNotSeen = db.prepare<[number], { reference: string }>(
+    'DELETE FROM vehicles WHERE last_seen_run IS NOT ? RETURNING reference',
+  );
+  const deleteByReference = db.prepare('DELETE FROM vehicles WHERE reference = ?');
+  const setPending = db.prepare('UPDATE vehicles SET unpublish_pending = coalesce(unpublish_pending, ?), unpublish_error = NULL WHERE reference = ? AND published = 1');
+  const setUnpublishError = db.prepare('UPDATE vehicles SET unpublish_pending = NULL, unpublish_error = ? WHERE reference = ?');
+  const latestUpdated = db.prepare<[], { updated_at: string | null }>('SELECT updated_at FROM vehicles ORDER BY updated_ms DESC LIMIT 1');
+
+  function writeSearch(id: number | bigint, parsed: ParsedVehicle): void {
+    const doc = searchDocument(parsed);
+    insertFts.run(id, doc.title, doc.description, doc.reference, doc.plate, doc.plate_compact, doc.brand, doc.trim, doc.extras);
+  }
+
+  function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts): void {
+    const columns = vehicleColumns(item.parsed);
+    const problems = JSON.stringify(item.parsed.problems);
+    if (item.parsed.problems.length > 0) counts.withProblems++;
+    const old = selectExisting.get(columns.reference);
+    if (old === undefined) {
+      const id = insertVehicle.run({ ...columns, published: columns.published ?? 0, highlighted: columns.highlighted ?? 0, run }).lastInsertRowid;
+      insertJson.run(id, item.raw, problems);
+      writeSearch(id, item.parsed);
+      counts.added++;
+      return;
+    }
+    if (old.raw === item.raw) {
+      if (run !== null) touchVehicle.run(run, old.id);
+      counts.unchanged++;
+      return;
+    }
+    // A publication we could not read keeps what we knew rather than inventing a change.
+    const to = {
+      published: columns.published === null ? old.published === 1 : columns.published === 1,
+      highlighted: columns.highlighted === null ? old.highlighted === 1 : columns.highlighted === 1,
+    };
+    const pending = old.unpublish_pending !== null;
+    const change = publicationChange({ published: old.published === 1, highlighted: old.highlighted === 1 }, to, pending);
+    if (change) {
+      insertEvent.run(columns.reference, at, +change.from.published, +change.from.highlighted, +to.published, +to.highlighted, change.cause, run);
+      if (change.cause === 'published') counts.published++;
+      else if (change.cause === 'dropped_by_portal') counts.droppedByPortal++;
+      else if (change.cause === 'unpublished_here') counts.unpublishedHere++;
+      else counts.publicationOther++;
+    }
+    // A read that shows the listing off the portal is the confirmation an unpublish waits for.
+    const stillPending = pending && to.published;
+    updateVehicle.run({
+      ...columns,
+      published: +to.published,
+      highlighted: +to.highlighted,
+      unpublish_pending: stillPending ? old.unpublish_pending : null,
+      run,
+      id: old.id,
+    });
+    updateJson.run(item.raw, problems, old.id);
+    deleteFts.run(old.id);
+    writeSearch(old.id, item.parsed);
+    counts.changed++;
+  }
+
+  const upsertManyTx = db.transaction((items: readonly ReceivedVehicle[], run: number | null): UpsertCounts => {
+    const counts = emptyUpsertCounts();
+    const at = isoNow(clock);
+    for (const item of items) upsertOne(item, run, at, counts);
+    return counts;
+  });
+
+  return {
+    /** Adds or updates listings in one transaction; unchanged JSON only marks them seen. */
+    upsertMany(items: readonly ReceivedVehicle[], opts: UpsertOptions = {}): UpsertCounts {
+      return upsertManyTx(items, opts.runId ?? null);
+    },
+
+    /** After a full pass: listings the portal no longer has are removed. Returns their references. */
+    removeNotSeen(runId: number): string[] {
+      return db.transaction(() => deleteNotSeen.all(runId).map((r) => r.reference))();
+    },
+
+    remove(reference: string): boolean {
+      return deleteByReference.run(reference).changes > 0;
+    },
+
+    /** The dealer asked to unpublish and the portal accepted (maybe queued): pending until a read shows publication null. */
+    markUnpublishPending(reference: string): boolean {
+      return setPending.run(isoNow(clock), reference).changes > 0;
+    },
+
+    /** The portal refused the unpublish: show its message, the listing stays on the portal. */
+    markUnpublishRefused(reference: string, message: string): boolean {
+      return setUnpublishError.run(message, reference).changes > 0;
+    },
+
+    /** The newest updatedAt in the cache: where an incremental pass can stop reading. */
+    latestUpdatedAt(): string | null {
+      return latestUpdated.get()?.updated_at ?? null;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Test helpers: a fresh cache file in a temp folder, and vehicles the way the portal sends them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openCache, receiveVehicle, type Cache, type Clock } from '../../src/main/cache/index';
+
+export interface TempDir {
+  dir: string;
+  file: (name?: string) => string;
+  cleanup: () => void;
+}
+
+export function tempDir(): TempDir {
+  const dir = mkdtempSync(join(tmpdir(), 'showroom-cache-'));
+  return { dir, file: (name = 'account.db') => join(dir, name), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A clock tests move by hand. */
+export function manualClock(start = '2025-03-01T12:00:00.000Z'): Clock & { advance(ms: number): void } {
+  let now = Date.parse(start);
+  const clock = (() => new Date(now)) as Clock & { advance(ms: number): void };
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export function openTestCache(t: TempDir, clock: Clock = manualClock()): Cache {
+  return openCache(t.file(), { clock });
+}
+
+export type RawVehicle = Record<string, unknown>;
+
+let counter = 0;
+
+/** A complete, valid vehicle as the portal sends it; override any field. */
+export function portalVehicle(overrides: RawVehicle = {}): RawVehicle {
+  counter++;
+  const reference = (overrides.reference as string | undefined) ?? `REF-${counter}`;
+  return {
+    reference,
+    title: 'Volkswagen Gol 1.0 Flex',
+    description: 'Único dono, revisões em dia.',
+    fuel: 'FLEX',
+    gearbox: 'MANUAL',
+    color: 'SILVER',
+    type: 'C',
+    licensePlate: 'ABC-1D23',
+    document: '123',
+    mileage: 45000,
+    brandNew: false,
+    doors: 4,
+    manufacturedYear: 2019,
+    modelYear: 2020,
+    updatedAt: '2025-02-01T10:00:00.000Z',
+    value: 52900,
+    amountPerInstallment: 1500,
+    amountOfInstallments: 48,
+    deposit: 10000,
+    accessories: [{ id: 1, name: 'Ar-condicionado' }, { id: 2, name: 'Direção hidráulica' }],
+    active: true,
+    trim: { id: 10, name: '1.0 MPI Trendline', modelId: 100 },
+    brand: { id: 1, name: 'Volkswagen', vehicleType: 'C' },
+    pictures: [
+      { originalUrl: `https://dealer.example/${reference}/1.jpg`, order: 1, source: `https://cdn.portal.example/${reference}/1.jpg` },
+      { originalUrl: `https://dealer.example/${reference}/2.jpg`, order: 2, source: `https://cdn.portal.example/${reference}/2.jpg` },
+    ],
+    publication: { highlighted: false },
+    otherInfos: [{ id: 7, name: 'IPVA pago' }],
+    url: `https://portal.example/anuncio/${reference}`,
+    ...overrides,
+  };
+}
+
+export function upsert(cache: Cache, items: readonly unknown[], runId?: number) {
+  return cache.vehicles.upsertMany(items.map((i) => receiveVehicle(i)), { runId: runId ?? null });
+}
+
+/** Opens the raw file without the app's migrations, for tests that look under the hood. */
+export function rawDb(file: string): Database.Database {
+  return new Database(file);
+}
+
+export function references(rows: readonly { reference: string }[]): string[] {
+  return rows.map((r) => r.reference);
+}
