@@ -1,3 +1,15 @@
-import { contextBridge } from 'electron';
+// The preload: the real bridge (./bridge.ts) over Electron IPC. Sandboxed, so CommonJS and
+// nothing but `electron`'s renderer-side modules.
+import { contextBridge, ipcRenderer } from 'electron';
+import { createBridge, createEventRouter, IPC_EVENT, IPC_INVOKE } from './bridge';
 
-contextBridge.exposeInMainWorld('showroom', {});
+const router = createEventRouter();
+ipcRenderer.on(IPC_EVENT, (_event, name: unknown, payload: unknown) => router.dispatch(name, payload));
+
+contextBridge.exposeInMainWorld(
+  'showroom',
+  createBridge({
+    invoke: (channel, input) => ipcRenderer.invoke(IPC_INVOKE, channel, input),
+    subscribe: router.subscribe,
+  }),
+);
