@@ -1,0 +1,83 @@
+// "Test connection" outcomes that need no portal: something else answering, a bad certificate,
+// nobody listening. (Connected and token refused run against the sandbox: test/portal.)
+import { afterEach, describe, expect, it } from 'vitest';
+import { testConnection } from '../../src/main/accounts';
+import { closedPort, json, makeCertificate, startHttpServer, startHttpsServer, type LocalServer } from '../portal/servers';
+
+const TOKEN = 'sbx_test-connection-token';
+const servers: LocalServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+async function serve(server: Promise<LocalServer>): Promise<LocalServer> {
+  const s = await server;
+  servers.push(s);
+  return s;
+}
+
+describe('testConnection without a portal', () => {
+  it('a web page (HTML 200) is not a portal', async () => {
+    const s = await serve(
+      startHttpServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<!doctype html><title>Welcome</title><p>Dealer site</p>');
+      }),
+    );
+    const result = await testConnection({ baseUrl: `${s.url}/integration/v2`, integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'not_a_portal', error: { kind: 'not_a_portal', detail: { endpoint: '/clients/jwt', status: 200 } } });
+    expect(s.requests[0]?.url).toBe('/integration/v2/clients/jwt');
+    expect(s.requests[0]?.headers.token).toBe(TOKEN);
+  });
+
+  it('404 on /clients/jwt is not a portal', async () => {
+    const s = await serve(startHttpServer((_req, res) => json(res, 404, { statusCode: 404, message: 'Cannot GET /clients/jwt', error: 'Not Found' })));
+    const result = await testConnection({ baseUrl: `${s.url}/wrong/path`, integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'not_a_portal', error: { detail: { status: 404 } } });
+    expect(s.requests).toHaveLength(1); // a 404 is not retried
+  });
+
+  it('JSON without a token field is not a portal', async () => {
+    const s = await serve(startHttpServer((_req, res) => json(res, 200, { status: 'ok', version: '3.1' })));
+    const result = await testConnection({ baseUrl: `${s.url}/integration/v2`, integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'not_a_portal', error: { detail: { reason: 'JSON without a token field' } } });
+  });
+
+  it('nobody listening: unreachable', async () => {
+    const port = await closedPort();
+    const result = await testConnection({ baseUrl: `http://127.0.0.1:${port}/integration/v2`, integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'unreachable', error: { kind: 'offline', detail: { code: 'ECONNREFUSED' } } });
+  });
+
+  it('an unknown host: unreachable', async () => {
+    const result = await testConnection({ baseUrl: 'https://showroom-no-such-host.invalid/integration/v2', integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'unreachable', error: { kind: 'offline' } });
+    expect(['ENOTFOUND', 'EAI_AGAIN']).toContain((result as { error: { detail: { code: string } } }).error.detail.code);
+  });
+
+  it('a server that never answers: unreachable after the timeout', async () => {
+    const s = await serve(startHttpServer(() => undefined));
+    const started = Date.now();
+    const result = await testConnection({ baseUrl: `${s.url}/integration/v2`, integrationToken: TOKEN, timeoutMs: 300 });
+    expect(result).toMatchObject({ outcome: 'unreachable', error: { kind: 'offline', detail: { code: 'TIMEOUT' } } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a self-signed certificate: tls, with the certificate error code, token never sent', async () => {
+    const s = await serve(startHttpsServer(makeCertificate(), (_req, res) => json(res, 200, { token: 'x', expiration: '1d' })));
+    const result = await testConnection({ baseUrl: `${s.url}/integration/v2`, integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'tls', error: { kind: 'tls', detail: { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' } } });
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it('an expired certificate: tls, with the certificate error code', async () => {
+    const s = await serve(startHttpsServer(makeCertificate({ expired: true }), (_req, res) => json(res, 200, { token: 'x', expiration: '1d' })));
+    const result = await testConnection({ baseUrl: `${s.url}/integration/v2`, integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'tls', error: { kind: 'tls' } });
+    expect((result as { error: { detail: { code: string } } }).error.detail.code).toMatch(/CERT_HAS_EXPIRED|SELF_SIGNED/);
+  });
+
+  it('an unusable address: bad_input, nothing sent', async () => {
+    const result = await testConnection({ baseUrl: 'http://portal.example/integration/v2', integrationToken: TOKEN });
+    expect(result).toMatchObject({ outcome: 'bad_input', error: { kind: 'bad_input' } });
+  });
+});
