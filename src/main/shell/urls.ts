@@ -47,6 +47,8 @@ export function externalUrlDecision(url: unknown): 'open' | 'deny' {
   // scheme checks get fooled ("java\tscript:").
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f]/.test(url)) return 'deny';
+  // Spelled out in full: "http:/x" or "//x" are repaired by URL parsers, not by us.
+  if (!/^https?:\/\//i.test(url)) return 'deny';
   const parsed = parse(url);
   if (!parsed) return 'deny';
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'deny';

@@ -1,0 +1,98 @@
+// The application menu as data. index.ts turns it into a Menu; the actions are injected so the
+// template stays pure and testable.
+import type { MenuItemConstructorOptions } from 'electron';
+
+export interface MenuActions {
+  /** Start a sync (the same as the dealer pressing the Sync button). */
+  sync(): void;
+  /** Put the cursor in the inventory search box. */
+  find(): void;
+  /** Open the help page in the system browser. */
+  help(): void;
+}
+
+export interface MenuTemplateInput {
+  platform: NodeJS.Platform;
+  /** Translates a menu label key (see MENU_LABELS_EN). */
+  t?: (key: MenuLabelKey) => string;
+  /** Development builds keep Reload and the developer tools. */
+  dev?: boolean;
+  actions: MenuActions;
+  appName?: string;
+}
+
+export const MENU_LABELS_EN = {
+  file: 'File',
+  sync: 'Sync with the portal',
+  edit: 'Edit',
+  find: 'Find vehicle…',
+  view: 'View',
+  window: 'Window',
+  help: 'Help',
+  helpPage: 'Showroom help',
+} as const;
+export type MenuLabelKey = keyof typeof MENU_LABELS_EN;
+
+/** Sync: F5 is "refresh" to Windows and Linux users; macOS users expect Cmd+R. */
+export function syncAccelerator(platform: NodeJS.Platform): string {
+  return platform === 'darwin' ? 'Cmd+R' : 'F5';
+}
+
+export function menuTemplate({ platform, t = (k) => MENU_LABELS_EN[k], dev = false, actions, appName = 'Showroom' }: MenuTemplateInput): MenuItemConstructorOptions[] {
+  const mac = platform === 'darwin';
+  const syncItem: MenuItemConstructorOptions = { id: 'sync', label: t('sync'), accelerator: syncAccelerator(platform), click: () => actions.sync() };
+
+  const appMenu: MenuItemConstructorOptions[] = mac
+    ? [
+        {
+          label: appName,
+          submenu: [{ role: 'about' }, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+        },
+      ]
+    : [];
+
+  const file: MenuItemConstructorOptions = {
+    label: t('file'),
+    submenu: mac ? [syncItem, { type: 'separator' }, { role: 'close' }] : [syncItem, { type: 'separator' }, { role: 'quit' }],
+  };
+
+  const edit: MenuItemConstructorOptions = {
+    label: t('edit'),
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' },
+      { type: 'separator' },
+      { id: 'find', label: t('find'), accelerator: 'CmdOrCtrl+F', click: () => actions.find() },
+    ],
+  };
+
+  const view: MenuItemConstructorOptions = {
+    label: t('view'),
+    submenu: [
+      ...(dev ? ([{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[]) : []),
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+    ],
+  };
+
+  const windowMenu: MenuItemConstructorOptions = {
+    label: t('window'),
+    submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+  };
+
+  const help: MenuItemConstructorOptions = {
+    label: t('help'),
+    role: 'help',
+    submenu: [{ id: 'help', label: t('helpPage'), click: () => actions.help() }],
+  };
+
+  return [...appMenu, file, edit, view, windowMenu, help];
+}
