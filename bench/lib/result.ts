@@ -1,4 +1,6 @@
 // What every benchmark returns, so `npm run bench` can print them side by side.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 export interface BenchResult {
   name: string;
   /** The measured figures, named with their unit (e.g. `p95Ms`, `rssMb`). */
@@ -22,5 +24,5 @@ export function printResult(r: BenchResult): void {
 export function isMain(importMetaUrl: string): boolean {
   const entry = process.argv[1];
   if (!entry) return false;
-  return importMetaUrl === new URL(`file://${entry.startsWith('/') ? '' : '/'}${entry.replaceAll('\\', '/')}`).href;
+  return importMetaUrl === pathToFileURL(resolve(entry)).href;
 }
