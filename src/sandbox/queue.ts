@@ -1,0 +1,76 @@
+// The portal's write queue: POST, PUT and DELETE answer 202 and take effect later. A job is due
+// `delayMs` after it was queued, on the sandbox clock (which ticks with real time, so a delay of
+// 500 passes in half a second; advancing the clock passes it at once). Due jobs are applied
+// lazily, in the order queued, at the start of the next request or control call. `delayMs:
+// Infinity` keeps jobs until `flush()`.
+import type { SandboxClock } from './clock';
+import type { QueueJobInfo, QueueMessageType } from './types';
+
+interface Job {
+  info: QueueJobInfo;
+  reference: string;
+  dueAtMs: number;
+  run: () => void;
+}
+
+export class WriteQueue {
+  private jobs: Job[] = [];
+  private nextId = 1;
+
+  constructor(
+    private readonly clock: SandboxClock,
+    public delayMs: number,
+  ) {}
+
+  enqueue(messageType: QueueMessageType, reference: string, endpoint: string, run: () => void): QueueJobInfo {
+    const now = this.clock.nowMs();
+    const info: QueueJobInfo = { jobId: String(this.nextId++), messageType, endpoint, timestamp: new Date(now).toISOString() };
+    this.jobs.push({ info, reference, dueAtMs: now + this.delayMs, run });
+    return info;
+  }
+
+  pendingFor(reference: string): QueueJobInfo[] {
+    return this.jobs.filter((j) => j.reference === reference).map((j) => j.info);
+  }
+
+  hasPending(reference: string, messageType: QueueMessageType): boolean {
+    return this.jobs.some((j) => j.reference === reference && j.info.messageType === messageType);
+  }
+
+  pending(): QueueJobInfo[] {
+    return this.jobs.map((j) => j.info);
+  }
+
+  get size(): number {
+    return this.jobs.length;
+  }
+
+  /** Applies the jobs that are due; returns how many ran. */
+  processDue(): number {
+    if (this.jobs.length === 0) return 0;
+    const now = this.clock.nowMs();
+    let ran = 0;
+    // FIFO: a job never overtakes an earlier one on the same vehicle.
+    const blocked = new Set<string>();
+    const remaining: Job[] = [];
+    for (const job of this.jobs) {
+      if (job.dueAtMs <= now && !blocked.has(job.reference)) {
+        job.run();
+        ran++;
+      } else {
+        blocked.add(job.reference);
+        remaining.push(job);
+      }
+    }
+    this.jobs = remaining;
+    return ran;
+  }
+
+  /** Applies every queued job now. */
+  flush(): number {
+    const jobs = this.jobs;
+    this.jobs = [];
+    for (const job of jobs) job.run();
+    return jobs.length;
+  }
+}

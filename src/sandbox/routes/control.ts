@@ -1,0 +1,84 @@
+// The control surface over HTTP, for a sandbox run from the command line (demo, benchmarks):
+// no auth, no faults, no rate limit. Everything here is also available in code on `Sandbox`.
+//   GET    /_sandbox                 state: clients, plan, counts, queue, faults, rate limit, clock
+//   POST   /_sandbox/clock/advance   { "ms": 2700000 }
+//   POST   /_sandbox/clock/set       { "date": "2025-06-02T12:00:00Z" }
+//   PUT    /_sandbox/faults          FaultConfig (merged; JSON-able fields only)
+//   DELETE /_sandbox/faults
+//   PUT    /_sandbox/plan            Partial<PlanLimits>
+//   PUT    /_sandbox/rate-limit      { "limit": 50, "windowMs": 10000 } or false
+//   POST   /_sandbox/queue/flush
+//   GET    /_sandbox/stats           POST /_sandbox/stats/reset
+// Add ?client=<id> to address another client than the first.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ClientAccount } from '../account';
+import type { SandboxContext } from '../context';
+import { HttpError } from '../errors';
+import type { FaultConfig } from '../faults';
+import type { RateLimitConfig } from '../ratelimit';
+import type { PlanLimits } from '../types';
+
+export function controlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const account = (request: FastifyRequest): ClientAccount => {
+    const wanted = (request.query as Record<string, string | undefined>).client;
+    const found = wanted === undefined ? ctx.accounts.values().next().value : ctx.accounts.get(wanted);
+    if (!found) throw new HttpError(404, `Unknown client ${wanted ?? ''}`);
+    found.process();
+    return found;
+  };
+  const object = (body: unknown): Record<string, unknown> => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, ['body must be a JSON object']);
+    return body as Record<string, unknown>;
+  };
+
+  app.get('/_sandbox', async () => ({
+    clock: ctx.clock.now().toISOString(),
+    faults: ctx.faults.get(),
+    rateLimit: ctx.rateLimiter.get(),
+    clients: [...ctx.accounts.values()].map((a) => {
+      a.process();
+      return { id: a.id, vehicles: a.store.size, plan: a.planView(), queue: a.queue.pending() };
+    }),
+  }));
+  app.post('/_sandbox/clock/advance', async (request) => {
+    const ms = object(request.body).ms;
+    if (typeof ms !== 'number' || !Number.isFinite(ms)) throw new HttpError(400, ['ms must be a number']);
+    ctx.clock.advance(ms);
+    return { clock: ctx.clock.now().toISOString() };
+  });
+  app.post('/_sandbox/clock/set', async (request) => {
+    const date = object(request.body).date;
+    if (typeof date !== 'string' || Number.isNaN(Date.parse(date))) throw new HttpError(400, ['date must be an ISO date']);
+    ctx.clock.set(date);
+    return { clock: ctx.clock.now().toISOString() };
+  });
+  app.put('/_sandbox/faults', async (request) => {
+    try {
+      ctx.faults.set(object(request.body) as FaultConfig);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, [(error as Error).message]);
+    }
+    return ctx.faults.get();
+  });
+  app.delete('/_sandbox/faults', async () => {
+    ctx.faults.clear();
+    return ctx.faults.get();
+  });
+  app.put('/_sandbox/plan', async (request) => account(request).setPlan(object(request.body) as Partial<PlanLimits>));
+  app.put('/_sandbox/rate-limit', async (request) => {
+    const body = request.body === false ? false : (object(request.body) as unknown as RateLimitConfig);
+    try {
+      ctx.rateLimiter.set(body);
+    } catch (error) {
+      throw new HttpError(400, [(error as Error).message]);
+    }
+    return { rateLimit: ctx.rateLimiter.get() };
+  });
+  app.post('/_sandbox/queue/flush', async (request) => ({ applied: account(request).queue.flush() }));
+  app.get('/_sandbox/stats', async () => ctx.stats.snapshot());
+  app.post('/_sandbox/stats/reset', async () => {
+    ctx.stats.reset();
+    return ctx.stats.snapshot();
+  });
+}

@@ -1,0 +1,69 @@
+// GET /vehicles (paginated), GET /vehicles/:reference, and the queued writes POST /vehicles,
+// PUT /vehicles/:reference, DELETE /vehicles/:reference.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { accountOf, endpointOf, type SandboxContext } from '../context';
+import { HttpError } from '../errors';
+import { envelope, parseListQuery } from '../paginate';
+import type { QueueJobInfo } from '../types';
+import { validateVehicleWrite } from '../validation';
+
+type RefParams = { Params: { reference: string } };
+
+export function queued(reply: FastifyReply, jobs: QueueJobInfo[]): FastifyReply {
+  return reply.code(202).header('x-status-queue', JSON.stringify(jobs));
+}
+
+export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get<{ Querystring: Record<string, string | string[] | undefined> }>('/vehicles', async (request) => {
+    const account = accountOf(ctx, request);
+    const q = parseListQuery(request.query);
+    const { index, mutation } = ctx.faults.nextListRequest();
+    if (mutation) for (let i = 0; i < mutation.count; i++) account.mutate(mutation.action);
+    const hook = ctx.faults.listHook;
+    if (hook) await hook({ index, page: q.page, limit: q.limit, clientId: account.id });
+    const items = account.store.query(q);
+    const start = (q.page - 1) * q.limit;
+    const now = ctx.clock.nowMs();
+    const data = start < items.length ? items.slice(start, start + q.limit).map((sv) => ctx.faults.corrupt(account.wire(sv, now))) : [];
+    const path = `${request.protocol}://${request.headers.host ?? request.host}${endpointOf(request)}`;
+    return envelope(q, items.length, data, path);
+  });
+
+  app.get<RefParams>('/vehicles/:reference', async (request, reply) => {
+    const account = accountOf(ctx, request);
+    const { reference } = request.params;
+    const sv = account.store.get(reference);
+    const pending = account.queue.pendingFor(reference);
+    if (!sv) {
+      if (pending.some((j) => j.messageType === 'CREATE_VEHICLE')) {
+        return queued(reply, pending).send({ statusCode: 202, message: `Vehicle ${reference} is queued for creation` });
+      }
+      throw new HttpError(404, `Vehicle ${reference} not found`);
+    }
+    if (pending.length) reply.header('x-status-queue', JSON.stringify(pending));
+    return ctx.faults.corrupt(account.wire(sv));
+  });
+
+  app.post('/vehicles', async (request, reply) => {
+    const account = accountOf(ctx, request);
+    const result = validateVehicleWrite(request.body, 'create', ctx.clock.now().getUTCFullYear());
+    if (!result.ok) throw new HttpError(400, result.messages);
+    const job = account.requestCreate(result.draft, endpointOf(request));
+    return queued(reply, [job]).send({ reference: result.draft.reference, jobs: [job] });
+  });
+
+  app.put<RefParams>('/vehicles/:reference', async (request, reply) => {
+    const account = accountOf(ctx, request);
+    const result = validateVehicleWrite(request.body, 'update', ctx.clock.now().getUTCFullYear());
+    if (!result.ok) throw new HttpError(400, result.messages);
+    const job = account.requestUpdate(request.params.reference, result.draft, endpointOf(request));
+    return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
+  });
+
+  app.delete<RefParams>('/vehicles/:reference', async (request, reply) => {
+    const account = accountOf(ctx, request);
+    const job = account.requestDelete(request.params.reference, endpointOf(request));
+    return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
+  });
+
+}

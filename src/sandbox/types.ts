@@ -1,0 +1,76 @@
+// Shapes the sandbox serves. They follow portal-api-v2.md and portal-notes.md exactly.
+
+export interface NamedItem {
+  id: number;
+  name: string;
+}
+
+export interface PortalPicture {
+  originalUrl: string;
+  /** 1-based position as sent; a gap means the portal rejected the photo sent there. */
+  order: number;
+  source: string;
+}
+
+export interface PortalVehicle {
+  fuel: string;
+  gearbox: string;
+  color: string;
+  type: string;
+  title: string;
+  description: string;
+  reference: string;
+  licensePlate: string;
+  document: string;
+  mileage: number;
+  brandNew: boolean;
+  doors: number;
+  manufacturedYear: number;
+  modelYear: number;
+  /** ISO 8601, UTC, with milliseconds. */
+  updatedAt: string;
+  value: number;
+  amountPerInstallment: number;
+  amountOfInstallments: number;
+  deposit: number;
+  accessories: NamedItem[];
+  active: boolean;
+  trim: { id: number; name: string; modelId: number };
+  brand: { id: number; name: string; vehicleType: string };
+  pictures: PortalPicture[];
+  publication: { highlighted: boolean } | null;
+  otherInfos: NamedItem[];
+  /** Absent until the url delay has passed after an insert or edit. */
+  url?: string;
+}
+
+export interface PlanLimits {
+  name: string;
+  /** Most photos per listing. */
+  pictureQuantity: number;
+  /** Most published listings. */
+  adsQuantity: number;
+  /** Most highlighted listings. */
+  highlightsQuantity: number;
+}
+
+export interface PlanView {
+  currentPlan: PlanLimits;
+  available: { adsQuantity: number; highlightsQuantity: number };
+}
+
+export type QueueMessageType =
+  | 'CREATE_VEHICLE'
+  | 'UPDATE_VEHICLE'
+  | 'DELETE_VEHICLE'
+  | 'UNPUBLISH_VEHICLE'
+  | 'PUBLISH_VEHICLE'
+  | 'UPDATE_VEHICLE_PUBLICATION';
+
+/** One entry of the `x-status-queue` header. */
+export interface QueueJobInfo {
+  jobId: string;
+  messageType: QueueMessageType;
+  endpoint: string;
+  timestamp: string;
+}
