@@ -12,6 +12,9 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only electron's own modules: bundle its dependencies
+      // (zod, via the contract) instead of leaving require('zod') in the output.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         // A sandboxed preload must be CommonJS.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalUrlDecision, isTrustedSender, navigationDecision } from '../../src/main/shell/urls';
+import { externalUrlDecision, guardedOpenExternal, isTrustedSender, navigationDecision } from '../../src/main/shell/urls';
 
 describe('isTrustedSender', () => {
   const app = 'showroom-app://app/index.html';
@@ -73,5 +73,18 @@ describe('externalUrlDecision', () => {
       { href: 'https://example.com' },
     ];
     for (const url of denied) expect(externalUrlDecision(url), String(url)).toBe('deny');
+  });
+});
+
+describe('guardedOpenExternal', () => {
+  it('opens web pages and refuses the rest with a tagged error', async () => {
+    const opened: string[] = [];
+    const open = guardedOpenExternal(async (url) => {
+      opened.push(url);
+    });
+    await open('https://portal.example/listing/1');
+    await expect(open('javascript:alert(1)')).rejects.toMatchObject({ kind: 'bad_input' });
+    await expect(open('file:///etc/passwd')).rejects.toMatchObject({ kind: 'bad_input' });
+    expect(opened).toEqual(['https://portal.example/listing/1']);
   });
 });

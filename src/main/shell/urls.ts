@@ -1,6 +1,8 @@
 // Which URLs the shell trusts, navigates to, or hands to the system browser.
 // Pure decisions: index.ts wires them into Electron, test/shell checks them.
 
+import { AppError } from '../../shared/errors';
+
 function parse(url: string): URL | undefined {
   try {
     return new URL(url);
@@ -55,4 +57,15 @@ export function externalUrlDecision(url: unknown): 'open' | 'deny' {
   if (parsed.username !== '' || parsed.password !== '') return 'deny';
   if (parsed.hostname === '') return 'deny';
   return 'open';
+}
+
+/**
+ * The `openExternal` the backend receives: the system browser for http(s) pages, a tagged
+ * bad_input error for anything else, whatever the caller checked before.
+ */
+export function guardedOpenExternal(open: (url: string) => Promise<void>): (url: string) => Promise<void> {
+  return async (url) => {
+    if (externalUrlDecision(url) !== 'open') throw new AppError('bad_input', 'Only web pages (http or https) can be opened.', { reason: 'external_url_refused' });
+    await open(url);
+  };
 }

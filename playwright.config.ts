@@ -1,0 +1,41 @@
+// End-to-end tests: the built renderer (out/renderer) in Debian's Chromium, with the real bridge
+// and backend behind it (test/e2e/fixtures.ts). `npm test` builds first; alone:
+//   npx electron-vite build && npx playwright test
+import { defineConfig, devices } from '@playwright/test';
+
+const chromium = process.env.SHOWROOM_CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  // Two cores shared with other work: one browser at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromium,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+});

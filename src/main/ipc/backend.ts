@@ -1,0 +1,62 @@
+// What the shell needs from the backend, and what it gives it. The backend itself
+// (src/main/backend, `createBackend(deps)`) is written elsewhere; the Electron app
+// (src/main/index.ts) and the e2e harness (test/e2e) both build it from these deps, so the
+// only difference between them is the transport.
+import type { EventHub } from './events';
+import type { Handlers } from './gate';
+import type { Keychain } from '../secrets';
+import type { Logger } from '../shell/logger';
+import type { PhotoResolver } from '../shell/photo-protocol';
+import { AppError } from '../../shared/errors';
+import { CHANNEL_NAMES } from '../../shared/contract';
+
+export interface DemoSandbox {
+  /** The sandbox portal's integration API base URL (loopback). */
+  baseUrl: string;
+  /** An integration token the sandbox accepts. */
+  token: string;
+  stop(): Promise<void>;
+}
+
+export interface BackendDeps {
+  /** The user-data folder (databases, photo cache, account list). */
+  dataDir: string;
+  keychain: Keychain;
+  /** Opens an http(s) page in the system browser; refuses anything else (see shell/urls.ts). */
+  openExternal(url: string): Promise<void>;
+  emit: EventHub['emit'];
+  logger: Logger;
+  /** Starts the in-app sandbox portal for demo mode. */
+  startDemoSandbox(): Promise<DemoSandbox>;
+}
+
+export interface Backend {
+  handlers: Handlers;
+  /** The photo cache of the active account, for the `showroom-photo:` protocol. */
+  photos: { root: string; resolve: PhotoResolver } | (() => { root: string; resolve: PhotoResolver } | undefined);
+  close(): Promise<void>;
+}
+
+export type CreateBackend = (deps: BackendDeps) => Backend | Promise<Backend>;
+
+/**
+ * INTEGRATION POINT — used until src/main/backend exists: every channel answers a tagged
+ * internal error saying the backend is not wired, so the window, the bridge and the gate can be
+ * exercised end to end. Replace its use in src/main/index.ts with `createBackend(deps)`.
+ */
+export function createPlaceholderBackend(): Backend {
+  const handlers = Object.fromEntries(
+    CHANNEL_NAMES.map((name) => [
+      name,
+      async () => {
+        throw new AppError('internal', 'This part of Showroom is not available yet.', { channel: name, reason: 'backend_not_wired' });
+      },
+    ]),
+  ) as unknown as Handlers;
+  return { handlers, photos: () => undefined, close: async () => {} };
+}
+
+/** The photo source of a backend right now (the active account can change). */
+export function currentPhotos(backend: Backend): { root: string; resolve: PhotoResolver } | undefined {
+  return typeof backend.photos === 'function' ? backend.photos() : backend.photos;
+}

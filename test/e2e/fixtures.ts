@@ -1,0 +1,189 @@
+// Playwright fixtures for end-to-end tests (design.md, "Testing"): the renderer as electron-vite
+// built it, the real bridge, and behind it the real gate and backend with the sandbox portal, a
+// SQLite file and the OS keychain, in a data folder of its own per test.
+//
+//   sandboxOptions  option fixture: what the sandbox is started with (faults, stock size…),
+//                   e.g. test.use({ sandboxOptions: { faults: { errorRates: { 503: 1 } } } })
+//   sandbox         the sandbox portal for this test (started only when a test asks for it)
+//   dataDir         the user-data folder for this test (test-results/<test>/userData)
+//   backend         the real backend (createBackend) or, until it lands, the placeholder
+//   app             the page with the bridge wired and the renderer loaded, plus helpers
+/* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from its destructured first argument; `{}` means none. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { currentPhotos, createPlaceholderBackend, type Backend, type DemoSandbox } from '../../src/main/ipc/backend';
+import { createEventHub, type EventHub } from '../../src/main/ipc/events';
+import { createGate, type Gate } from '../../src/main/ipc/gate';
+import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
+import { createFileLogger, type Logger } from '../../src/main/shell/logger';
+import { guardedOpenExternal } from '../../src/main/shell/urls';
+import type { ChannelInput, ChannelName, EventName, Result, ChannelOutput } from '../../src/shared/contract';
+import { wirePage, type WiredPage } from './harness/app';
+import { loadCreateBackend, loadStartSandbox, type SandboxHandle, type SandboxOptions } from './harness/modules';
+import { startRendererServer, type RendererServer } from './harness/renderer-server';
+import { captureScreen } from './harness/screens';
+
+export interface App {
+  page: Page;
+  /** False while src/main/backend does not exist (the placeholder answers every channel). */
+  backendReady: boolean;
+  hub: EventHub;
+  gate: Gate;
+  wired: WiredPage;
+  /** URLs the app asked the system browser to open (none actually opens). */
+  openedExternally: string[];
+  /** Calls a channel as the renderer would, from the page's main frame. */
+  invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;
+  /** Every event the hub emitted in this test, in order. */
+  events: { event: EventName; payload: unknown }[];
+  /** Saves a screenshot as test-results/screens/<lang>/<name>.png and attaches it. */
+  screen(name: string, lang?: string): Promise<string>;
+}
+
+interface TestFixtures {
+  sandboxOptions: SandboxOptions;
+  sandbox: SandboxHandle;
+  dataDir: string;
+  logsDir: string;
+  keychain: Keychain;
+  logger: Logger;
+  hub: EventHub;
+  openedExternally: string[];
+  /** Secrets that must never be found in dataDir or the logs (checked after each test). */
+  secrets: Set<string>;
+  backend: Backend & { ready: boolean };
+  app: App;
+}
+
+interface WorkerFixtures {
+  renderer: RendererServer;
+}
+
+function filesUnder(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir, { recursive: true }) as string[];
+  } catch {
+    return [];
+  }
+  return names.map((n) => join(dir, n)).filter((f) => {
+    try {
+      return statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  renderer: [
+    async ({}, use) => {
+      const server = await startRendererServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  sandboxOptions: [{}, { option: true }],
+
+  secrets: async ({}, use) => {
+    await use(new Set());
+  },
+
+  sandbox: async ({ sandboxOptions, secrets }, use) => {
+    const startSandbox = await loadStartSandbox();
+    test.skip(!startSandbox, 'waiting for src/sandbox/index.ts (startSandbox)');
+    const sandbox = await startSandbox!(sandboxOptions);
+    secrets.add(sandbox.token);
+    await use(sandbox);
+    await sandbox.stop();
+  },
+
+  dataDir: async ({}, use, testInfo) => {
+    await use(testInfo.outputPath('userData'));
+  },
+
+  logsDir: async ({ dataDir }, use) => {
+    await use(join(dataDir, 'logs'));
+  },
+
+  keychain: async ({}, use, testInfo) => {
+    // A keychain service of its own per test: tests never see each other's tokens.
+    await use(createKeytarKeychain(`Showroom e2e ${testInfo.testId}`));
+  },
+
+  logger: async ({ logsDir }, use) => {
+    await use(createFileLogger({ dir: logsDir, level: 'debug' }));
+  },
+
+  hub: async ({}, use) => {
+    await use(createEventHub());
+  },
+
+  openedExternally: async ({}, use) => {
+    await use([]);
+  },
+
+  backend: async ({ dataDir, keychain, logger, hub, openedExternally, sandboxOptions, secrets, logsDir }, use) => {
+    const createBackend = await loadCreateBackend();
+    const demos: SandboxHandle[] = [];
+    const backend = createBackend
+      ? await createBackend({
+          dataDir,
+          keychain,
+          logger,
+          emit: hub.emit,
+          openExternal: guardedOpenExternal(async (url) => {
+            openedExternally.push(url);
+          }),
+          startDemoSandbox: async (): Promise<DemoSandbox> => {
+            const startSandbox = await loadStartSandbox();
+            if (!startSandbox) throw new Error('src/sandbox/index.ts (startSandbox) is missing');
+            const sandbox = await startSandbox(sandboxOptions);
+            demos.push(sandbox);
+            secrets.add(sandbox.token);
+            return sandbox;
+          },
+        })
+      : createPlaceholderBackend();
+    await use(Object.assign(backend, { ready: createBackend !== undefined }));
+    await backend.close();
+    for (const demo of demos) await demo.stop();
+    // The token lives in the keychain and nowhere else: not in the database, not in the logs.
+    for (const file of [...filesUnder(dataDir), ...filesUnder(logsDir)]) {
+      const bytes = readFileSync(file);
+      for (const secret of secrets) {
+        expect(bytes.includes(Buffer.from(secret)), `the integration token was written to ${file}`).toBe(false);
+      }
+    }
+  },
+
+  app: async ({ page, renderer, backend, hub, openedExternally }, use, testInfo) => {
+    const gate = createGate(backend.handlers, { appUrl: renderer.appUrl });
+    const events: App['events'] = [];
+    const unrecord = hub.subscribe((event, payload) => events.push({ event, payload }));
+    const wired = await wirePage(page, { gate, hub, photos: () => currentPhotos(backend) });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(renderer.appUrl);
+    await use({
+      page,
+      backendReady: backend.ready,
+      hub,
+      gate,
+      wired,
+      openedExternally,
+      events,
+      invoke: (channel, input) => gate(channel, input, { url: renderer.appUrl, frameIsMain: true }) as never,
+      screen: (name, lang) => captureScreen(page, testInfo, name, lang),
+    });
+    wired.unwire();
+    unrecord();
+    // A renderer exception is a bug even when the test's assertions passed.
+    expect(pageErrors, 'uncaught exceptions in the renderer').toEqual([]);
+  },
+});
+
+export { expect };

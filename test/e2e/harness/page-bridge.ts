@@ -1,0 +1,28 @@
+// Runs in the page (bundled by ./bundle.ts, injected with addInitScript before the renderer's
+// own scripts): the REAL bridge from src/preload/bridge.ts, with Playwright bindings as the
+// transport in place of ipcRenderer. Mirrors src/preload/index.ts line for line.
+import { createBridge, createEventRouter } from '../../../src/preload/bridge';
+
+interface HarnessGlobals {
+  /** Installed by page.exposeBinding in ./app.ts: main's `showroom:invoke`. */
+  __showroomInvoke(channel: string, input: unknown): Promise<unknown>;
+  /** Called by the harness (page.evaluate) for each event: main's `showroom:event`. */
+  __showroomDispatch?: (event: unknown, payload: unknown) => void;
+  showroom?: unknown;
+}
+
+const page = globalThis as unknown as HarnessGlobals;
+const router = createEventRouter();
+
+// Like contextBridge: fixed, non-writable properties the page cannot replace.
+Object.defineProperty(page, '__showroomDispatch', { value: router.dispatch, writable: false, configurable: false });
+Object.defineProperty(page, 'showroom', {
+  value: Object.freeze(
+    createBridge({
+      invoke: (channel, input) => page.__showroomInvoke(channel, input),
+      subscribe: router.subscribe,
+    }),
+  ),
+  writable: false,
+  configurable: false,
+});
