@@ -20,7 +20,8 @@ import { createFileLogger, type Logger } from '../../src/main/shell/logger';
 import { guardedOpenExternal } from '../../src/main/shell/urls';
 import type { ChannelInput, ChannelName, EventName, Result, ChannelOutput } from '../../src/shared/contract';
 import { wirePage, type WiredPage } from './harness/app';
-import { loadCreateBackend, loadStartSandbox, type SandboxHandle, type SandboxOptions } from './harness/modules';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
+import { loadCreateBackend } from './harness/modules';
 import { startRendererServer, type RendererServer } from './harness/renderer-server';
 import { captureScreen } from './harness/screens';
 
@@ -43,7 +44,7 @@ export interface App {
 
 interface TestFixtures {
   sandboxOptions: SandboxOptions;
-  sandbox: SandboxHandle;
+  sandbox: Sandbox;
   dataDir: string;
   logsDir: string;
   keychain: Keychain;
@@ -93,12 +94,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   sandbox: async ({ sandboxOptions, secrets }, use) => {
-    const startSandbox = await loadStartSandbox();
-    test.skip(!startSandbox, 'waiting for src/sandbox/index.ts (startSandbox)');
-    const sandbox = await startSandbox!(sandboxOptions);
-    secrets.add(sandbox.token);
+    const sandbox = await startSandbox(sandboxOptions);
+    secrets.add(sandbox.integrationToken);
     await use(sandbox);
-    await sandbox.stop();
+    // A token rotated during the test is a secret too.
+    secrets.add(sandbox.integrationToken);
+    await sandbox.close();
   },
 
   dataDir: async ({}, use, testInfo) => {
@@ -128,7 +129,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   backend: async ({ dataDir, keychain, logger, hub, openedExternally, sandboxOptions, secrets, logsDir }, use) => {
     const createBackend = await loadCreateBackend();
-    const demos: SandboxHandle[] = [];
+    const demos: Sandbox[] = [];
     const backend = createBackend
       ? await createBackend({
           dataDir,
@@ -139,18 +140,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             openedExternally.push(url);
           }),
           startDemoSandbox: async (): Promise<DemoSandbox> => {
-            const startSandbox = await loadStartSandbox();
-            if (!startSandbox) throw new Error('src/sandbox/index.ts (startSandbox) is missing');
             const sandbox = await startSandbox(sandboxOptions);
             demos.push(sandbox);
-            secrets.add(sandbox.token);
+            secrets.add(sandbox.integrationToken);
             return sandbox;
           },
         })
       : createPlaceholderBackend();
     await use(Object.assign(backend, { ready: createBackend !== undefined }));
     await backend.close();
-    for (const demo of demos) await demo.stop();
+    for (const demo of demos) await demo.close();
     // The token lives in the keychain and nowhere else: not in the database, not in the logs.
     for (const file of [...filesUnder(dataDir), ...filesUnder(logsDir)]) {
       const bytes = readFileSync(file);

@@ -5,18 +5,14 @@
 import type { EventHub } from './events';
 import type { Handlers } from './gate';
 import type { Keychain } from '../secrets';
+import type { Sandbox } from '../../sandbox';
 import type { Logger } from '../shell/logger';
 import type { PhotoResolver } from '../shell/photo-protocol';
 import { AppError } from '../../shared/errors';
 import { CHANNEL_NAMES } from '../../shared/contract';
 
-export interface DemoSandbox {
-  /** The sandbox portal's integration API base URL (loopback). */
-  baseUrl: string;
-  /** An integration token the sandbox accepts. */
-  token: string;
-  stop(): Promise<void>;
-}
+/** The in-app sandbox portal of demo mode (src/sandbox): its base URL, a token it accepts, and close(). */
+export type DemoSandbox = Pick<Sandbox, 'baseUrl' | 'integrationToken' | 'close'>;
 
 export interface BackendDeps {
   /** The user-data folder (databases, photo cache, account list). */

@@ -67,7 +67,9 @@ export function menuTemplate({ platform, t = (k) => MENU_LABELS_EN[k], dev = fal
       { role: 'paste' },
       { role: 'selectAll' },
       { type: 'separator' },
-      { id: 'find', label: t('find'), accelerator: 'CmdOrCtrl+F', click: () => actions.find() },
+      // registerAccelerator: false lets the keystroke itself reach the renderer (which focuses
+      // its search box on Ctrl/Cmd+F); the menu item shows the shortcut and does the same on click.
+      { id: 'find', label: t('find'), accelerator: 'CmdOrCtrl+F', registerAccelerator: false, click: () => actions.find() },
     ],
   };
 
