@@ -144,9 +144,9 @@ export class Pacer {
   }
 
   /** The request is over; `headers` when a response arrived (any status). */
-  release(slot: Slot, headers?: Headers, receivedAt = this.now()): void {
+  release(slot: Slot, response?: { headers: Headers; status: number }, receivedAt = this.now()): void {
     this.inFlight--;
-    if (headers) this.learn(slot.seq, headers, receivedAt);
+    if (response) this.learn(slot.seq, response.headers, response.status, receivedAt);
     this.pump();
   }
 
@@ -163,13 +163,14 @@ export class Pacer {
     this.pump();
   }
 
-  private learn(seq: number, headers: Headers, receivedAt: number): void {
+  private learn(seq: number, headers: Headers, status: number, receivedAt: number): void {
     const limit = readInt(headers, 'x-ratelimit-limit');
     const remaining = readInt(headers, 'x-ratelimit-remaining');
     const resetAt = parseResetHeader(headers.get('x-ratelimit-reset'), receivedAt, headers.get('date'));
     if (limit === undefined || remaining === undefined) {
-      // No figures: an unlimited portal (or a response from something in front of it).
-      if (this.mode === 'probe') this.mode = 'unlimited';
+      // A success without figures: the portal does not limit us. (Errors are not counted by
+      // every portal, e.g. a 401 before the limiter, so they prove nothing.)
+      if (this.mode === 'probe' && status < 400) this.mode = 'unlimited';
       return;
     }
     // Reset times in whole seconds are rounded up, so each one is a late bound of the true reset:

@@ -12,7 +12,7 @@
 // ky's own retry is off (retry: 0) because every attempt must take a rate-limit slot.
 import ky, { type KyInstance } from 'ky';
 import { AppError } from '../../shared/errors';
-import { classifyNetworkError, MESSAGES, portalError, type RequestContext } from './errors';
+import { classifyNetworkError, MESSAGES, portalError, type NetworkFailure, type RequestContext } from './errors';
 import { Pacer, parseRetryAfter, type WaitEvent } from './pacer';
 
 export interface RequestEvent {
@@ -74,6 +74,15 @@ export interface PortalResponse {
   jsonError?: 'empty' | 'not_json' | 'malformed';
   ctx: RequestContext;
   receivedAt: number;
+}
+
+/** A request that got no usable answer: no connection, a bad certificate, a timeout, a body cut short. */
+interface AttemptFailure {
+  kind: NetworkFailure['kind'] | 'invalid_response';
+  code: string;
+  transient: boolean;
+  cause: unknown;
+  status?: number;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -165,7 +174,8 @@ export class Transport {
         continue;
       }
       const timedOut = failure.code === 'TIMEOUT';
-      throw portalError(failure.kind, failure.kind === 'tls' ? MESSAGES.tls : timedOut ? MESSAGES.timeout : MESSAGES.offline, ctx, { code: failure.code, attempts: attempt, ...(timedOut ? { timeoutMs: this.o.timeoutMs } : {}) }, failure.cause);
+      const message = failure.kind === 'tls' ? MESSAGES.tls : failure.kind === 'invalid_response' ? MESSAGES.invalid_response : timedOut ? MESSAGES.timeout : MESSAGES.offline;
+      throw portalError(failure.kind, message, ctx, { status: failure.status, code: failure.code, attempts: attempt, ...(timedOut ? { timeoutMs: this.o.timeoutMs } : {}) }, failure.cause);
     }
   }
 
@@ -176,7 +186,7 @@ export class Transport {
     await sleep(ms, signal);
   }
 
-  private async attempt(url: URL, input: SendInput, ctx: RequestContext, attempt: number): Promise<{ response: PortalResponse } | { failure: ReturnType<typeof classifyNetworkError> }> {
+  private async attempt(url: URL, input: SendInput, ctx: RequestContext, attempt: number): Promise<{ response: PortalResponse } | { failure: AttemptFailure }> {
     const slot = await this.pacer.acquire(input.signal);
     const timeout = AbortSignal.timeout(this.o.timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
@@ -205,9 +215,12 @@ export class Transport {
     } catch (error) {
       if (input.signal?.aborted) throw new AppError('cancelled', MESSAGES.cancelled, { method: ctx.method, endpoint: ctx.endpoint });
       if (timeout.aborted) return { failure: { kind: 'offline', code: 'TIMEOUT', transient: true, cause: undefined } };
-      return { failure: classifyNetworkError(error) };
+      const failure = classifyNetworkError(error);
+      // The status line arrived but the body was cut short: the answer is unreadable.
+      if (status !== 0 && failure.kind === 'offline') return { failure: { kind: 'invalid_response', code: 'TRUNCATED_BODY', transient: true, cause: failure.cause, status } };
+      return { failure };
     } finally {
-      this.pacer.release(slot, headers);
+      this.pacer.release(slot, headers ? { headers, status } : undefined);
       this.o.onResponse?.({ ...event, status, ms: Date.now() - started });
     }
   }
