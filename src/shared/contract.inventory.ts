@@ -19,7 +19,8 @@ const range = z
   .strict();
 export type NumberRange = z.infer<typeof range>;
 
-const values = z.array(z.string().max(200)).max(200);
+// At most 100 values per filter, as the cache accepts (src/shared/inventory.ts).
+const values = z.array(z.string().max(200)).max(100);
 
 export const inventoryFiltersSchema = z
   .object({

@@ -1,4 +1,18 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { initI18n } from './i18n';
+import { resolveLanguage } from './logic/language';
+import './styles.css';
+
+// Start in the system's language; the saved setting (read from main) takes over once known.
+initI18n(resolveLanguage('system', navigator.language));
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<h1>Showroom</h1>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

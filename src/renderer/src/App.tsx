@@ -1,0 +1,124 @@
+// The app shell: first run when there is no account; otherwise nav, top bar and the screens.
+// The inventory stays mounted (hidden) while another screen shows, so its search, filters,
+// scroll and selection survive a visit to a listing.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountView, SyncRunView } from '../../shared/views';
+import { AppContext, type AppContextValue } from './AppContext';
+import { ErrorBox } from './components/ErrorBox';
+import { NavBar } from './components/NavBar';
+import { Notices } from './components/Notices';
+import { useRunSummary } from './components/RunSummary';
+import { SyncProgressPanel } from './components/SyncControls';
+import { TokenRefusedBanner } from './components/TokenRefusedBanner';
+import { TopBar } from './components/TopBar';
+import { useAccounts } from './hooks/useAccounts';
+import { useErrorText } from './hooks/useErrorText';
+import { useNotices } from './hooks/useNotices';
+import { useSettings } from './hooks/useSettings';
+import { useSync } from './hooks/useSync';
+import { setUiLanguage } from './i18n';
+import { resolveLanguage } from './logic/language';
+import type { View } from './navigation';
+import { FirstRunScreen } from './screens/FirstRunScreen';
+import { InventoryScreen } from './screens/InventoryScreen';
+import { PlanScreen } from './screens/PlanScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { SyncHistoryScreen } from './screens/SyncHistoryScreen';
+import { VehicleDetailScreen } from './screens/VehicleDetailScreen';
+
+export function App() {
+  const { t } = useTranslation();
+  const { accounts, active, error: accountsError, refresh: refreshAccounts } = useAccounts();
+  const { settings, appInfo, update: updateSettings } = useSettings();
+  const { notices, notify, dismiss } = useNotices();
+  const errorText = useErrorText();
+  const summarize = useRunSummary();
+  const [view, setView] = useState<View>({ screen: 'inventory' });
+  const [addingAccount, setAddingAccount] = useState(false);
+  const [autoSyncFor, setAutoSyncFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    setUiLanguage(resolveLanguage(settings?.language, navigator.language));
+  }, [settings?.language]);
+
+  const reportError = useCallback(
+    (error: unknown) => {
+      const text = errorText(error);
+      notify(text.kind === 'busy' ? 'info' : 'error', text.summary, text.message);
+    },
+    [errorText, notify],
+  );
+
+  const onSyncFinished = useCallback(
+    (run: SyncRunView) => {
+      if (run.outcome === 'succeeded') notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }));
+      else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
+      else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), run.error.message);
+      void refreshAccounts();
+    },
+    [notify, refreshAccounts, summarize, t],
+  );
+  const sync = useSync(active?.id ?? null, onSyncFinished, reportError);
+
+  // After connecting an account (or starting the demo), sync it once it is the active one.
+  useEffect(() => {
+    if (autoSyncFor !== null && active?.id === autoSyncFor) {
+      setAutoSyncFor(null);
+      void sync.start(false);
+    }
+  }, [active?.id, autoSyncFor, sync]);
+
+  const onAccountReady = useCallback(
+    (account: AccountView, startSync: boolean) => {
+      setAddingAccount(false);
+      setView({ screen: 'inventory' });
+      if (startSync) setAutoSyncFor(account.id);
+      void refreshAccounts();
+    },
+    [refreshAccounts],
+  );
+
+  const context = useMemo<AppContextValue | null>(
+    () =>
+      active && accounts
+        ? { account: active, accounts, refreshAccounts, appInfo, settings, updateSettings, sync, view, navigate: setView, notify, reportError, addingAccount, setAddingAccount }
+        : null,
+    [active, accounts, refreshAccounts, appInfo, settings, updateSettings, sync, view, notify, reportError, addingAccount],
+  );
+
+  if (accounts === null) {
+    return <main className="splash">{accountsError !== null ? <ErrorBox error={accountsError} onRetry={() => void refreshAccounts()} /> : <p className="muted">{t('common.loading')}</p>}</main>;
+  }
+
+  if (!context || addingAccount) {
+    return (
+      <>
+        <FirstRunScreen onReady={onAccountReady} onCancel={context ? () => setAddingAccount(false) : undefined} />
+        <Notices notices={notices} dismiss={dismiss} />
+      </>
+    );
+  }
+
+  return (
+    <AppContext.Provider value={context}>
+      <div className="app">
+        <NavBar />
+        <div className="app__main">
+          <TopBar />
+          <SyncProgressPanel />
+          <TokenRefusedBanner />
+          <main className="app__content" id="content">
+            {/* Keyed by account so that switching accounts starts a fresh list. */}
+            <InventoryScreen key={context.account.id} visible={view.screen === 'inventory'} />
+            {view.screen === 'vehicle' && <VehicleDetailScreen reference={view.reference} />}
+            {view.screen === 'plan' && <PlanScreen />}
+            {view.screen === 'history' && <SyncHistoryScreen />}
+            {view.screen === 'settings' && <SettingsScreen />}
+          </main>
+        </div>
+      </div>
+      <Notices notices={notices} dismiss={dismiss} />
+    </AppContext.Provider>
+  );
+}

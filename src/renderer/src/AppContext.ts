@@ -1,0 +1,34 @@
+// What every screen of a connected account can reach: the account, settings, sync, navigation
+// and notices. Provided by App.tsx.
+import { createContext, useContext } from 'react';
+import type { ChannelInput } from '../../shared/contract';
+import type { AccountView, AppInfoView, SettingsView } from '../../shared/views';
+import type { NoticeTone } from './hooks/useNotices';
+import type { SyncState } from './hooks/useSync';
+import type { View } from './navigation';
+
+export interface AppContextValue {
+  account: AccountView;
+  accounts: AccountView[];
+  refreshAccounts: () => Promise<void>;
+  appInfo: AppInfoView | null;
+  settings: SettingsView | null;
+  updateSettings: (change: ChannelInput<'settings.set'>) => Promise<SettingsView>;
+  sync: SyncState;
+  view: View;
+  navigate: (view: View) => void;
+  notify: (tone: NoticeTone, text: string, detail?: string | null) => void;
+  /** Shows a thrown error as a notice (translated). */
+  reportError: (error: unknown) => void;
+  /** Adds an account from inside the app (Settings → add another account). */
+  addingAccount: boolean;
+  setAddingAccount: (adding: boolean) => void;
+}
+
+export const AppContext = createContext<AppContextValue | null>(null);
+
+export function useApp(): AppContextValue {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('useApp() outside <AppContext.Provider>');
+  return value;
+}

@@ -1,0 +1,51 @@
+// Column headers: every header is a button that sorts (again: reverses).
+// data-testid sort-<column>; aria-sort on the columnheader.
+import { useTranslation } from 'react-i18next';
+import type { InventorySort } from '../../../shared/contract.inventory';
+import { COLUMNS } from './inventoryColumns';
+
+interface Props {
+  sort: InventorySort;
+  onSort: (sort: InventorySort) => void;
+}
+
+export function InventoryHeader({ sort, onSort }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="inv-row inv-row--header" role="row" aria-rowindex={1}>
+      <div role="columnheader" className="inv-cell inv-cell--select">
+        <span className="sr-only">{t('inventory.columns.select')}</span>
+      </div>
+      <div role="columnheader" className="inv-cell inv-cell--cover">
+        <span className="sr-only">{t('inventory.columns.cover')}</span>
+      </div>
+      {COLUMNS.map((c) => {
+        const active = sort.field === c.sort;
+        const label = t(`inventory.columns.${c.key}`);
+        return (
+          <div
+            key={c.key}
+            role="columnheader"
+            className={`inv-cell inv-cell--${c.key} ${c.align === 'end' ? 'inv-cell--end' : ''}`}
+            aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+          >
+            <button
+              type="button"
+              className={`sort-button ${active ? 'sort-button--active' : ''}`}
+              data-testid={`sort-${c.key}`}
+              title={t('inventory.sortBy', { column: label })}
+              onClick={() =>
+                onSort(active ? { field: c.sort, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { field: c.sort, direction: c.firstDirection })
+              }
+            >
+              {label}
+              <span className="sort-button__arrow" aria-hidden="true">
+                {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+              </span>
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// One listing in the table (or a placeholder while its page loads).
+// data-testid inventory-row, data-reference, aria-selected for the bulk selection.
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VehicleRowView } from '../../../shared/views';
+import type { Formatters } from '../hooks/useFormat';
+import { PublicationBadges } from './PublicationBadges';
+import { Thumbnail } from './Thumbnail';
+
+interface Props {
+  index: number;
+  row: VehicleRowView | undefined;
+  top: number;
+  active: boolean;
+  selected: boolean;
+  f: Formatters;
+  idPrefix: string;
+  onActivate: (index: number) => void;
+  onOpen: (reference: string) => void;
+  onToggle: (reference: string) => void;
+}
+
+export const InventoryRow = memo(function InventoryRow({ index, row, top, active, selected, f, idPrefix, onActivate, onOpen, onToggle }: Props) {
+  const { t } = useTranslation();
+  const style = { transform: `translateY(${top}px)` };
+  if (!row) {
+    return (
+      <div id={`${idPrefix}-${index}`} className="inv-row inv-row--loading" role="row" aria-rowindex={index + 2} aria-busy="true" style={style}>
+        <div role="gridcell" className="inv-cell inv-cell--placeholder">
+          {t('inventory.loadingRow')}
+        </div>
+      </div>
+    );
+  }
+  const subtitle = [row.brand, row.trim].filter(Boolean).join(' · ');
+  return (
+    <div
+      id={`${idPrefix}-${index}`}
+      className={`inv-row ${active ? 'inv-row--active' : ''} ${selected ? 'inv-row--selected' : ''}`}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="inventory-row"
+      data-reference={row.reference}
+      style={style}
+      onMouseDown={() => onActivate(index)}
+      onDoubleClick={() => onOpen(row.reference)}
+    >
+      <div role="gridcell" className="inv-cell inv-cell--select">
+        <input type="checkbox" tabIndex={-1} checked={selected} onChange={() => onToggle(row.reference)} aria-label={t('inventory.selectRow', { reference: row.reference })} data-testid="row-select" />
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--cover">
+        <Thumbnail photoId={row.coverPhotoId} />
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--title">
+        <button type="button" tabIndex={-1} className="link-button inv-title" onClick={() => onOpen(row.reference)} data-testid="row-open">
+          {row.title ?? t('detail.untitled')}
+        </button>
+        <span className="inv-sub">{subtitle}</span>
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--reference">
+        <span className="mono">{row.reference}</span>
+        {row.licensePlate && <span className="inv-sub mono">{row.licensePlate}</span>}
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
+        {row.manufacturedYear != null && row.modelYear != null && row.manufacturedYear !== row.modelYear ? `${row.manufacturedYear}/${row.modelYear}` : (row.modelYear ?? '—')}
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
+        {f.money(row.value)}
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
+        {f.km(row.mileage)}
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--fuel">
+        {f.enumValue('fuel', row.fuel)}
+        <span className="inv-sub">{row.gearbox ? f.enumValue('gearbox', row.gearbox) : ''}</span>
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--status">
+        <PublicationBadges row={row} />
+      </div>
+      <div role="gridcell" className="inv-cell inv-cell--updatedAt" title={f.dateTime(row.updatedAt)}>
+        {f.date(row.updatedAt)}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,129 @@
+// The virtualised inventory grid: only the visible rows (plus a margin) exist in the DOM, and
+// only their pages are fetched. Keyboard: ↑/↓/PageUp/PageDown/Home/End move, Enter opens,
+// Space toggles the selection, Esc clears the selection.
+// data-testid inventory-table (role=grid, aria-rowcount, aria-activedescendant).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InventorySort } from '../../../shared/contract.inventory';
+import { useFormat } from '../hooks/useFormat';
+import type { InventoryRows } from '../hooks/useInventoryRows';
+import { nextRowIndex } from '../logic/listKeys';
+import { InventoryHeader } from './InventoryHeader';
+import { HEADER_HEIGHT, ROW_HEIGHT } from './inventoryColumns';
+import { InventoryRow } from './InventoryRow';
+
+interface Props {
+  rows: InventoryRows;
+  sort: InventorySort;
+  onSort: (sort: InventorySort) => void;
+  selection: ReadonlySet<string>;
+  onToggle: (reference: string) => void;
+  onClearSelection: () => void;
+  onOpen: (reference: string) => void;
+  activeIndex: number;
+  onActiveIndex: (index: number) => void;
+  gridRef: RefObject<HTMLDivElement | null>;
+}
+
+export function InventoryTable({ rows, sort, onSort, selection, onToggle, onClearSelection, onOpen, activeIndex, onActiveIndex, gridRef }: Props) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const idPrefix = useId().replace(/:/g, '');
+  const total = rows.total ?? 0;
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // The sticky header sits above the rows inside the same scroller.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  const { ensureRange } = rows;
+
+  useEffect(() => {
+    if (total > 0) ensureRange(first, last);
+  }, [first, last, total, ensureRange]);
+
+  // A new query starts at the top.
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+  }, [rows.queryKey, virtualizer]);
+
+  const move = useCallback(
+    (index: number) => {
+      onActiveIndex(index);
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+    },
+    [onActiveIndex, virtualizer],
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const pageRows = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+    const next = nextRowIndex(e.key, activeIndex, total, pageRows);
+    if (next !== null) {
+      e.preventDefault();
+      move(next);
+      return;
+    }
+    const row = activeIndex >= 0 ? rows.getRow(activeIndex) : undefined;
+    if (e.key === 'Enter' && row) {
+      e.preventDefault();
+      onOpen(row.reference);
+    } else if (e.key === ' ' && row) {
+      e.preventDefault();
+      onToggle(row.reference);
+    } else if (e.key === 'Escape' && selection.size > 0) {
+      e.preventDefault();
+      onClearSelection();
+    }
+  };
+
+  const activate = useCallback((index: number) => onActiveIndex(index), [onActiveIndex]);
+
+  return (
+    <div
+      ref={(el) => {
+        scrollRef.current = el;
+        gridRef.current = el;
+      }}
+      className="inv-scroll"
+      role="grid"
+      aria-label={t('inventory.tableLabel')}
+      aria-rowcount={total + 1}
+      aria-multiselectable="true"
+      aria-activedescendant={activeIndex >= 0 && activeIndex < total ? `${idPrefix}-${activeIndex}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="inventory-table"
+    >
+      <InventoryHeader sort={sort} onSort={onSort} />
+      <div className="inv-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const row = rows.getRow(item.index);
+          return (
+            <InventoryRow
+              key={item.index}
+              index={item.index}
+              row={row}
+              top={item.start - HEADER_HEIGHT}
+              active={item.index === activeIndex}
+              selected={row ? selection.has(row.reference) : false}
+              f={f}
+              idPrefix={idPrefix}
+              onActivate={activate}
+              onOpen={onOpen}
+              onToggle={onToggle}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Short-lived messages at the bottom right (a polite live region).
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '../hooks/useNotices';
+
+export function Notices({ notices, dismiss }: { notices: Notice[]; dismiss: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="notices" aria-live="polite" data-testid="notices">
+      {notices.map((n) => (
+        <div key={n.id} className={`notice notice--${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'} data-testid="notice">
+          <div className="notice__text">
+            <p>{n.text}</p>
+            {n.detail && <p className="notice__detail">{n.detail}</p>}
+          </div>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => dismiss(n.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+// Full-size photo viewer: ←/→ browse, +/−/0 and the wheel zoom, Esc closes. Works offline (the
+// protocol serves the cached file). data-testids: photo-viewer, photo-viewer-image,
+// photo-prev, photo-next, photo-zoom-in, photo-zoom-out, photo-zoom-reset, photo-close,
+// photo-source, photo-original.
+import { useEffect, useState, type KeyboardEvent, type WheelEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { photoUrl } from '../../../shared/contract';
+import type { PhotoView } from '../../../shared/views';
+import { zoomIn, zoomOut } from '../logic/zoom';
+import { Dialog } from './Dialog';
+
+interface Props {
+  photos: readonly PhotoView[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}
+
+export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
+  const { t } = useTranslation();
+  const [zoom, setZoom] = useState(1);
+  const [failed, setFailed] = useState(false);
+  const photo = photos[index];
+  useEffect(() => {
+    setZoom(1);
+    setFailed(false);
+  }, [index]);
+  if (!photo) return null;
+
+  const prev = () => onIndex((index - 1 + photos.length) % photos.length);
+  const next = () => onIndex((index + 1) % photos.length);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    const map: Record<string, () => void> = {
+      ArrowLeft: prev,
+      ArrowRight: next,
+      '+': () => setZoom(zoomIn),
+      '=': () => setZoom(zoomIn),
+      '-': () => setZoom(zoomOut),
+      '0': () => setZoom(1),
+    };
+    const action = map[e.key];
+    if (action && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      action();
+    }
+  };
+  const onWheel = (e: WheelEvent<HTMLDialogElement>) => {
+    if (e.deltaY < 0) setZoom(zoomIn);
+    else if (e.deltaY > 0) setZoom(zoomOut);
+  };
+
+  return (
+    <Dialog
+      title={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
+      onClose={onClose}
+      testId="photo-viewer"
+      className="viewer"
+      onKeyDown={onKeyDown}
+      onWheel={onWheel}
+      actions={
+        <>
+          <button type="button" className="button" onClick={prev} disabled={photos.length < 2} aria-label={t('photos.previous')} title={t('photos.previous')} data-testid="photo-prev">
+            ←
+          </button>
+          <button type="button" className="button" onClick={next} disabled={photos.length < 2} aria-label={t('photos.next')} title={t('photos.next')} data-testid="photo-next">
+            →
+          </button>
+          <span className="viewer__spacer" />
+          <button type="button" className="button" onClick={() => setZoom(zoomOut)} aria-label={t('photos.zoomOut')} title={t('photos.zoomOut')} data-testid="photo-zoom-out">
+            −
+          </button>
+          <span className="viewer__zoom" aria-live="polite">
+            {Math.round(zoom * 100)}%
+          </span>
+          <button type="button" className="button" onClick={() => setZoom(zoomIn)} aria-label={t('photos.zoomIn')} title={t('photos.zoomIn')} data-testid="photo-zoom-in">
+            +
+          </button>
+          <button type="button" className="button" onClick={() => setZoom(1)} aria-label={t('photos.zoomReset')} title={t('photos.zoomReset')} data-testid="photo-zoom-reset">
+            0
+          </button>
+          <span className="viewer__spacer" />
+          <button type="button" className="button button--primary" onClick={onClose} data-testid="photo-close" data-autofocus>
+            {t('photos.close')}
+          </button>
+        </>
+      }
+    >
+      <div className={`viewer__stage ${zoom > 1 ? 'viewer__stage--zoomed' : ''}`}>
+        {failed ? (
+          <p className="viewer__missing">{t('photos.unavailable')}</p>
+        ) : (
+          <img
+            key={photo.photoId}
+            src={photoUrl(photo.photoId)}
+            alt={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
+            data-testid="photo-viewer-image"
+            data-zoom={zoom}
+            style={zoom > 1 ? { width: `${zoom * 100}%`, maxWidth: 'none', maxHeight: 'none' } : undefined}
+            onError={() => setFailed(true)}
+            draggable={false}
+          />
+        )}
+      </div>
+      <dl className="viewer__info">
+        <dt>{t('photos.hosted')}</dt>
+        <dd className="mono break" data-testid="photo-source">
+          {photo.source}
+        </dd>
+        <dt>{t('photos.original')}</dt>
+        <dd className="mono break" data-testid="photo-original">
+          {photo.originalUrl}
+        </dd>
+        <dt className="sr-only">cache</dt>
+        <dd className="muted">{t(`photos.cache.${photo.cache}`)}</dd>
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+// Where the listing stands on the portal, in words, with the listing address and its history.
+// data-testids: publication-state (data-on-portal, data-unpublish), open-listing, url-pending,
+// detail-unpublish, publication-history, history-event[data-change].
+import { useTranslation } from 'react-i18next';
+import type { PublicationEventView, PublicationStateView } from '../../../shared/views';
+import { useFormat } from '../hooks/useFormat';
+
+interface Props {
+  state: PublicationStateView;
+  url: string | undefined;
+  history: readonly PublicationEventView[];
+  onOpenUrl: (url: string) => void;
+  onUnpublish: () => void;
+}
+
+export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }: Props) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const canUnpublish = state.onPortal && state.unpublish !== 'pending' && state.unpublish !== 'queued';
+
+  let text: string;
+  let tone: 'ok' | 'warn' | 'danger' | 'info';
+  if (state.unpublish === 'pending') [text, tone] = [t('detail.state.pending'), 'info'];
+  else if (state.unpublish === 'queued') [text, tone] = [t('detail.state.queued'), 'info'];
+  else if (state.onPortal) [text, tone] = [state.highlighted ? t('detail.state.onHighlighted') : t('detail.state.on'), 'ok'];
+  else [text, tone] = [t('detail.state.off', { reason: t(`badges.reason.${state.notOnPortalReason ?? 'unknown'}`) }), state.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'];
+
+  return (
+    <section className="detail-section" aria-labelledby="sec-publication">
+      <h2 id="sec-publication">{t('detail.sections.publication')}</h2>
+      <div className={`callout callout--${tone}`} data-testid="publication-state" data-on-portal={state.onPortal} data-unpublish={state.unpublish} data-reason={state.notOnPortalReason ?? ''}>
+        <p>{text}</p>
+        {state.unpublish === 'refused' && (
+          <p className="callout__strong" role="alert" data-testid="unpublish-refused-message">
+            {state.unpublishMessage ? t('detail.state.refused', { message: state.unpublishMessage }) : t('detail.state.refusedNoMessage')}
+          </p>
+        )}
+      </div>
+      <div className="detail-actions">
+        {url ? (
+          <button type="button" className="button" onClick={() => onOpenUrl(url)} data-testid="open-listing" title={url}>
+            {t('detail.openListing')} ↗
+          </button>
+        ) : (
+          <p className="muted" data-testid="url-pending">
+            {t('detail.urlPending')}
+          </p>
+        )}
+        {canUnpublish && (
+          <button type="button" className="button button--danger" onClick={onUnpublish} data-testid="detail-unpublish">
+            {t('detail.unpublish')}
+          </button>
+        )}
+      </div>
+      {url && <p className="mono break small muted">{url}</p>}
+      <h3>{t('detail.sections.history')}</h3>
+      {history.length === 0 ? (
+        <p className="muted">{t('detail.historyEmpty')}</p>
+      ) : (
+        <ol className="timeline" data-testid="publication-history">
+          {history.map((e, i) => (
+            <li key={`${e.at}-${i}`} data-testid="history-event" data-change={e.change}>
+              <time dateTime={e.at}>{f.dateTime(e.at)}</time>
+              <span>
+                {t(`detail.change.${e.change}`)}
+                {e.cause && ` — ${t(`badges.reason.${e.cause}`)}`}
+                {e.message && <span className="muted"> ({e.message})</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

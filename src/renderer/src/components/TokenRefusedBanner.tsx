@@ -1,0 +1,20 @@
+// The integration token was refused: say so, and offer the way forward. data-testid token-refused-banner.
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../AppContext';
+
+export function TokenRefusedBanner() {
+  const { t } = useTranslation();
+  const { account, navigate } = useApp();
+  if (!account.tokenRefused) return null;
+  return (
+    <div className="banner banner--danger" role="alert" data-testid="token-refused-banner">
+      <div>
+        <strong>{t('tokenRefused.title')}</strong>
+        <p>{t('tokenRefused.body')}</p>
+      </div>
+      <button type="button" className="button button--primary" data-testid="token-refused-action" onClick={() => navigate({ screen: 'settings', focus: 'token' })}>
+        {t('tokenRefused.action')}
+      </button>
+    </div>
+  );
+}

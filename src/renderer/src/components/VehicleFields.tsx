@@ -1,0 +1,107 @@
+// Every field of the vehicle, labelled in the dealer's language; enum values readable, unknown
+// values as they came. Text from the portal is always rendered as text.
+// data-testids: fields-price, fields-vehicle, fields-listing (each item has data-field).
+import { useTranslation } from 'react-i18next';
+import type { Vehicle } from '../../../shared/vehicle';
+import { useFormat } from '../hooks/useFormat';
+import type { Messages } from '../i18n/en';
+import { FieldList } from './FieldList';
+
+export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const v = vehicle;
+  const yesNo = (b: boolean | undefined) => (b === undefined ? null : b ? t('common.yes') : t('common.no'));
+  const label = (k: keyof Messages['detail']['fields']) => t(`detail.fields.${k}`);
+
+  return (
+    <>
+      <section className="detail-section" aria-labelledby="sec-price">
+        <h2 id="sec-price">{t('detail.sections.price')}</h2>
+        <FieldList
+          testId="fields-price"
+          items={[
+            { key: 'value', label: label('value'), value: v.value !== undefined ? <span className="price">{f.money(v.value)}</span> : null },
+            { key: 'deposit', label: label('deposit'), value: v.deposit !== undefined ? f.money(v.deposit) : null },
+            {
+              key: 'installments',
+              label: label('installments'),
+              value:
+                v.amountOfInstallments !== undefined && v.amountPerInstallment !== undefined
+                  ? t('detail.installmentsValue', { count: v.amountOfInstallments, amount: f.money(v.amountPerInstallment) })
+                  : v.amountOfInstallments !== undefined
+                    ? f.number(v.amountOfInstallments)
+                    : v.amountPerInstallment !== undefined
+                      ? f.money(v.amountPerInstallment)
+                      : null,
+            },
+          ]}
+        />
+      </section>
+      <section className="detail-section" aria-labelledby="sec-vehicle">
+        <h2 id="sec-vehicle">{t('detail.sections.vehicle')}</h2>
+        <FieldList
+          testId="fields-vehicle"
+          items={[
+            { key: 'type', label: label('type'), value: v.type !== undefined ? f.enumValue('type', v.type) : null },
+            { key: 'brand', label: label('brand'), value: v.brand?.name },
+            { key: 'trim', label: label('trim'), value: v.trim?.name },
+            { key: 'modelYear', label: label('modelYear'), value: v.modelYear },
+            { key: 'manufacturedYear', label: label('manufacturedYear'), value: v.manufacturedYear },
+            { key: 'fuel', label: label('fuel'), value: v.fuel !== undefined ? f.enumValue('fuel', v.fuel) : null },
+            { key: 'gearbox', label: label('gearbox'), value: v.gearbox !== undefined ? f.enumValue('gearbox', v.gearbox) : null },
+            { key: 'color', label: label('color'), value: v.color !== undefined ? f.enumValue('color', v.color) : null },
+            { key: 'doors', label: label('doors'), value: v.doors },
+            { key: 'mileage', label: label('mileage'), value: v.mileage !== undefined ? f.km(v.mileage) : null },
+            { key: 'brandNew', label: label('brandNew'), value: yesNo(v.brandNew) },
+            { key: 'licensePlate', label: label('licensePlate'), value: v.licensePlate ? <span className="mono">{v.licensePlate}</span> : null },
+            { key: 'document', label: label('document'), value: v.document ? <span className="mono">{v.document}</span> : null },
+          ]}
+        />
+      </section>
+      <section className="detail-section" aria-labelledby="sec-listing">
+        <h2 id="sec-listing">{t('detail.sections.listing')}</h2>
+        <FieldList
+          testId="fields-listing"
+          items={[
+            { key: 'reference', label: label('reference'), value: v.reference ? <span className="mono">{v.reference}</span> : null },
+            { key: 'title', label: label('title'), value: v.title },
+            { key: 'active', label: label('active'), value: yesNo(v.active) },
+            { key: 'updatedAt', label: label('updatedAt'), value: v.updatedAt ? f.dateTime(v.updatedAt) : null },
+          ]}
+        />
+      </section>
+      <section className="detail-section" aria-labelledby="sec-accessories">
+        <h2 id="sec-accessories">{t('detail.sections.accessories')}</h2>
+        <NamedChips items={v.accessories} testId="accessories" empty={t('detail.noItems')} />
+      </section>
+      <section className="detail-section" aria-labelledby="sec-other">
+        <h2 id="sec-other">{t('detail.sections.otherInfos')}</h2>
+        <NamedChips items={v.otherInfos} testId="other-infos" empty={t('detail.noItems')} />
+      </section>
+      <section className="detail-section" aria-labelledby="sec-description">
+        <h2 id="sec-description">{t('detail.sections.description')}</h2>
+        {v.description ? (
+          <p className="description" data-testid="description">
+            {v.description}
+          </p>
+        ) : (
+          <p className="muted">{t('detail.noDescription')}</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function NamedChips({ items, testId, empty }: { items: { id: number; name: string }[] | undefined; testId: string; empty: string }) {
+  if (!items || items.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="chips" data-testid={testId}>
+      {items.map((item, i) => (
+        <li key={`${item.id}-${i}`} className="chip">
+          {item.name}
+        </li>
+      ))}
+    </ul>
+  );
+}

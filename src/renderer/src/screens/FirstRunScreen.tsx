@@ -1,0 +1,63 @@
+// First run (no account yet), and "add another account" from Settings.
+// data-testids: first-run, connect-form (see ConnectAccountForm), demo-start, first-run-cancel.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountView } from '../../../shared/views';
+import { api } from '../api';
+import { ConnectAccountForm } from '../components/ConnectAccountForm';
+import { ErrorBox } from '../components/ErrorBox';
+
+interface Props {
+  onReady: (account: AccountView, startSync: boolean) => void;
+  /** Present when the dealer already has an account and came from Settings. */
+  onCancel?: () => void;
+}
+
+export function FirstRunScreen({ onReady, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const startDemo = async () => {
+    setStarting(true);
+    setError(null);
+    try {
+      const account = await api.call('demo.start', {});
+      onReady(account, true);
+    } catch (e) {
+      setError(e);
+      setStarting(false);
+    }
+  };
+
+  return (
+    <main className="first-run" data-testid="first-run">
+      <div className="first-run__inner">
+        <h1>{t('firstRun.title')}</h1>
+        <p className="first-run__intro">{t('firstRun.intro')}</p>
+        <div className="first-run__columns">
+          <section className="card" aria-labelledby="connect-title">
+            <h2 id="connect-title">{t('firstRun.connectTitle')}</h2>
+            <ConnectAccountForm onSaved={(account) => onReady(account, true)} />
+          </section>
+          <div className="first-run__or" aria-hidden="true">
+            {t('firstRun.or')}
+          </div>
+          <section className="card card--demo" aria-labelledby="demo-title">
+            <h2 id="demo-title">{t('demo.title')}</h2>
+            <p>{t('demo.body')}</p>
+            <button type="button" className="button button--primary button--large" onClick={() => void startDemo()} disabled={starting} data-testid="demo-start">
+              {starting ? t('demo.starting') : t('demo.start')}
+            </button>
+            {error !== null && <ErrorBox error={error} />}
+          </section>
+        </div>
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel} data-testid="first-run-cancel">
+            {t('common.cancel')}
+          </button>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,163 @@
+// Inventory: search, filters with counts, the virtualised table, bulk unpublish.
+// data-testids: inventory-screen, inventory-search, result-count, toggle-filters, filter-panel,
+// clear-filters, inventory-table, inventory-row[data-reference], row-select, row-open,
+// sort-<column>, bulk-bar, bulk-unpublish, empty-no-sync, empty-no-results, inventory-error.
+// Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InventoryFilters, InventorySort } from '../../../shared/contract.inventory';
+import { useApp } from '../AppContext';
+import { BulkBar } from '../components/BulkBar';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorBox } from '../components/ErrorBox';
+import { FilterPanel } from '../components/FilterPanel';
+import { InventoryTable } from '../components/InventoryTable';
+import { SearchBox } from '../components/SearchBox';
+import { UnpublishDialog } from '../components/UnpublishDialog';
+import { useCacheVersion } from '../hooks/useCacheVersion';
+import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useFacets } from '../hooks/useFacets';
+import { useInventoryRows } from '../hooks/useInventoryRows';
+import { useSummary } from '../hooks/useSummary';
+import { countActiveFilters } from '../logic/filters';
+
+export function InventoryScreen({ visible }: { visible: boolean }) {
+  const { t } = useTranslation();
+  const { navigate, sync } = useApp();
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<InventoryFilters>({});
+  const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', direction: 'desc' });
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
+  const [confirming, setConfirming] = useState<readonly string[] | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+
+  const version = useCacheVersion();
+  const searchText = useDebouncedValue(text, 80);
+  const query = useMemo(() => ({ text: searchText, filters, sort }), [searchText, filters, sort]);
+  const rows = useInventoryRows(query, version);
+  const facets = useFacets(searchText, filters, version);
+  const summary = useSummary(version);
+
+  useEffect(() => setActiveIndex(-1), [rows.queryKey]);
+
+  // Ctrl/Cmd+F focuses the search box while the inventory is on screen.
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
+        e.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [visible]);
+
+  const toggle = useCallback(
+    (reference: string) =>
+      setSelection((s) => {
+        const next = new Set(s);
+        if (!next.delete(reference)) next.add(reference);
+        return next;
+      }),
+    [],
+  );
+  const open = useCallback((reference: string) => navigate({ screen: 'vehicle', reference }), [navigate]);
+  const clearSelection = useCallback(() => setSelection(new Set()), []);
+
+  const filterCount = countActiveFilters(filters);
+  const nothingCached = summary !== null && summary.total === 0;
+  const total = rows.total;
+
+  let body;
+  if (nothingCached && filterCount === 0 && searchText === '') {
+    body = (
+      <EmptyState title={t('inventory.emptyNoSync.title')} testId="empty-no-sync">
+        <p>{t('inventory.emptyNoSync.body')}</p>
+        <button type="button" className="button button--primary" onClick={() => void sync.start(false)} disabled={sync.progress !== null || sync.starting}>
+          {t('sync.button')}
+        </button>
+      </EmptyState>
+    );
+  } else if (total === 0) {
+    body = (
+      <EmptyState title={t('inventory.emptyNoResults.title')} testId="empty-no-results">
+        <p>{t('inventory.emptyNoResults.body')}</p>
+        <div className="empty-state__actions">
+          {searchText !== '' && (
+            <button type="button" className="button" onClick={() => setText('')}>
+              {t('inventory.clearSearch')}
+            </button>
+          )}
+          {filterCount > 0 && (
+            <button type="button" className="button button--primary" onClick={() => setFilters({})} data-testid="empty-clear-filters">
+              {t('inventory.clearFilters')}
+            </button>
+          )}
+        </div>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <InventoryTable
+        rows={rows}
+        sort={sort}
+        onSort={setSort}
+        selection={selection}
+        onToggle={toggle}
+        onClearSelection={clearSelection}
+        onOpen={open}
+        activeIndex={activeIndex}
+        onActiveIndex={setActiveIndex}
+        gridRef={gridRef}
+      />
+    );
+  }
+
+  return (
+    <section className="inventory" hidden={!visible} data-testid="inventory-screen" aria-labelledby="inventory-title">
+      <h1 id="inventory-title" className="sr-only">
+        {t('inventory.title')}
+      </h1>
+      <div className="inventory__toolbar">
+        <SearchBox ref={searchRef} value={text} onChange={setText} onEscapeEmpty={() => gridRef.current?.focus()} />
+        <button type="button" className="button" aria-expanded={showFilters} aria-controls="filter-panel" onClick={() => setShowFilters((s) => !s)} data-testid="toggle-filters">
+          {t('inventory.filters')}
+          {filterCount > 0 && <span className="pill">{filterCount}</span>}
+        </button>
+        <span className="inventory__count" role="status" data-testid="result-count" data-count={total ?? ''}>
+          {total !== null ? t('inventory.results', { count: total }) : t('common.loading')}
+        </span>
+        <span className="inventory__hint" aria-hidden="true">
+          {t('inventory.keyboardHint')}
+        </span>
+      </div>
+      <BulkBar count={selection.size} onUnpublish={() => setConfirming([...selection])} onClear={clearSelection} />
+      <div className="inventory__main">
+        {showFilters && (
+          <div id="filter-panel">
+            <FilterPanel facets={facets} filters={filters} onChange={setFilters} />
+          </div>
+        )}
+        <div className="inventory__list">
+          {rows.error !== null && <ErrorBox error={rows.error} testId="inventory-error" />}
+          {body}
+        </div>
+      </div>
+      {confirming && (
+        <UnpublishDialog
+          references={confirming}
+          onClose={() => setConfirming(null)}
+          onDone={() => {
+            setConfirming(null);
+            clearSelection();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+// Settings: the account (switch, replace token, remove, add), photo caching and disk budget,
+// language, storage folders and clearing the cache.
+// data-testids: settings-screen, settings-account-select, replace-token, remove-account,
+// add-account, photo-caching-covers, photo-caching-all, disk-budget, disk-budget-save,
+// language-select, data-folder, logs-folder, app-version, clear-cache (+ clear-cache-dialog-confirm).
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LanguageSetting, PhotoCaching } from '../../../shared/views';
+import { api } from '../api';
+import { useApp } from '../AppContext';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { RemoveAccountDialog } from '../components/RemoveAccountDialog';
+import { ReplaceTokenDialog } from '../components/ReplaceTokenDialog';
+import { resolveLanguage } from '../logic/language';
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const { account, accounts, refreshAccounts, appInfo, settings, updateSettings, view, notify, reportError, setAddingAccount } = useApp();
+  const id = useId();
+  const [dialog, setDialog] = useState<'token' | 'remove' | 'clear' | null>(view.screen === 'settings' && view.focus === 'token' ? 'token' : null);
+  const [budget, setBudget] = useState('');
+  useEffect(() => setBudget(settings ? String(settings.diskBudgetMb) : ''), [settings]);
+  useEffect(() => {
+    if (view.screen === 'settings' && view.focus === 'token') setDialog('token');
+  }, [view]);
+
+  const save = (change: Parameters<typeof updateSettings>[0]) =>
+    updateSettings(change).then(
+      () => notify('success', t('settings.saved')),
+      reportError,
+    );
+  const systemName = resolveLanguage('system', navigator.language) === 'pt-BR' ? t('settings.portuguese') : t('settings.english');
+  const budgetValue = Number(budget);
+  const budgetValid = Number.isInteger(budgetValue) && budgetValue >= 50;
+
+  return (
+    <section className="page settings" data-testid="settings-screen" aria-labelledby="settings-title">
+      <header className="page__header">
+        <h1 id="settings-title">{t('settings.title')}</h1>
+      </header>
+
+      <section className="card" aria-labelledby={`${id}-account`}>
+        <h2 id={`${id}-account`}>{t('settings.account')}</h2>
+        {accounts.length > 1 && (
+          <div className="field">
+            <label htmlFor={`${id}-switch`}>{t('settings.switchAccount')}</label>
+            <select
+              id={`${id}-switch`}
+              value={account.id}
+              data-testid="settings-account-select"
+              onChange={(e) => api.call('accounts.select', { accountId: e.target.value }).then(() => refreshAccounts(), reportError)}
+            >
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                  {a.demo ? ` (${t('topbar.demo')})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <dl className="fields">
+          <div className="fields__item">
+            <dt>{t('connect.name')}</dt>
+            <dd>{account.name}</dd>
+          </div>
+          <div className="fields__item">
+            <dt>{t('settings.address')}</dt>
+            <dd className="mono break">{account.baseUrl}</dd>
+          </div>
+        </dl>
+        <div className="form__actions">
+          <button type="button" className={`button ${account.tokenRefused ? 'button--primary' : ''}`} onClick={() => setDialog('token')} data-testid="replace-token">
+            {t('settings.replaceToken')}
+          </button>
+          <button type="button" className="button button--danger" onClick={() => setDialog('remove')} data-testid="remove-account">
+            {t('settings.remove')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setAddingAccount(true)} data-testid="add-account">
+            {t('settings.addAccount')}
+          </button>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby={`${id}-photos`}>
+        <h2 id={`${id}-photos`}>{t('settings.photos')}</h2>
+        <fieldset className="radio-group">
+          <legend>{t('settings.photoCaching')}</legend>
+          {(['covers', 'all'] as const satisfies readonly PhotoCaching[]).map((value) => (
+            <label key={value} className="check">
+              <input type="radio" name={`${id}-caching`} value={value} checked={settings?.photoCaching === value} disabled={!settings} onChange={() => void save({ photoCaching: value })} data-testid={`photo-caching-${value}`} />
+              {t(`settings.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field field--inline">
+          <label htmlFor={`${id}-budget`}>{t('settings.diskBudget')}</label>
+          <input id={`${id}-budget`} type="number" min={50} step={50} value={budget} onChange={(e) => setBudget(e.target.value)} disabled={!settings} data-testid="disk-budget" aria-invalid={!budgetValid} />
+          <button type="button" className="button" disabled={!budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })} data-testid="disk-budget-save">
+            {t('common.save')}
+          </button>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby={`${id}-language`}>
+        <h2 id={`${id}-language`}>{t('settings.language')}</h2>
+        <div className="field">
+          <label htmlFor={`${id}-lang`} className="sr-only">
+            {t('settings.language')}
+          </label>
+          <select id={`${id}-lang`} value={settings?.language ?? 'system'} disabled={!settings} onChange={(e) => void save({ language: e.target.value as LanguageSetting })} data-testid="language-select">
+            <option value="system">{t('settings.languageSystem', { language: systemName })}</option>
+            <option value="en">English</option>
+            <option value="pt-BR">Português do Brasil</option>
+          </select>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby={`${id}-storage`}>
+        <h2 id={`${id}-storage`}>{t('settings.storage')}</h2>
+        <dl className="fields">
+          <div className="fields__item">
+            <dt>{t('settings.dataFolder')}</dt>
+            <dd className="mono break" data-testid="data-folder">
+              {appInfo?.dataFolder ?? '—'}
+            </dd>
+          </div>
+          <div className="fields__item">
+            <dt>{t('settings.logsFolder')}</dt>
+            <dd className="mono break" data-testid="logs-folder">
+              {appInfo?.logsFolder ?? '—'}
+            </dd>
+          </div>
+          <div className="fields__item">
+            <dt>{t('settings.version')}</dt>
+            <dd data-testid="app-version">{appInfo?.version ?? '—'}</dd>
+          </div>
+        </dl>
+        <div className="form__actions">
+          <button type="button" className="button button--danger" onClick={() => setDialog('clear')} data-testid="clear-cache">
+            {t('settings.clearCache')}
+          </button>
+        </div>
+      </section>
+
+      {dialog === 'token' && (
+        <ReplaceTokenDialog
+          account={account}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            notify('success', t('settings.replaced'));
+            void refreshAccounts();
+          }}
+        />
+      )}
+      {dialog === 'remove' && (
+        <RemoveAccountDialog
+          account={account}
+          onClose={() => setDialog(null)}
+          onRemoved={() => {
+            setDialog(null);
+            void refreshAccounts();
+          }}
+        />
+      )}
+      {dialog === 'clear' && (
+        <ConfirmDialog
+          title={t('settings.clearCacheTitle')}
+          body={t('settings.clearCacheBody')}
+          confirmLabel={t('settings.clearCache')}
+          testId="clear-cache-dialog"
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await api.call('cache.clear', {});
+            notify('success', t('settings.cleared'));
+          }}
+        />
+      )}
+    </section>
+  );
+}

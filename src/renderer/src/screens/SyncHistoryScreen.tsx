@@ -1,0 +1,97 @@
+// Sync history: the last run's summary and a table of runs.
+// data-testids: history-screen, last-run, run-summary, history-table, history-run (data-outcome), history-empty.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SyncRunView } from '../../../shared/views';
+import { api } from '../api';
+import { EmptyState } from '../components/EmptyState';
+import { ErrorBox } from '../components/ErrorBox';
+import { useRunSummary } from '../components/RunSummary';
+import { useApiEvent } from '../hooks/useApiEvent';
+import { useFormat } from '../hooks/useFormat';
+
+export function SyncHistoryScreen() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const summarize = useRunSummary();
+  const [runs, setRuns] = useState<SyncRunView[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setRuns(await api.call('sync.history', { limit: 100 }));
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useApiEvent('sync.finished', () => void load());
+
+  const last = runs?.[0];
+  return (
+    <section className="page" data-testid="history-screen" aria-labelledby="history-title">
+      <header className="page__header">
+        <h1 id="history-title">{t('history.title')}</h1>
+      </header>
+      {error !== null && <ErrorBox error={error} onRetry={() => void load()} />}
+      {runs !== null && runs.length === 0 && <EmptyState title={t('history.empty')} testId="history-empty" />}
+      {last && (
+        <div className={`card run-card run-card--${last.outcome}`} data-testid="last-run" data-outcome={last.outcome}>
+          <h2>
+            {t('history.lastRun')}: {t(`sync.outcome.${last.outcome}`)}
+          </h2>
+          <p className="muted">
+            {f.dateTime(last.startedAt)} · {t(`sync.kind.${last.kind}`)}
+          </p>
+          <p data-testid="run-summary">{summarize(last.counts)}</p>
+          {last.error && (
+            <p className="error-text">
+              {t(`errors.kind.${last.error.kind}`)} {last.error.message}
+            </p>
+          )}
+        </div>
+      )}
+      {runs && runs.length > 0 && (
+        <div className="table-wrap">
+          <table className="table" data-testid="history-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('history.columns.started')}</th>
+                <th scope="col">{t('history.columns.kind')}</th>
+                <th scope="col">{t('history.columns.outcome')}</th>
+                <th scope="col">{t('history.columns.duration')}</th>
+                <th scope="col" className="num">{t('history.columns.added')}</th>
+                <th scope="col" className="num">{t('history.columns.changed')}</th>
+                <th scope="col" className="num">{t('history.columns.removed')}</th>
+                <th scope="col" className="num">{t('history.columns.dropped')}</th>
+                <th scope="col" className="num">{t('history.columns.failed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((run) => (
+                <tr key={run.id} data-testid="history-run" data-outcome={run.outcome}>
+                  <td>{f.dateTime(run.startedAt)}</td>
+                  <td>{t(`sync.kind.${run.kind}`)}</td>
+                  <td>
+                    <span className={`badge badge--${run.outcome === 'succeeded' ? 'ok' : run.outcome === 'failed' ? 'danger' : 'neutral'}`} title={run.error?.message}>
+                      {t(`sync.outcome.${run.outcome}`)}
+                    </span>
+                  </td>
+                  <td>{run.endedAt ? f.duration(Date.parse(run.endedAt) - Date.parse(run.startedAt)) : '—'}</td>
+                  <td className="num">{f.number(run.counts.added)}</td>
+                  <td className="num">{f.number(run.counts.changed)}</td>
+                  <td className="num">{f.number(run.counts.removed)}</td>
+                  <td className="num">{f.number(run.counts.droppedByPortal)}</td>
+                  <td className="num">{f.number(run.counts.failed)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

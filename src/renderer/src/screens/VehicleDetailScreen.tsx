@@ -1,0 +1,122 @@
+// One listing: every field, photos, publication state and history, data problems, unpublish.
+// data-testids: vehicle-detail (data-reference), detail-back, detail-title, plus those of
+// PublicationPanel, VehicleFields, PhotoGallery, ProblemList; raw-json.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api';
+import { useApp } from '../AppContext';
+import { ErrorBox } from '../components/ErrorBox';
+import { PhotoGallery } from '../components/PhotoGallery';
+import { ProblemList } from '../components/ProblemList';
+import { PublicationBadges } from '../components/PublicationBadges';
+import { PublicationPanel } from '../components/PublicationPanel';
+import { UnpublishDialog } from '../components/UnpublishDialog';
+import { VehicleFields } from '../components/VehicleFields';
+import { useFormat } from '../hooks/useFormat';
+import { useNow } from '../hooks/useNow';
+import { useVehicle } from '../hooks/useVehicle';
+
+export function VehicleDetailScreen({ reference }: { reference: string }) {
+  const { t } = useTranslation();
+  const { navigate, reportError } = useApp();
+  const f = useFormat();
+  const now = useNow();
+  const { vehicle: detail, error, loading, reload } = useVehicle(reference);
+  const [confirming, setConfirming] = useState(false);
+  const [showRaw, setShowRaw] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (detail) headingRef.current?.focus();
+    // Once per listing shown, not on every refresh of it.
+  }, [detail?.reference]);
+
+  const back = (
+    <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })} data-testid="detail-back">
+      ← {t('detail.back')}
+    </button>
+  );
+
+  if (!detail) {
+    return (
+      <section className="detail" data-testid="vehicle-detail" data-reference={reference}>
+        {back}
+        {error !== null ? <ErrorBox error={error} onRetry={reload} /> : loading && <p className="muted">{t('common.loading')}</p>}
+      </section>
+    );
+  }
+
+  const v = detail.vehicle;
+  const openUrl = (url: string) => api.call('shell.openListing', { url }).catch(reportError);
+
+  return (
+    <section className="detail" data-testid="vehicle-detail" data-reference={detail.reference} aria-labelledby="detail-title">
+      <div className="detail__top">{back}</div>
+      <header className="detail__header">
+        <div>
+          <h1 id="detail-title" ref={headingRef} tabIndex={-1} data-testid="detail-title">
+            {v.title ?? t('detail.untitled')}
+          </h1>
+          <p className="muted">
+            <span className="mono">{detail.reference}</span>
+            {[v.brand?.name, v.trim?.name].filter(Boolean).length > 0 && ` · ${[v.brand?.name, v.trim?.name].filter(Boolean).join(' ')}`}
+            {detail.syncedAt && ` · ${t('detail.syncedAt', { when: f.relative(detail.syncedAt, now) })}`}
+          </p>
+          <PublicationBadges
+            showOnPortal
+            row={{
+              publication: detail.publication,
+              rejectedPhotoCount: detail.rejectedPositions.length,
+              urlReady: Boolean(v.url),
+              problemCount: detail.problems.length,
+              active: v.active ?? null,
+            }}
+          />
+        </div>
+        {v.value !== undefined && <div className="detail__price">{f.money(v.value)}</div>}
+      </header>
+      {error !== null && <ErrorBox error={error} onRetry={reload} />}
+
+      <div className="detail__grid">
+        <div className="detail__col">
+          <PublicationPanel state={detail.publication} url={v.url || undefined} history={detail.history} onOpenUrl={(url) => void openUrl(url)} onUnpublish={() => setConfirming(true)} />
+          <section className="detail-section" aria-labelledby="sec-photos">
+            <h2 id="sec-photos">
+              {t('detail.sections.photos')} <span className="muted small">{t('photos.count', { count: detail.photos.length })}</span>
+            </h2>
+            <PhotoGallery photos={detail.photos} rejected={detail.rejectedPositions} />
+          </section>
+          <section className="detail-section" aria-labelledby="sec-problems">
+            <h2 id="sec-problems">{t('detail.sections.problems')}</h2>
+            <ProblemList problems={detail.problems} />
+          </section>
+        </div>
+        <div className="detail__col">
+          <VehicleFields vehicle={v} />
+          <section className="detail-section" aria-labelledby="sec-raw">
+            <h2 id="sec-raw">{t('detail.sections.raw')}</h2>
+            <button type="button" className="link-button" aria-expanded={showRaw} onClick={() => setShowRaw((s) => !s)}>
+              {showRaw ? t('detail.hideRaw') : t('detail.showRaw')}
+            </button>
+            {showRaw && (
+              <pre className="raw-json" data-testid="raw-json">
+                {JSON.stringify(detail.raw, null, 2)}
+              </pre>
+            )}
+          </section>
+        </div>
+      </div>
+
+      {confirming && (
+        <UnpublishDialog
+          references={[detail.reference]}
+          onClose={() => setConfirming(false)}
+          onDone={() => {
+            setConfirming(false);
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
