@@ -1,0 +1,44 @@
+// Launching the built app (out/main/index.js) in Electron for the launch suite. Never imports the
+// `electron` package: its index.js downloads the binary when it is missing.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { _electron, type ElectronApplication, type Page, type TestInfo } from '@playwright/test';
+
+export const ROOT = join(import.meta.dirname, '../..');
+export const MAIN = join(ROOT, 'out/main/index.js');
+
+/** The installed Electron binary, or undefined (same rule as scripts/electron-suite.mjs). */
+export function electronBinary(): string | undefined {
+  const pkg = join(ROOT, 'node_modules/electron');
+  const pathFile = join(pkg, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const relative = readFileSync(pathFile, 'utf8').trim();
+  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkg, 'dist');
+  const binary = join(dist, relative);
+  return existsSync(binary) ? binary : undefined;
+}
+
+export interface Launched {
+  app: ElectronApplication;
+  window: Page;
+  userData: string;
+}
+
+/** Starts Showroom with a profile folder of its own (SHOWROOM_USER_DATA_DIR). */
+export async function launchShowroom(testInfo: TestInfo, options: { userData?: string; env?: Record<string, string> } = {}): Promise<Launched> {
+  const executablePath = electronBinary();
+  if (!executablePath) throw new Error('The Electron binary is not installed (node_modules/electron/dist).');
+  const userData = options.userData ?? testInfo.outputPath('userData');
+  mkdirSync(userData, { recursive: true });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'ELECTRON_RENDERER_URL') env[k] = v;
+  const app = await _electron.launch({
+    executablePath,
+    args: [MAIN],
+    cwd: ROOT,
+    env: { ...env, SHOWROOM_USER_DATA_DIR: userData, ...options.env },
+  });
+  const window = await app.firstWindow();
+  await window.waitForLoadState('domcontentloaded');
+  return { app, window, userData };
+}
