@@ -1,18 +1,19 @@
 // Shapes the sandbox serves. They follow portal-api-v2.md and portal-notes.md exactly.
+// Type aliases (not interfaces) so that they are assignable to the shared zod types' index signatures.
 
-export interface NamedItem {
+export type NamedItem = {
   id: number;
   name: string;
-}
+};
 
-export interface PortalPicture {
+export type PortalPicture = {
   originalUrl: string;
   /** 1-based position as sent; a gap means the portal rejected the photo sent there. */
   order: number;
   source: string;
-}
+};
 
-export interface PortalVehicle {
+export type PortalVehicle = {
   fuel: string;
   gearbox: string;
   color: string;
@@ -42,9 +43,9 @@ export interface PortalVehicle {
   otherInfos: NamedItem[];
   /** Absent until the url delay has passed after an insert or edit. */
   url?: string;
-}
+};
 
-export interface PlanLimits {
+export type PlanLimits = {
   name: string;
   /** Most photos per listing. */
   pictureQuantity: number;
@@ -52,12 +53,12 @@ export interface PlanLimits {
   adsQuantity: number;
   /** Most highlighted listings. */
   highlightsQuantity: number;
-}
+};
 
-export interface PlanView {
+export type PlanView = {
   currentPlan: PlanLimits;
   available: { adsQuantity: number; highlightsQuantity: number };
-}
+};
 
 export type QueueMessageType =
   | 'CREATE_VEHICLE'
@@ -68,9 +69,9 @@ export type QueueMessageType =
   | 'UPDATE_VEHICLE_PUBLICATION';
 
 /** One entry of the `x-status-queue` header. */
-export interface QueueJobInfo {
+export type QueueJobInfo = {
   jobId: string;
   messageType: QueueMessageType;
   endpoint: string;
   timestamp: string;
-}
+};
