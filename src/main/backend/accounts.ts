@@ -1,0 +1,149 @@
+// The dealer's portal accounts: add (token into the keychain), test, replace the token, remove,
+// select. The active account's resources are opened and closed through the session manager.
+import type { ChannelParsedInput } from '../../shared/contract';
+import { AppError, toErrorShape } from '../../shared/errors';
+import { CONNECTION_OUTCOMES, type AccountView, type ConnectionTestView } from '../../shared/views';
+import { checkBaseUrl, testConnection, type Account, type ConnectionOutcome } from '../accounts';
+import { META_KEYS } from '../cache';
+import type { Handlers } from '../ipc/gate';
+import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets';
+import type { BackendContext } from './context';
+
+export function accountView(ctx: BackendContext, account: Account): AccountView {
+  const flags = ctx.state.flags(account.id);
+  const session = ctx.sessions.active();
+  const active = ctx.state.get().activeAccountId === account.id;
+  let lastSyncAt = flags.lastSyncAt;
+  if (session?.accountId === account.id && !session.closed) lastSyncAt = session.cache.meta.get(META_KEYS.lastSyncAt);
+  return {
+    id: account.id,
+    name: account.name,
+    baseUrl: account.baseUrl,
+    active,
+    demo: flags.demo,
+    createdAt: account.createdAt,
+    lastSyncAt,
+    tokenRefused: flags.tokenRefused,
+  };
+}
+
+/** Makes `accountId` the active account: opens its data, remembers the choice, tells the renderer. */
+export async function activateAccount(ctx: BackendContext, accountId: string): Promise<void> {
+  const previous = ctx.sessions.active()?.accountId ?? null;
+  await ctx.sessions.open(accountId);
+  await ctx.state.setActive(accountId);
+  if (previous !== accountId) ctx.deps.emit('cache.changed', { reason: 'account' });
+}
+
+export function emitAccountsChanged(ctx: BackendContext): void {
+  ctx.deps.emit('accounts.changed', { activeAccountId: ctx.state.get().activeAccountId });
+}
+
+/** Anything but an AppError from the keychain means there is no usable keychain. */
+export function keychainError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  return new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { reason: error instanceof Error ? error.message : String(error) }, { cause: error });
+}
+
+const OUTCOME_MESSAGES: Record<ConnectionTestView['outcome'], string> = {
+  connected: 'Connected to the portal.',
+  token_refused: 'The portal refused this integration token. Copy it again from your portal account settings (personal data → integration token).',
+  offline: 'The portal could not be reached. Check the address and your internet connection, then try again.',
+  not_a_portal: 'Something answered at this address, but it is not the portal’s integration API. Check the address.',
+  tls: 'The secure connection to the portal failed (its certificate was not accepted).',
+};
+
+export function connectionView(result: ConnectionOutcome, pathWarning: boolean): ConnectionTestView {
+  if (result.outcome === 'connected') {
+    return { outcome: 'connected', planName: result.planName, pathWarning, message: `${OUTCOME_MESSAGES.connected} Plan: ${result.planName}.` };
+  }
+  if (result.outcome === 'bad_input') throw new AppError('bad_input', result.error.message, result.error.detail);
+  // The portal is there but failing (5xx, rate limit, unreadable plan): the dealer's action is the same as offline — try later.
+  const outcome = result.outcome === 'unreachable' || result.outcome === 'portal_error' ? 'offline' : result.outcome;
+  if (!CONNECTION_OUTCOMES.includes(outcome)) throw new AppError('internal', 'Unexpected connection test outcome.', { outcome });
+  const message = result.outcome === 'portal_error' ? result.error.message : OUTCOME_MESSAGES[outcome];
+  return { outcome, planName: null, pathWarning, message, detail: { kind: result.error.kind, ...result.error.detail } };
+}
+
+export async function addAccount(ctx: BackendContext, input: ChannelParsedInput<'accounts.add'>, demo = false): Promise<AccountView> {
+  const checked = checkBaseUrl(input.baseUrl);
+  if (!checked.ok) throw new AppError('bad_input', checked.error, { field: 'baseUrl' });
+  let account: Account;
+  try {
+    ({ account } = await ctx.accounts.add({ name: input.name, baseUrl: checked.url, integrationToken: input.token }));
+  } catch (error) {
+    throw keychainError(error);
+  }
+  await ctx.state.setFlags(account.id, { demo, tokenRefused: false, lastSyncAt: null });
+  await activateAccount(ctx, account.id);
+  emitAccountsChanged(ctx);
+  ctx.log.info('backend: account added', { account: account.id, demo });
+  return accountView(ctx, account);
+}
+
+export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.list' | 'accounts.add' | 'accounts.test' | 'accounts.replaceToken' | 'accounts.remove' | 'accounts.select'> {
+  const emitAccounts = () => emitAccountsChanged(ctx);
+
+  return {
+    'accounts.list': async () => (await ctx.accounts.list()).map((a) => accountView(ctx, a)),
+
+    'accounts.add': (input) => addAccount(ctx, input),
+
+    'accounts.test': async ({ baseUrl, token }) => {
+      const checked = checkBaseUrl(baseUrl);
+      if (!checked.ok) throw new AppError('bad_input', checked.error, { field: 'baseUrl' });
+      let result: ConnectionOutcome;
+      try {
+        result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim() });
+      } catch (error) {
+        throw error instanceof AppError ? error : new AppError('internal', 'The connection test failed unexpectedly.', { cause: toErrorShape(error).detail?.cause });
+      }
+      return connectionView(result, checked.warnings.length > 0);
+    },
+
+    'accounts.replaceToken': async ({ accountId, token }) => {
+      try {
+        await ctx.accounts.replaceToken(accountId, token);
+      } catch (error) {
+        throw keychainError(error);
+      }
+      await ctx.state.setFlags(accountId, { tokenRefused: false });
+      const session = ctx.sessions.active();
+      if (session?.accountId === accountId) session.portal.resetSession();
+      emitAccounts();
+      return accountView(ctx, await ctx.accounts.get(accountId));
+    },
+
+    'accounts.remove': async ({ accountId, deleteData }) => {
+      await ctx.accounts.get(accountId); // not_found before anything closes
+      const wasActive = ctx.state.get().activeAccountId === accountId || ctx.sessions.active()?.accountId === accountId;
+      // Close first: the database must not be open (or written by a sync) while its folder goes.
+      if (wasActive) await ctx.sessions.close(accountId);
+      try {
+        await ctx.accounts.remove(accountId, { deleteCache: deleteData });
+      } catch (error) {
+        if (wasActive) await ctx.sessions.open(accountId).catch(() => undefined);
+        throw keychainError(error);
+      }
+      await ctx.state.forget(accountId);
+      if (wasActive) {
+        const next = (await ctx.accounts.list())[0];
+        if (next) await activateAccount(ctx, next.id);
+        else {
+          await ctx.state.setActive(null);
+          ctx.deps.emit('cache.changed', { reason: 'account' });
+        }
+      }
+      emitAccounts();
+      ctx.log.info('backend: account removed', { account: accountId, deleteData });
+      return null;
+    },
+
+    'accounts.select': async ({ accountId }) => {
+      const account = await ctx.accounts.get(accountId);
+      await activateAccount(ctx, accountId);
+      emitAccounts();
+      return accountView(ctx, account);
+    },
+  };
+}

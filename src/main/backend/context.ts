@@ -1,0 +1,37 @@
+// What every domain of the backend shares: the deps, the stores and the active session, plus the
+// reactions to portal errors that matter everywhere (connectivity, a refused token).
+import { AppError, type ErrorKind } from '../../shared/errors';
+import type { AccountStore } from '../accounts';
+import type { BackendDeps } from '../ipc/backend';
+import type { Logger } from '../shell/logger';
+import type { AppStateStore } from './app-state';
+import type { Session, SessionManager } from './session';
+import type { SettingsStore } from './settings';
+
+export interface BackendContext {
+  deps: BackendDeps;
+  log: Logger;
+  accounts: AccountStore;
+  state: AppStateStore;
+  settings: SettingsStore;
+  sessions: SessionManager;
+  /**
+   * Looks at an error from the portal: offline → connectivity false; token refused → the
+   * account is flagged and 'auth.tokenRefused' emitted. Returns the error's kind.
+   */
+  notePortalError(session: Session, error: unknown): Promise<ErrorKind | undefined>;
+  /** The portal's refusal of the stored token, from wherever it was noticed. */
+  markTokenRefused(accountId: string): Promise<void>;
+}
+
+const OFFLINE_KINDS: ReadonlySet<ErrorKind> = new Set(['offline', 'tls']);
+
+export function errorKind(error: unknown): ErrorKind | undefined {
+  if (error instanceof AppError) return error.kind;
+  if (error && typeof error === 'object' && 'kind' in error && typeof error.kind === 'string') return error.kind as ErrorKind;
+  return undefined;
+}
+
+export function isOfflineKind(kind: ErrorKind | undefined): boolean {
+  return kind !== undefined && OFFLINE_KINDS.has(kind);
+}

@@ -1,0 +1,111 @@
+// The backend: one handler per contract channel, wiring the main-process modules together.
+// The Electron app (src/main/index.ts) and the e2e harness build it from the same deps; tests
+// call `backend.handlers[channel]` directly.
+import type { Handlers } from '../ipc/gate';
+import type { Backend, BackendDeps, CreateBackend } from '../ipc/backend';
+import { createAccountStore } from '../accounts';
+import { accountHandlers } from './accounts';
+import { appInfoHandlers } from './app-info';
+import { createAppStateStore } from './app-state';
+import { cacheHandlers } from './cache';
+import { errorKind, isOfflineKind, type BackendContext } from './context';
+import { createDemo, createDemoAwareKeychain } from './demo';
+import { inventoryHandlers } from './inventory';
+import { planHandlers } from './plan';
+import { publicationHandlers } from './publications';
+import { createSessionManager, type SessionManager } from './session';
+import { createSettingsStore, megabytes, settingsHandlers } from './settings';
+import { shellHandlers } from './shell';
+import { syncHandlers } from './sync';
+import { vehicleHandlers } from './vehicles';
+
+export interface BackendOptions extends BackendDeps {
+  /** The app's version for app.info (Electron's app.getVersion()); default npm_package_version or 0.0.0. */
+  version?: string;
+}
+
+export const createBackend: CreateBackend = async (deps: BackendOptions): Promise<Backend> => {
+  const log = deps.logger.child('backend');
+  const demoKeychain = createDemoAwareKeychain(deps.keychain);
+  const accounts = createAccountStore({ dataDir: deps.dataDir, keychain: demoKeychain.keychain });
+  const state = createAppStateStore(deps.dataDir, log);
+  const settings = createSettingsStore(deps.dataDir, log);
+  await Promise.all([state.load(), settings.load()]);
+
+  const sessions: SessionManager = createSessionManager({
+    accounts,
+    log,
+    photoMode: () => settings.get().photoCaching,
+    budgetBytes: () => megabytes(settings.get().diskBudgetMb),
+    hooks: {
+      onProgress(session, progress) {
+        session.running?.announce(progress.runId);
+        if (sessions.active() === session) deps.emit('sync.progress', progress);
+      },
+      onConnectivity(session, online) {
+        if (sessions.active() === session) deps.emit('connectivity', { online });
+      },
+    },
+  });
+
+  const ctx: BackendContext = {
+    deps,
+    log,
+    accounts,
+    state,
+    settings,
+    sessions,
+    async markTokenRefused(accountId) {
+      await state.setFlags(accountId, { tokenRefused: true });
+      log.warn('backend: the portal refused the integration token', { account: accountId });
+      deps.emit('auth.tokenRefused', { accountId });
+    },
+    async notePortalError(session, error) {
+      const kind = errorKind(error);
+      if (isOfflineKind(kind)) sessions.setOnline(session, false);
+      if (kind === 'token_refused') await ctx.markTokenRefused(session.accountId);
+      return kind;
+    },
+  };
+
+  // Reopen the account the dealer last used (or the first one, if that choice was lost).
+  const known = await accounts.list().catch((error: unknown) => {
+    log.error('backend: cannot read the account list', { error: String(error) });
+    return [];
+  });
+  const remembered = state.get().activeAccountId;
+  const activeId = known.some((a) => a.id === remembered) ? remembered : (known[0]?.id ?? null);
+  if (activeId !== remembered) await state.setActive(activeId).catch(() => undefined);
+  if (activeId !== null) {
+    // A failure (damaged database…) is kept and said by every channel that needs the account.
+    await sessions.open(activeId).catch((error: unknown) => log.error('backend: cannot open the active account', { account: activeId, kind: errorKind(error) }));
+  }
+
+  const demo = createDemo(ctx, demoKeychain.allowInMemory);
+  const handlers: Handlers = {
+    ...appInfoHandlers(ctx, deps.version),
+    ...accountHandlers(ctx),
+    ...demo.handlers,
+    ...inventoryHandlers(ctx),
+    ...vehicleHandlers(ctx),
+    ...publicationHandlers(ctx),
+    ...syncHandlers(ctx),
+    ...planHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...cacheHandlers(ctx),
+    ...shellHandlers(ctx),
+  };
+
+  return {
+    handlers,
+    photos: () => {
+      const session = sessions.active();
+      if (!session) return undefined;
+      return { root: session.photosDir, resolve: (id: string) => (session.closed ? undefined : session.photos.resolve(id)) };
+    },
+    async close() {
+      await sessions.close();
+      await demo.stop();
+    },
+  };
+};

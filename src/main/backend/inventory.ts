@@ -1,0 +1,82 @@
+// The inventory list, its facets and headline numbers: the hot path of a 100,000-row virtual list.
+// One cache query per call plus, only when the outbox holds unpublishes, one batched lookup for
+// the rows of the window; nothing per row.
+import type { ChannelParsedInput } from '../../shared/contract';
+import type { InventoryQuery, SortField as CacheSortField, VehicleRow } from '../../shared/inventory';
+import type { InventoryPage, VehicleRowView } from '../../shared/views';
+import type { Handlers } from '../ipc/gate';
+import type { BackendContext } from './context';
+import type { PhotoCache } from './engines';
+import { publicationState, queuedUnpublishes, type QueuedUnpublish } from './publication-view';
+import type { Session } from './session';
+
+type ContractQuery = ChannelParsedInput<'inventory.query'>;
+
+const SORT_FIELD: Record<ContractQuery['sort']['field'], CacheSortField> = {
+  reference: 'reference',
+  title: 'title',
+  brand: 'brand',
+  trim: 'trim',
+  type: 'type',
+  fuel: 'fuel',
+  gearbox: 'gearbox',
+  color: 'color',
+  modelYear: 'modelYear',
+  manufacturedYear: 'manufacturedYear',
+  value: 'value',
+  mileage: 'mileage',
+  updatedAt: 'updatedAt',
+  pictureCount: 'pictureCount',
+  onPortal: 'portal',
+};
+
+/** The contract's query (what the renderer sends) as the cache's. */
+export function toCacheQuery(input: ContractQuery): InventoryQuery {
+  return {
+    text: input.text,
+    filters: input.filters,
+    sort: { field: SORT_FIELD[input.sort.field], dir: input.sort.direction },
+    window: input.window,
+  };
+}
+
+export function toRowView(row: VehicleRow, photos: PhotoCache, queued: QueuedUnpublish | undefined): VehicleRowView {
+  return {
+    reference: row.reference,
+    title: row.title,
+    brand: row.brand,
+    trim: row.trim,
+    type: row.type,
+    fuel: row.fuel,
+    gearbox: row.gearbox,
+    color: row.color,
+    modelYear: row.modelYear,
+    manufacturedYear: row.manufacturedYear,
+    value: row.value,
+    mileage: row.mileage,
+    brandNew: row.brandNew,
+    active: row.active,
+    licensePlate: row.plate,
+    updatedAt: row.updatedAt,
+    publication: publicationState(row, queued),
+    coverPhotoId: row.cover === null ? null : photos.photoIdFor(row.cover.source, row.reference),
+    pictureCount: row.pictureCount,
+    rejectedPhotoCount: row.rejectedPhotoCount,
+    urlReady: row.url !== null && row.url !== '',
+    problemCount: row.problemCount,
+  };
+}
+
+export function queryInventory(session: Session, input: ContractQuery): InventoryPage {
+  const result = session.cache.queryVehicles(toCacheQuery(input));
+  const queued = queuedUnpublishes(session.cache, result.rows.map((r) => r.reference));
+  return { total: result.total, rows: result.rows.map((row) => toRowView(row, session.photos, queued.get(row.reference))) };
+}
+
+export function inventoryHandlers(ctx: BackendContext): Pick<Handlers, 'inventory.query' | 'inventory.facets' | 'inventory.summary'> {
+  return {
+    'inventory.query': async (input) => queryInventory(ctx.sessions.require(), input),
+    'inventory.facets': async (input) => ctx.sessions.require().cache.facetCounts({ text: input.text, filters: input.filters }),
+    'inventory.summary': async () => ctx.sessions.require().cache.summary(),
+  };
+}

@@ -1,0 +1,193 @@
+// The active account's open resources: its cache database, its portal client (the integration
+// token is read from the keychain only when a JWT is due, and never kept here), its photo cache
+// and its sync engine. One account is open at a time; switching closes the previous one after
+// stopping what it was doing.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors';
+import type { SyncProgress } from '../../shared/views';
+import type { AccountStore } from '../accounts';
+import { openCache, type Cache } from '../cache';
+import { createPortalClient, type PortalClient } from '../portal';
+import type { Logger } from '../shell/logger';
+import { createPhotoCacheFor, createSyncEngineFor, type PhotoCache, type SyncEngine } from './engines';
+
+/** Where one account's data lives: `<dataDir>/accounts/<id>/` (the account store's folder). */
+export function accountPaths(accounts: AccountStore, accountId: string): { folder: string; cacheFile: string; photosDir: string } {
+  const folder = accounts.dataFolder(accountId);
+  return { folder, cacheFile: join(folder, 'cache.sqlite'), photosDir: join(folder, 'photos') };
+}
+
+/** A sync started from the backend: its promise, and its id once the engine said it. */
+export interface RunningSync {
+  promise: Promise<unknown>;
+  runId: Promise<string>;
+  /** The engine said the run's id (first progress, or the end). */
+  announce(runId: string): void;
+  /** Started by the backend itself (demo mode), not by the dealer. */
+  automatic: boolean;
+}
+
+export interface Session {
+  readonly accountId: string;
+  readonly folder: string;
+  readonly photosDir: string;
+  readonly cache: Cache;
+  readonly portal: PortalClient;
+  readonly photos: PhotoCache;
+  readonly sync: SyncEngine;
+  /** null until a request to the portal told us. */
+  online: boolean | null;
+  running: RunningSync | null;
+  /** Aborted when the session closes: background work stops. */
+  readonly signal: AbortSignal;
+  readonly closed: boolean;
+  /** Keeps track of background work so that closing waits for it. */
+  background(task: Promise<unknown>): void;
+  /** Stops the sync and background work, then closes the database. The manager calls it. */
+  close(): Promise<void>;
+}
+
+export interface SessionHooks {
+  onProgress(session: Session, progress: SyncProgress): void;
+  /** Called only when the state changes. */
+  onConnectivity(session: Session, online: boolean): void;
+}
+
+export interface SessionManagerOptions {
+  accounts: AccountStore;
+  log: Logger;
+  photoMode: () => 'covers' | 'all';
+  budgetBytes: () => number;
+  hooks: SessionHooks;
+}
+
+export interface SessionManager {
+  active(): Session | null;
+  /** The active session, or bad_input "Connect an account first". */
+  require(): Session;
+  /** Opens `accountId` (closing the previous account's session); returns the open one if it is already active. */
+  open(accountId: string): Promise<Session>;
+  /** Closes the active session (if it is `accountId`, when given). */
+  close(accountId?: string): Promise<void>;
+  /** Updates the active session's connectivity; emits only on change. */
+  setOnline(session: Session, online: boolean): void;
+}
+
+export const NO_ACCOUNT_MESSAGE = 'Connect an account first (or start the demo).';
+
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const { accounts, log } = options;
+  let current: Session | null = null;
+  // Why the active account could not be opened (a damaged database…): said again by `require`.
+  let openError: unknown = null;
+  // Opening and closing one after another: two quick account switches never interleave.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  function setOnline(session: Session, online: boolean): void {
+    if (session.closed || session.online === online) return;
+    session.online = online;
+    options.hooks.onConnectivity(session, online);
+  }
+
+  async function openSession(accountId: string): Promise<Session> {
+    const account = await accounts.get(accountId);
+    const paths = accountPaths(accounts, accountId);
+    await mkdir(paths.photosDir, { recursive: true });
+    const cache = openCache(paths.cacheFile);
+    const controller = new AbortController();
+    const tasks = new Set<Promise<unknown>>();
+    const portal = createPortalClient({
+      baseUrl: account.baseUrl,
+      integrationToken: async () => {
+        const token = await accounts.token(accountId);
+        log.addSecret(token);
+        return token;
+      },
+      onResponse: () => setOnline(session, true),
+    });
+    let closed = false;
+    const engineOptions = {
+      cache,
+      portal,
+      photosDir: paths.photosDir,
+      budgetBytes: options.budgetBytes(),
+      photoMode: options.photoMode,
+      onProgress: (progress: SyncProgress) => {
+        if (!closed) options.hooks.onProgress(session, progress);
+      },
+      onConnectivity: (online: boolean) => setOnline(session, online),
+    };
+    const photos = createPhotoCacheFor(engineOptions);
+    const sync = createSyncEngineFor(engineOptions, photos);
+    const session: Session = {
+      accountId,
+      folder: paths.folder,
+      photosDir: paths.photosDir,
+      cache,
+      portal,
+      photos,
+      sync,
+      online: null,
+      running: null,
+      signal: controller.signal,
+      get closed() {
+        return closed;
+      },
+      background(task) {
+        const tracked = task.catch((error: unknown) => log.debug('backend: background task failed', { error: String(error) })).finally(() => tasks.delete(tracked));
+        tasks.add(tracked);
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        controller.abort();
+        sync.cancel();
+        await Promise.allSettled([session.running?.promise, ...tasks]);
+        cache.close();
+      },
+    };
+    log.info('backend: account opened', { account: accountId });
+    return session;
+  }
+
+  return {
+    active: () => current,
+    require() {
+      if (!current && openError !== null) throw openError;
+      if (!current) throw new AppError('bad_input', NO_ACCOUNT_MESSAGE, { reason: 'no_active_account' });
+      return current;
+    },
+    open: (accountId) =>
+      exclusive(async () => {
+        if (current?.accountId === accountId) return current;
+        if (current) {
+          const previous = current;
+          current = null;
+          await previous.close();
+        }
+        openError = null;
+        try {
+          current = await openSession(accountId);
+        } catch (error) {
+          openError = error;
+          throw error;
+        }
+        return current;
+      }),
+    close: (accountId) =>
+      exclusive(async () => {
+        if (!current || (accountId !== undefined && current.accountId !== accountId)) return;
+        const previous = current;
+        current = null;
+        openError = null;
+        await previous.close();
+      }),
+    setOnline,
+  };
+}
