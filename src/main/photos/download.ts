@@ -1,0 +1,166 @@
+// Fetches one picture with ky: bounded time, a couple of retries for what is worth retrying
+// (5xx, resets, timeouts), only image types, and a size cap enforced before and while reading.
+// Every refusal is a PhotoDownloadError with a sentence for the dealer.
+import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { acceptedImageType, mediaType, sniffImageType, type ImageType } from './image-type';
+
+export interface DownloadOptions {
+  maxBytes: number;
+  /** Per attempt, for the answer; and again for reading the body. */
+  timeoutMs: number;
+  /** Retries after the first attempt. */
+  retries?: number;
+  signal?: AbortSignal;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface DownloadedImage {
+  bytes: Buffer;
+  contentType: ImageType;
+}
+
+/**
+ * transient: worth trying again at the next sync (offline, timeout, 5xx, cut-off body);
+ * otherwise the host gave a definite answer (4xx, not a picture, too large).
+ * unreachable: nothing answered (the host is down or the dealer is offline).
+ */
+export class PhotoDownloadError extends Error {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+    readonly unreachable = false,
+  ) {
+    super(message);
+    this.name = 'PhotoDownloadError';
+  }
+}
+
+export class PhotoDownloadCancelled extends Error {
+  constructor() {
+    super('The photo download was cancelled.');
+    this.name = 'PhotoDownloadCancelled';
+  }
+}
+
+const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+export function tooLarge(size: number | null, maxBytes: number): PhotoDownloadError {
+  const what = size === null ? 'larger than' : `${mb(size)}, over`;
+  return new PhotoDownloadError(`The photo is too large to keep (${what} the ${mb(maxBytes)} limit).`, false);
+}
+
+/** Only http(s) sources are fetched: a picture address is data from the portal. */
+export function isFetchableSource(source: string): boolean {
+  try {
+    const url = new URL(source);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function networkCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function classify(error: unknown, signal: AbortSignal | undefined): Error {
+  if (error instanceof PhotoDownloadError || error instanceof PhotoDownloadCancelled) return error;
+  if (signal?.aborted) return new PhotoDownloadCancelled();
+  if (isHTTPError(error)) {
+    const status = error.response.status;
+    const transient = status >= 500 || status === 408 || status === 429;
+    const why = status === 404 || status === 410 ? ' (the photo is not on the portal any more)' : status >= 500 ? ' (a problem on the photo host; tried again later)' : '';
+    return new PhotoDownloadError(`The photo host answered HTTP ${status}${why}.`, transient);
+  }
+  if (isTimeoutError(error) || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
+    return new PhotoDownloadError('The photo took too long to download; it is tried again at the next sync.', true);
+  }
+  const code = networkCode(error);
+  if (isNetworkError(error) || code !== undefined || error instanceof TypeError) {
+    const unreachable = code === undefined || ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code);
+    return new PhotoDownloadError(
+      unreachable
+        ? `The photo host could not be reached (offline?${code ? ` ${code}` : ''}); it is tried again at the next sync.`
+        : `The connection to the photo host broke${code ? ` (${code})` : ''}; it is tried again at the next sync.`,
+      true,
+      unreachable,
+    );
+  }
+  return new PhotoDownloadError(`The photo could not be downloaded (${error instanceof Error ? error.message : String(error)}).`, true);
+}
+
+export async function downloadImage(source: string, options: DownloadOptions): Promise<DownloadedImage> {
+  const { maxBytes, timeoutMs, signal } = options;
+  if (!isFetchableSource(source)) throw new PhotoDownloadError('The photo address is not a web address Showroom can download.', false);
+  if (signal?.aborted) throw new PhotoDownloadCancelled();
+  // One controller for the whole download: the caller's cancel, and the body-reading deadline.
+  const controller = new AbortController();
+  const forward = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  let bodyTimer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const response = await ky.get(source, {
+      signal: controller.signal,
+      timeout: timeoutMs,
+      retry: {
+        limit: options.retries ?? 2,
+        statusCodes: [408, 500, 502, 503, 504],
+        afterStatusCodes: [503],
+        maxRetryAfter: 5_000,
+        backoffLimit: 2_000,
+        retryOnTimeout: true,
+        jitter: true,
+      },
+      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
+      fetch: options.fetch,
+    });
+
+    const declared = acceptedImageType(response.headers.get('content-type'));
+    if (!declared) {
+      await response.body?.cancel().catch(() => undefined);
+      const got = mediaType(response.headers.get('content-type')) || 'no content type';
+      throw new PhotoDownloadError(`The photo host sent something that is not a picture (${got}).`, false);
+    }
+    const announced = Number(response.headers.get('content-length'));
+    if (Number.isFinite(announced) && announced > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge(announced, maxBytes);
+    }
+    if (!response.body) throw new PhotoDownloadError('The photo host sent an empty answer.', true);
+
+    bodyTimer = setTimeout(() => controller.abort(new Error('body timeout')), timeoutMs);
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(null, maxBytes);
+      }
+      chunks.push(value);
+    }
+    const bytes = Buffer.concat(chunks, total);
+    if (bytes.length === 0) throw new PhotoDownloadError('The photo host sent an empty file.', true);
+    const actual = sniffImageType(bytes);
+    if (actual !== declared) {
+      const was = actual ? `a ${actual.slice(6).toUpperCase()} file` : 'not an image';
+      throw new PhotoDownloadError(`The file is not a valid ${declared.slice(6).toUpperCase()} picture (its contents are ${was}).`, false);
+    }
+    return { bytes, contentType: declared };
+  } catch (error) {
+    if (controller.signal.aborted && !signal?.aborted && !(error instanceof PhotoDownloadError)) {
+      throw new PhotoDownloadError('The photo took too long to download; it is tried again at the next sync.', true);
+    }
+    throw classify(error, signal);
+  } finally {
+    if (bodyTimer) clearTimeout(bodyTimer);
+    signal?.removeEventListener('abort', forward);
+  }
+}

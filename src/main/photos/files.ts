@@ -1,0 +1,98 @@
+// Content-addressed photo files: `<dir>/<hh>/<sha256>.<ext>`, so identical bytes are stored once
+// and a file name says nothing about where the picture came from. Paths kept in the database
+// are relative to the photo folder, with '/' separators (the photo protocol's containment
+// check refuses anything else).
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, realpathSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { isPlainRelativePath } from '../shell/contained-path';
+import { extensionFor, type ImageType } from './image-type';
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function relativePathFor(hash: string, type: ImageType): string {
+  return `${hash.slice(0, 2)}/${hash}.${extensionFor(type)}`;
+}
+
+/** A file written next to its final name, not yet visible under it. */
+export interface StagedFile {
+  relativePath: string;
+  hash: string;
+  commit(): void;
+  discard(): void;
+}
+
+/**
+ * Writes the bytes to a temporary file in the final folder. `commit()` (synchronous, so nothing
+ * can run between the check and the rename) renames it into place, or drops it when the same
+ * content is already stored.
+ */
+export async function stageFile(dir: string, bytes: Uint8Array, type: ImageType): Promise<StagedFile> {
+  const hash = contentHash(bytes);
+  const relativePath = relativePathFor(hash, type);
+  const finalPath = join(dir, ...relativePath.split('/'));
+  await mkdir(join(dir, hash.slice(0, 2)), { recursive: true });
+  const temp = join(dir, hash.slice(0, 2), `.${hash}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFile(temp, bytes, { flag: 'wx' });
+  let settled = false;
+  const discard = () => {
+    if (settled) return;
+    settled = true;
+    try {
+      unlinkSync(temp);
+    } catch {
+      /* already gone */
+    }
+  };
+  return {
+    relativePath,
+    hash,
+    commit() {
+      if (settled) return;
+      if (existsSync(finalPath)) return discard();
+      renameSync(temp, finalPath);
+      settled = true;
+    },
+    discard,
+  };
+}
+
+/** Deletes a stored file (synchronously, see stageFile); a missing file is fine. */
+export function deleteFile(dir: string, relativePath: string): void {
+  if (!isPlainRelativePath(relativePath)) return;
+  try {
+    unlinkSync(join(dir, ...relativePath.split('/')));
+  } catch {
+    /* already gone */
+  }
+}
+
+/**
+ * The real path of a stored file when it is a regular file inside `dir` (symlinks followed);
+ * undefined for anything else: a tampered path, a file outside the folder, a missing file.
+ */
+export function containedFile(dir: string, relativePath: string): string | undefined {
+  if (!isPlainRelativePath(relativePath)) return undefined;
+  try {
+    const root = realpathSync(dir);
+    const real = realpathSync(join(root, ...relativePath.split('/')));
+    if (!real.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
+    return statSync(real).isFile() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes everything in the photo folder (the folder itself stays). */
+export async function emptyFolder(dir: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(entries.map((name) => rm(join(dir, name), { recursive: true, force: true })));
+}
