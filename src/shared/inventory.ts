@@ -28,7 +28,8 @@ const values = z.array(z.string().max(200)).max(MAX_VALUES);
 
 export const inventoryFiltersSchema = z
   .object({
-    portal: z.enum(PORTAL_STATES).optional(),
+    /** One state, or any of several; empty or absent: all. */
+    portal: z.union([z.enum(PORTAL_STATES), z.array(z.enum(PORTAL_STATES)).max(PORTAL_STATES.length)]).optional(),
     active: z.boolean().optional(),
     type: values.optional(),
     brand: values.optional(),
@@ -95,8 +96,11 @@ export interface VehicleRow {
   pictureCount: number;
   rejectedPhotoCount: number;
   hasProblems: boolean;
+  problemCount: number;
   url: string | null;
   plate: string | null;
+  /** Why the listing is off the portal, when a sync saw it leave (null while on the portal, or when it was never seen on it). */
+  notOnPortalReason: NotOnPortalReason | null;
   /** Since when an unpublish we sent waits for the portal (ISO time), or null. */
   unpublishPendingSince: string | null;
   /** The portal's refusal of our last unpublish, shown to the dealer. */
@@ -114,36 +118,37 @@ export interface FacetValue {
   value: string;
   count: number;
 }
-export interface BooleanCounts {
-  true: number;
-  false: number;
+export interface YesNoCount {
+  yes: number;
+  no: number;
 }
+/** Bounds over the listings matched; null when none has the field. */
 export interface RangeBounds {
-  min: number;
-  max: number;
+  min: number | null;
+  max: number | null;
 }
 
 /** Counts per filter value; each dimension is counted with all OTHER filters applied (faceted search). */
 export interface FacetCounts {
   portal: Record<PortalState, number>;
-  active: BooleanCounts;
+  active: YesNoCount;
   type: FacetValue[];
   brand: FacetValue[];
   fuel: FacetValue[];
   gearbox: FacetValue[];
   color: FacetValue[];
-  brandNew: BooleanCounts;
-  highlighted: BooleanCounts;
-  hasProblems: BooleanCounts;
-  hasRejectedPhotos: BooleanCounts;
-  /** Smallest and largest value present, null when no vehicle has one. */
-  year: RangeBounds | null;
-  price: RangeBounds | null;
-  mileage: RangeBounds | null;
+  brandNew: YesNoCount;
+  highlighted: YesNoCount;
+  hasProblems: YesNoCount;
+  hasRejectedPhotos: YesNoCount;
+  year: RangeBounds;
+  price: RangeBounds;
+  mileage: RangeBounds;
 }
 
 export interface InventorySummary {
-  vehicles: number;
+  /** Every listing in the cache. The portal buckets (on / not on / pending) do not overlap. */
+  total: number;
   onPortal: number;
   notOnPortal: number;
   unpublishPending: number;
@@ -159,6 +164,8 @@ export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
 
 export const PUBLICATION_CAUSES = ['unpublished_here', 'dropped_by_portal', 'published', 'unknown'] as const;
 export type PublicationCause = (typeof PUBLICATION_CAUSES)[number];
+
+export type NotOnPortalReason = Extract<PublicationCause, 'unpublished_here' | 'dropped_by_portal'>;
 
 export interface PublicationEvent {
   at: string;

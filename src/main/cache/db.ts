@@ -47,6 +47,9 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     // The first statement reads the header: a file that is not a database fails here, not later.
     const version = readSchemaVersion(db);
     if (version > LATEST_VERSION) throw newerSchemaError(version, file);
+    // 8 KiB pages: a listing's JSON (2–3 KB typical) then rarely spills onto overflow pages,
+    // which makes ingest markedly faster. Only takes effect on a new, empty file.
+    if (version === 0 && !opts.readonly) db.pragma('page_size = 8192');
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
     if (!opts.readonly) {
       // WAL: readers (the inventory screen) never wait for the sync's writes, and a crash never half-applies a commit.

@@ -27,6 +27,7 @@ export interface VehicleColumns {
   picture_count: number;
   rejected_photo_count: number;
   has_problems: number;
+  problem_count: number;
   url: string | null;
   plate: string | null;
   plate_normalized: string | null;
@@ -75,6 +76,7 @@ export function vehicleColumns({ reference, vehicle: v, problems }: ParsedVehicl
     picture_count: v.pictures?.length ?? 0,
     rejected_photo_count: rejectedPicturePositions(v.pictures).length,
     has_problems: problems.length > 0 ? 1 : 0,
+    problem_count: problems.length,
     url: v.url ?? null,
     plate,
     plate_normalized: plateNormalized === '' ? null : plateNormalized,

@@ -2,7 +2,7 @@
 // dimension is counted with every OTHER filter applied, so ticking "DIESEL" still shows how
 // many GASOLINE vehicles there are. Dimensions without an active filter share one WHERE clause,
 // so their scalar counts come from a single scan.
-import type { BooleanCounts, FacetCounts, FacetValue, FilterDimension, InventoryQuery, RangeBounds } from '../../shared/inventory';
+import type { YesNoCount, FacetCounts, FacetValue, FilterDimension, InventoryQuery, RangeBounds } from '../../shared/inventory';
 import { BOOLEAN_COLUMNS, LIST_COLUMNS, RANGE_COLUMNS, whereClause, type SqlCondition } from './filters';
 import { parseInventoryQuery } from './query';
 import type { StatementCache } from './statements';
@@ -58,12 +58,8 @@ export function createFacets(statement: StatementCache) {
       if (shared.length > 0) Object.assign(aggregates, scalars(shared, all));
       for (const dim of SCALAR_DIMS) if (filtered.has(dim)) Object.assign(aggregates, scalars([dim], whereClause(query, dim)));
 
-      const booleans = (dim: BoolDim): BooleanCounts => ({ true: n(aggregates[`${dim}_true`]), false: n(aggregates[`${dim}_false`]) });
-      const bounds = (dim: RangeDim): RangeBounds | null => {
-        const min = aggregates[`${dim}_min`];
-        const max = aggregates[`${dim}_max`];
-        return min == null || max == null ? null : { min, max };
-      };
+      const booleans = (dim: BoolDim): YesNoCount => ({ yes: n(aggregates[`${dim}_true`]), no: n(aggregates[`${dim}_false`]) });
+      const bounds = (dim: RangeDim): RangeBounds => ({ min: aggregates[`${dim}_min`] ?? null, max: aggregates[`${dim}_max`] ?? null });
       const lists = Object.fromEntries(
         LIST_DIMS.map((dim) => [dim, values(dim, filtered.has(dim) ? whereClause(query, dim) : all)]),
       ) as Record<ListDim, FacetValue[]>;

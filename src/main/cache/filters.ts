@@ -56,18 +56,28 @@ export function orderBy(sort: InventorySort): string {
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
+/**
+ * How the text's matches meet the vehicles table. 'lookup' (few matches): visit each matching
+ * row by id. 'probe' (many matches): the unary + keeps SQLite from driving the query by the id
+ * list, so it walks the sort or filter index and probes the match set (a bloom filter, then a
+ * b-tree) until the window is full — far fewer rows than visiting tens of thousands of ids.
+ */
+export type TextJoin = 'lookup' | 'probe';
+
 /** The text search as a condition on vehicles, or null when the text has no word in it. */
-export function textCondition(text: string | undefined): SqlCondition | null {
+export function textCondition(text: string | undefined, join: TextJoin = 'lookup'): SqlCondition | null {
   const match = text === undefined ? null : ftsMatchExpression(text);
   if (match === null) return null;
-  return { sql: 'v.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?)', params: [match] };
+  const id = join === 'probe' ? '+v.id' : 'v.id';
+  return { sql: `${id} IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?)`, params: [match] };
 }
 
 /** One condition per active filter, keyed by dimension so facets can leave one out. */
 export function filterConditions(filters: InventoryFilters | undefined): Map<FilterDimension, SqlCondition> {
   const out = new Map<FilterDimension, SqlCondition>();
   if (!filters) return out;
-  if (filters.portal !== undefined) out.set('portal', { sql: 'v.portal_state = ?', params: [filters.portal] });
+  const portal = filters.portal === undefined ? [] : [...new Set([filters.portal].flat())];
+  if (portal.length > 0) out.set('portal', { sql: `v.portal_state IN (${placeholders(portal.length)})`, params: portal });
   for (const dim of Object.keys(LIST_COLUMNS) as (keyof typeof LIST_COLUMNS)[]) {
     const values = filters[dim];
     // An empty selection means "no filter", as in the UI where nothing is ticked.
@@ -99,9 +109,9 @@ export function filterConditions(filters: InventoryFilters | undefined): Map<Fil
 }
 
 /** WHERE clause (or '') for a query, optionally leaving one filter dimension out. */
-export function whereClause(query: Pick<InventoryQuery, 'text' | 'filters'>, except?: FilterDimension): SqlCondition {
+export function whereClause(query: Pick<InventoryQuery, 'text' | 'filters'>, except?: FilterDimension, join: TextJoin = 'lookup'): SqlCondition {
   const conditions: SqlCondition[] = [];
-  const text = textCondition(query.text);
+  const text = textCondition(query.text, join);
   if (text) conditions.push(text);
   for (const [dim, condition] of filterConditions(query.filters)) if (dim !== except) conditions.push(condition);
   if (conditions.length === 0) return { sql: '', params: [] };

@@ -14,7 +14,7 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * Every word must match (AND), each as a prefix: "volks gol 1d2" finds "Volkswagen Gol … ABC-1D23".
+ * Every word must match (AND), each of two or more characters as a prefix: "volks gol 1d2" finds "Volkswagen Gol … ABC-1D23".
  * A plate typed with a dash splits into its halves, which the `plate` column indexes separately;
  * typed without, it matches the compact plate column. Returns null when there is no word.
  */
@@ -23,5 +23,7 @@ export function ftsMatchExpression(text: string): string | null {
   if (words.length === 0) return null;
   // Words are made of letter/number characters only, so the quotes need no escaping; the
   // doubling is kept as a belt-and-braces guarantee.
-  return words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' ');
+  // A single character as a prefix would expand to a large part of the vocabulary (every number
+  // starting with "1"); alone it is a whole word the dealer means ("1.0", "C 180").
+  return words.map((w) => `"${w.replaceAll('"', '""')}"${[...w].length > 1 ? '*' : ''}`).join(' ');
 }

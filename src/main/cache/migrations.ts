@@ -42,12 +42,15 @@ export const MIGRATIONS: readonly Migration[] = [
           picture_count INTEGER NOT NULL DEFAULT 0,
           rejected_photo_count INTEGER NOT NULL DEFAULT 0,
           has_problems INTEGER NOT NULL DEFAULT 0,
+          problem_count INTEGER NOT NULL DEFAULT 0,
           url TEXT,
           plate TEXT,
           plate_normalized TEXT,
           cover_url TEXT,
           unpublish_pending TEXT,
           unpublish_error TEXT,
+          -- Why it left the portal, as the sync that saw it leave judged: 'unpublished_here' | 'dropped_by_portal'.
+          off_cause TEXT,
           first_seen_run INTEGER,
           last_seen_run INTEGER,
           portal_state TEXT GENERATED ALWAYS AS (
@@ -57,7 +60,8 @@ export const MIGRATIONS: readonly Migration[] = [
         -- The JSON lives beside the row, not in it: list queries, counts and facets scan
         -- vehicles, and keeping kilobytes of JSON out of it keeps that scan small.
         CREATE TABLE vehicle_json (
-          vehicle_id INTEGER PRIMARY KEY REFERENCES vehicles(id) ON DELETE CASCADE,
+          -- No foreign key: the check costs a lookup per row at ingest; the delete trigger below keeps the pair in step.
+          vehicle_id INTEGER PRIMARY KEY,
           raw TEXT NOT NULL,
           problems TEXT NOT NULL DEFAULT '[]'
         );
@@ -67,7 +71,6 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX vehicles_by_model_year ON vehicles(model_year);
         CREATE INDEX vehicles_by_title ON vehicles(title COLLATE NOCASE);
         CREATE INDEX vehicles_by_brand ON vehicles(brand);
-        CREATE INDEX vehicles_by_plate ON vehicles(plate_normalized);
 
         -- Contentless: the text is derived from the raw JSON (description, accessories), so
         -- the cache writes it beside each vehicle in the same transaction; contentless_delete
@@ -78,8 +81,9 @@ export const MIGRATIONS: readonly Migration[] = [
           content = '', contentless_delete = 1, detail = none,
           tokenize = "unicode61 remove_diacritics 2", prefix = '2 3'
         );
-        -- Whoever deletes a vehicle, its terms go with it.
-        CREATE TRIGGER vehicles_fts_on_delete AFTER DELETE ON vehicles BEGIN
+        -- Whoever deletes a vehicle, its JSON and its search terms go with it.
+        CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
+          DELETE FROM vehicle_json WHERE vehicle_id = old.id;
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 

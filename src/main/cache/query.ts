@@ -7,7 +7,7 @@ import {
 } from '../../shared/inventory';
 import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
 import type { Db } from './db';
-import { orderBy, textCondition, whereClause } from './filters';
+import { orderBy, textCondition, whereClause, type SqlCondition } from './filters';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
 import type { StatementCache } from './statements';
 
@@ -45,6 +45,10 @@ interface DbPhoto {
   last_error: string | null;
 }
 
+// A text matching more than this share of the stock is "dense": walk an index and probe the matches.
+const DENSE_SHARE = 0.05;
+const DENSE_MIN = 2000;
+
 export type InventoryQueries = ReturnType<typeof createInventoryQueries>;
 
 export function createInventoryQueries(db: Db, statement: StatementCache) {
@@ -58,23 +62,37 @@ export function createInventoryQueries(db: Db, statement: StatementCache) {
   );
   const photoBySource = db.prepare<[string], DbPhoto>('SELECT id, source_url, status, last_error FROM photos WHERE source_url = ?');
 
-  function count(query: InventoryQuery): number {
+  const vehicleCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM vehicles');
+
+  /** Matches of the text alone, counted in the index without visiting a vehicle row. */
+  function textMatches(text: string | undefined): number | null {
+    const condition = textCondition(text);
+    if (condition === null) return null;
+    return (statement('SELECT count(*) AS n FROM vehicles_fts WHERE vehicles_fts MATCH ?').get(...condition.params) as { n: number }).n;
+  }
+
+  /** Picks how the text meets the table from how much of the stock it matches. */
+  function plan(query: InventoryQuery): { total: number | null; where: SqlCondition; textTotal: number | null } {
+    const textTotal = textMatches(query.text);
     const hasFilters = whereClause({ filters: query.filters }).sql !== '';
-    const text = textCondition(query.text);
-    if (text && !hasFilters) {
-      // Text alone: count in the index, without visiting a single vehicle row.
-      return (statement('SELECT count(*) AS n FROM vehicles_fts WHERE vehicles_fts MATCH ?').get(...text.params) as { n: number }).n;
-    }
-    const where = whereClause(query);
-    return (statement(`SELECT count(*) AS n FROM vehicles v ${where.sql}`).get(...where.params) as { n: number }).n;
+    const dense = textTotal !== null && textTotal > Math.max(DENSE_MIN, (vehicleCount.get()?.n ?? 0) * DENSE_SHARE);
+    const where = whereClause(query, undefined, dense ? 'probe' : 'lookup');
+    return { total: textTotal !== null && (!hasFilters || textTotal === 0) ? textTotal : null, where, textTotal };
+  }
+
+  function count(query: InventoryQuery): number {
+    const p = plan(query);
+    if (p.total !== null) return p.total;
+    return (statement(`SELECT count(*) AS n FROM vehicles v ${p.where.sql}`).get(...p.where.params) as { n: number }).n;
   }
 
   return {
     queryVehicles(input: InventoryQuery): VehicleQueryResult {
       const query = parseInventoryQuery(input);
       const window = query.window ?? DEFAULT_WINDOW;
-      const where = whereClause(query);
-      const total = count(query);
+      const p = plan(query);
+      const where = p.where;
+      const total = p.total ?? (statement(`SELECT count(*) AS n FROM vehicles v ${where.sql}`).get(...where.params) as { n: number }).n;
       if (window.limit === 0 || window.offset >= total) return { total, rows: [] };
       const sql = `SELECT ${ROW_SELECT} FROM ${ROW_FROM} ${where.sql} ORDER BY ${orderBy(query.sort ?? DEFAULT_SORT)} LIMIT ? OFFSET ?`;
       const rows = statement(sql).all(...where.params, window.limit, window.offset) as DbVehicleRow[];

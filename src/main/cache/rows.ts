@@ -1,10 +1,10 @@
 // SQLite rows to the shapes the inventory screen uses.
-import type { PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
+import type { NotOnPortalReason, PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
 
 /** Columns a list row needs; the cover photo comes from a join on the photo cache. */
 export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.type, v.fuel, v.gearbox, v.color,
   v.manufactured_year, v.model_year, v.value, v.mileage, v.brand_new, v.active, v.portal_state, v.highlighted,
-  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.url, v.plate, v.unpublish_pending,
+  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, v.off_cause, v.url, v.plate, v.unpublish_pending,
   v.unpublish_error, v.cover_url, p.id AS cover_photo_id, p.status AS cover_status`;
 export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';
 
@@ -30,6 +30,8 @@ export interface DbVehicleRow {
   picture_count: number;
   rejected_photo_count: number;
   has_problems: number;
+  problem_count: number;
+  off_cause: NotOnPortalReason | null;
   url: string | null;
   plate: string | null;
   unpublish_pending: string | null;
@@ -64,6 +66,8 @@ export function toVehicleRow(r: DbVehicleRow): VehicleRow {
     pictureCount: r.picture_count,
     rejectedPhotoCount: r.rejected_photo_count,
     hasProblems: r.has_problems === 1,
+    problemCount: r.problem_count,
+    notOnPortalReason: r.portal_state === 'off' ? r.off_cause : null,
     url: r.url,
     plate: r.plate,
     unpublishPendingSince: r.unpublish_pending,

@@ -27,7 +27,7 @@ export function createSummary(db: Db, meta: MetaStore) {
     summary(): InventorySummary {
       const t = totals.get() ?? { vehicles: 0, on_portal: 0, not_on_portal: 0, pending: 0, highlighted: 0, with_problems: 0, with_rejected: 0 };
       return {
-        vehicles: t.vehicles,
+        total: t.vehicles,
         onPortal: t.on_portal ?? 0,
         notOnPortal: t.not_on_portal ?? 0,
         unpublishPending: t.pending ?? 0,

@@ -42,9 +42,11 @@ export interface UpsertOptions {
 const COLUMNS: readonly (keyof VehicleColumns)[] = [
   'reference', 'title', 'brand', 'brand_id', 'model_id', 'trim', 'type', 'fuel', 'gearbox', 'color',
   'manufactured_year', 'model_year', 'value', 'mileage', 'brand_new', 'active', 'published', 'highlighted',
-  'updated_at', 'updated_ms', 'picture_count', 'rejected_photo_count', 'has_problems', 'url', 'plate',
+  'updated_at', 'updated_ms', 'picture_count', 'rejected_photo_count', 'has_problems', 'problem_count', 'url', 'plate',
   'plate_normalized', 'cover_url',
 ];
+const PUBLISHED = COLUMNS.indexOf('published');
+const HIGHLIGHTED = COLUMNS.indexOf('highlighted');
 const FTS_COLUMNS = ['title', 'description', 'reference', 'plate', 'plate_compact', 'brand', 'trim', 'extras'] as const;
 
 interface ExistingRow {
@@ -58,16 +60,19 @@ interface ExistingRow {
 export type VehicleStore = ReturnType<typeof createVehicleStore>;
 
 export function createVehicleStore(db: Db, clock: Clock) {
-  const named = COLUMNS.map((c) => '@' + c).join(', ');
+  // Positional parameters in COLUMNS order: binding by name costs a lookup per column per row.
   const insertVehicle = db.prepare(
-    `INSERT INTO vehicles (${COLUMNS.join(', ')}, first_seen_run, last_seen_run) VALUES (${named}, @run, @run)`,
+    `INSERT INTO vehicles (${COLUMNS.join(', ')}, first_seen_run, last_seen_run)
+     VALUES (${COLUMNS.map(() => '?').join(', ')}, ?, ?)
+     ON CONFLICT (reference) DO NOTHING`,
   );
   const updateVehicle = db.prepare(
-    `UPDATE vehicles SET ${COLUMNS.filter((c) => c !== 'reference').map((c) => `${c} = @${c}`).join(', ')},
-       unpublish_pending = @unpublish_pending,
-       unpublish_error = CASE WHEN @published = 0 THEN NULL ELSE unpublish_error END,
-       last_seen_run = coalesce(@run, last_seen_run)
-     WHERE id = @id`,
+    `UPDATE vehicles SET ${COLUMNS.filter((c) => c !== 'reference').map((c) => `${c} = ?`).join(', ')},
+       unpublish_pending = ?,
+       unpublish_error = CASE WHEN ? = 0 THEN NULL ELSE unpublish_error END,
+       off_cause = CASE WHEN ? = 1 THEN NULL ELSE coalesce(?, off_cause) END,
+       last_seen_run = coalesce(?, last_seen_run)
+     WHERE id = ?`,
   );
   const touchVehicle = db.prepare('UPDATE vehicles SET last_seen_run = ? WHERE id = ?');
   const insertJson = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
@@ -75,6 +80,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   const insertFts = db.prepare(`INSERT INTO vehicles_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`);
   const deleteFts = db.prepare('DELETE FROM vehicles_fts WHERE rowid = ?');
   const selectExisting = db.prepare<[string], ExistingRow>(
+    // Read after an insert found the reference taken: the common first sync never pays for it.
     `SELECT v.id, v.published, v.highlighted, v.unpublish_pending, j.raw
        FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?`,
   );
@@ -99,14 +105,19 @@ export function createVehicleStore(db: Db, clock: Clock) {
     const columns = vehicleColumns(item.parsed);
     const problems = JSON.stringify(item.parsed.problems);
     if (item.parsed.problems.length > 0) counts.withProblems++;
-    const old = selectExisting.get(columns.reference);
-    if (old === undefined) {
-      const id = insertVehicle.run({ ...columns, published: columns.published ?? 0, highlighted: columns.highlighted ?? 0, run }).lastInsertRowid;
-      insertJson.run(id, item.raw, problems);
-      writeSearch(id, item.parsed);
+    const values = COLUMNS.map((c) => columns[c]);
+    // A vehicle first seen with an unreadable publication counts as not on the portal (and is flagged).
+    values[PUBLISHED] ??= 0;
+    values[HIGHLIGHTED] ??= 0;
+    const inserted = insertVehicle.run(...values, run, run);
+    if (inserted.changes > 0) {
+      insertJson.run(inserted.lastInsertRowid, item.raw, problems);
+      writeSearch(inserted.lastInsertRowid, item.parsed);
       counts.added++;
       return;
     }
+    const old = selectExisting.get(columns.reference);
+    if (old === undefined) throw new Error(`vehicle ${columns.reference} vanished during upsert`);
     if (old.raw === item.raw) {
       if (run !== null) touchVehicle.run(run, old.id);
       counts.unchanged++;
@@ -128,14 +139,11 @@ export function createVehicleStore(db: Db, clock: Clock) {
     }
     // A read that shows the listing off the portal is the confirmation an unpublish waits for.
     const stillPending = pending && to.published;
-    updateVehicle.run({
-      ...columns,
-      published: +to.published,
-      highlighted: +to.highlighted,
-      unpublish_pending: stillPending ? old.unpublish_pending : null,
-      run,
-      id: old.id,
-    });
+    values[PUBLISHED] = +to.published;
+    values[HIGHLIGHTED] = +to.highlighted;
+    const offCause = change && (change.cause === 'unpublished_here' || change.cause === 'dropped_by_portal') ? change.cause : null;
+    // values[0] is the reference, which an update keeps.
+    updateVehicle.run(...values.slice(1), stillPending ? old.unpublish_pending : null, +to.published, +to.published, offCause, run, old.id);
     updateJson.run(item.raw, problems, old.id);
     deleteFts.run(old.id);
     writeSearch(old.id, item.parsed);

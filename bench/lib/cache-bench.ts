@@ -1,0 +1,57 @@
+// Shared by the cache benchmarks: the result shape the aggregator reads, timing helpers, a temp
+// folder, and a stock of vehicles from the sandbox's generator (the same data the demo shows).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generateVehicles } from '../../src/sandbox/generator';
+
+export interface BenchResult {
+  name: string;
+  /** Named measurements (ms, MB, counts), printed as they are. */
+  figures: Record<string, number>;
+  /** The figure the goal is about (for example ours ÷ baseline). */
+  ratio: number;
+  /** Human-readable goal, e.g. "≤ 3". */
+  goal: string;
+  pass: boolean;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+export function timeMs(fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+export function withTempDir<T>(fn: (dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'showroom-bench-'));
+  try {
+    return fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Realistic dealer stock: src/sandbox/generator.ts, deterministic for a seed. */
+export function benchVehicles(count: number, seed = 42): unknown[] {
+  return generateVehicles(count, seed);
+}
+
+export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export function printResult(result: BenchResult): void {
+  for (const [key, value] of Object.entries(result.figures)) console.log(`  ${key.padEnd(34)} ${value}`);
+  console.log(`RESULT ${result.name}: ${round(result.ratio)} (goal ${result.goal}) ${result.pass ? 'PASS' : 'FAIL'}`);
+}
+
+/** True when the module is the script node was started with (not imported by bench/run.ts). */
+export function isMain(importMetaUrl: string): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && importMetaUrl === pathToFileURL(entry).href;
+}

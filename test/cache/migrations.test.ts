@@ -1,0 +1,131 @@
+// Each migration: migrate to N-1, seed, migrate to N, compare (Signal Desktop style); plus the
+// refusals a dealer may meet: a newer schema, a damaged file, a file that is not a database.
+import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/errors';
+import { LATEST_VERSION, MIGRATIONS, migrateTo, openCache } from '../../src/main/cache/index';
+import { openTestCache, rawDb, tempDir, type TempDir } from './helpers';
+
+let t: TempDir;
+beforeEach(() => {
+  t = tempDir();
+});
+afterEach(() => t.cleanup());
+
+const version = (db: Database.Database) => db.pragma('user_version', { simple: true }) as number;
+const tables = (db: Database.Database) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]);
+
+describe('migrations', () => {
+  it('are numbered 1..N without gaps, and the app knows the last one', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(Array.from({ length: MIGRATIONS.length }, (_, i) => i + 1));
+    expect(LATEST_VERSION).toBe(MIGRATIONS.length);
+  });
+
+  it('1: creates vehicles, their JSON, the search index and meta', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 0);
+    expect(tables(db)).toEqual([]);
+    migrateTo(db, 1);
+    expect(version(db)).toBe(1);
+    expect(tables(db)).toEqual(expect.arrayContaining(['vehicles', 'vehicle_json', 'vehicles_fts', 'meta', 'vehicles_on_delete', 'vehicles_by_updated']));
+    db.prepare("INSERT INTO vehicles (id, reference, published) VALUES (1, 'A', 1)").run();
+    expect(db.prepare('SELECT portal_state FROM vehicles').pluck().get()).toBe('on');
+    db.close();
+  });
+
+  it('2: adds sync runs, staging and publication events, keeping vehicles', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 1);
+    db.prepare("INSERT INTO vehicles (id, reference, title) VALUES (1, 'A', 'Gol')").run();
+    db.prepare("INSERT INTO vehicle_json (vehicle_id, raw) VALUES (1, '{\"reference\":\"A\"}')").run();
+    db.prepare("INSERT INTO meta (key, value) VALUES ('last_sync_at', 'x')").run();
+    const before = db.prepare('SELECT * FROM vehicles').all();
+    migrateTo(db, 2);
+    expect(version(db)).toBe(2);
+    expect(db.prepare('SELECT * FROM vehicles').all()).toEqual(before);
+    expect(db.prepare('SELECT raw FROM vehicle_json').pluck().get()).toBe('{"reference":"A"}');
+    expect(tables(db)).toEqual(expect.arrayContaining(['sync_runs', 'sync_staging', 'publication_events']));
+    db.prepare("INSERT INTO sync_runs (kind, started_at) VALUES ('full', 'now')").run();
+    expect(() => db.prepare("INSERT INTO sync_runs (kind, started_at) VALUES ('partial', 'now')").run()).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('3: adds the photo cache and the outbox, keeping runs and events', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 2);
+    db.prepare("INSERT INTO sync_runs (id, kind, started_at) VALUES (1, 'full', 'now')").run();
+    db.prepare(
+      "INSERT INTO publication_events (reference, at, from_published, from_highlighted, to_published, to_highlighted, cause, sync_run_id) VALUES ('A', 'now', 1, 0, 0, 0, 'dropped_by_portal', 1)",
+    ).run();
+    const before = db.prepare('SELECT * FROM publication_events').all();
+    migrateTo(db, 3);
+    expect(version(db)).toBe(3);
+    expect(db.prepare('SELECT * FROM publication_events').all()).toEqual(before);
+    expect(tables(db)).toEqual(expect.arrayContaining(['photos', 'outbox']));
+    db.close();
+  });
+
+  it('a failing step leaves the file at the previous version', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 1);
+    db.exec('CREATE TABLE sync_runs (x)'); // makes step 2 fail half-way
+    expect(() => migrateTo(db, 2)).toThrow();
+    expect(version(db)).toBe(1);
+    expect(tables(db)).not.toContain('publication_events');
+    db.close();
+  });
+});
+
+describe('opening the cache file', () => {
+  it('uses WAL, foreign keys, NORMAL sync and a busy timeout', () => {
+    const cache = openTestCache(t);
+    expect(cache.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(cache.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(cache.db.pragma('synchronous', { simple: true })).toBe(1);
+    expect(cache.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(cache.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    cache.close();
+  });
+
+  it('reopens an up-to-date file without changes', () => {
+    openTestCache(t).close();
+    const again = openTestCache(t);
+    expect(again.summary().total).toBe(0);
+    again.close();
+  });
+
+  it('refuses a file written by a newer Showroom, saying so', () => {
+    const db = rawDb(t.file());
+    db.pragma(`user_version = ${LATEST_VERSION + 5}`);
+    db.close();
+    let error: unknown;
+    try {
+      openCache(t.file());
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).kind).toBe('database');
+    expect((error as AppError).message).toBe(
+      `This data was written by a newer version of Showroom (schema ${LATEST_VERSION + 5}, this version knows ${LATEST_VERSION}). Update Showroom to open it.`,
+    );
+    // and left it untouched
+    expect(version(rawDb(t.file()))).toBe(LATEST_VERSION + 5);
+  });
+
+  it('says plainly when the file is not a database', () => {
+    writeFileSync(t.file(), 'this is a text file, not SQLite '.repeat(200));
+    expect(() => openCache(t.file())).toThrow(expect.objectContaining({ kind: 'database', message: expect.stringMatching(/damaged or is not a Showroom database/) }));
+  });
+
+  it('says plainly when the file is damaged', () => {
+    const cache = openTestCache(t);
+    cache.close();
+    const bytes = Buffer.alloc(8192 * 4, 0xa5);
+    Buffer.from('SQLite format 3\0').copy(bytes, 0); // a header, then garbage
+    writeFileSync(t.file(), bytes);
+    expect(() => openCache(t.file())).toThrow(expect.objectContaining({ kind: 'database' }));
+  });
+});
