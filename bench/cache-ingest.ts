@@ -5,7 +5,8 @@
 // the caller and timed separately; the figure with it included is printed too.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openCache, receiveVehicle } from '../src/main/cache/index';
+import type { receiveVehicle } from '../src/main/cache/index';
+import { openCache } from '../src/main/cache/index';
 import { parseVehicle } from '../src/shared/vehicle';
 import { benchVehicles, isMain, printResult, round, timeMs, withTempDir, type BenchResult } from './lib/cache-bench';
 

@@ -1,7 +1,7 @@
 // Each migration: migrate to N-1, seed, migrate to N, compare (Signal Desktop style); plus the
 // refusals a dealer may meet: a newer schema, a damaged file, a file that is not a database.
 import { writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { LATEST_VERSION, MIGRATIONS, migrateTo, openCache } from '../../src/main/cache/index';
