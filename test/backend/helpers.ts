@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelName, ChannelParsedInput, ChannelOutput, EventName, EventPayload } from '../../src/shared/contract';
 import { createBackend } from '../../src/main/backend';
+import { openCache } from '../../src/main/cache';
 import type { Backend, BackendDeps, DemoSandbox } from '../../src/main/ipc/backend';
 import { createEventHub } from '../../src/main/ipc/events';
 import { guardedOpenExternal } from '../../src/main/shell/urls';
@@ -139,4 +140,19 @@ export async function errorKindOf(fn: () => Promise<unknown>): Promise<string> {
     return (error as { kind?: string }).kind ?? `not an AppError: ${String(error)}`;
   }
   throw new Error('expected an error');
+}
+
+/**
+ * Writes the sandbox's current stock into an account's cache as a committed full pass, through a
+ * second connection (as the sync engine would): inventory tests do not depend on the sync engine.
+ */
+export function seedCache(dataDir: string, accountId: string, vehicles: readonly unknown[]): void {
+  const cache = openCache(join(dataDir, 'accounts', accountId, 'cache.sqlite'));
+  try {
+    const pass = cache.passes.begin('full');
+    pass.stage(vehicles);
+    pass.commit();
+  } finally {
+    cache.close();
+  }
 }

@@ -2,9 +2,10 @@
 // engine (src/main/sync) and the photo cache (src/main/photos) are built here and nowhere else,
 // so the rest of the backend depends only on these shapes.
 import { AppError } from '../../shared/errors';
-import type { PhotoCacheStatus, SyncProgress, SyncRunView, UnpublishOutcome } from '../../shared/views';
+import type { SyncProgress, SyncRunView, UnpublishOutcome } from '../../shared/views';
 import type { Cache } from '../cache';
 import type { PortalClient } from '../portal';
+import { createPhotoCache, type PhotoCache } from '../photos';
 import type { Plan } from '../../shared/plan';
 
 export type SyncRunKind = 'full' | 'incremental' | 'auto';
@@ -16,19 +17,7 @@ export interface SyncEngine {
   unpublish(references: string[], options?: { signal?: AbortSignal }): Promise<UnpublishOutcome[]>;
 }
 
-export interface PhotoStatusEntry {
-  photoId: string;
-  cache: PhotoCacheStatus;
-  error: string | null;
-}
-
-export interface PhotoCache {
-  ensureVehiclePhotos(reference: string, options?: { signal?: AbortSignal }): Promise<void>;
-  resolve(photoId: string): { path: string; contentType: string } | undefined;
-  photoIdFor(sourceUrl: string, reference: string): string;
-  statusFor(sourceUrls: readonly string[]): Map<string, PhotoStatusEntry>;
-  setBudget(bytes: number): void;
-}
+export type { PhotoCache, PhotoStatusEntry } from '../photos';
 
 export interface EngineOptions {
   cache: Cache;
@@ -42,27 +31,8 @@ export interface EngineOptions {
 
 const notYet = () => new AppError('internal', 'Syncing is not available in this build yet.', { reason: 'sync_engine_not_wired' });
 
-/** Until src/main/photos lands: ids are the cache's photo row ids; nothing is downloaded. */
 export function createPhotoCacheFor(options: EngineOptions): PhotoCache {
-  const { cache } = options;
-  return {
-    ensureVehiclePhotos: async () => {},
-    resolve: () => undefined,
-    photoIdFor: (source, reference) => String(cache.photos.register(reference, [source])[0]?.id ?? ''),
-    statusFor: (sources) => {
-      const out = new Map<string, PhotoStatusEntry>();
-      for (const source of sources) {
-        const record = cache.photos.bySource(source);
-        out.set(source, {
-          photoId: record ? String(record.id) : '',
-          cache: record?.status === 'cached' || record?.status === 'pending' || record?.status === 'failed' ? record.status : 'not_cached',
-          error: record?.lastError ?? null,
-        });
-      }
-      return out;
-    },
-    setBudget: () => {},
-  };
+  return createPhotoCache({ cache: options.cache, dir: options.photosDir, budgetBytes: options.budgetBytes });
 }
 
 export function createSyncEngineFor(_options: EngineOptions, _photos: PhotoCache): SyncEngine {

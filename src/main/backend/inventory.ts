@@ -6,7 +6,6 @@ import type { InventoryQuery, SortField as CacheSortField, VehicleRow } from '..
 import type { InventoryPage, VehicleRowView } from '../../shared/views';
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
-import type { PhotoCache } from './engines';
 import { publicationState, queuedUnpublishes, type QueuedUnpublish } from './publication-view';
 import type { Session } from './session';
 
@@ -40,7 +39,7 @@ export function toCacheQuery(input: ContractQuery): InventoryQuery {
   };
 }
 
-export function toRowView(row: VehicleRow, photos: PhotoCache, queued: QueuedUnpublish | undefined): VehicleRowView {
+export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined): VehicleRowView {
   return {
     reference: row.reference,
     title: row.title,
@@ -59,7 +58,10 @@ export function toRowView(row: VehicleRow, photos: PhotoCache, queued: QueuedUnp
     licensePlate: row.plate,
     updatedAt: row.updatedAt,
     publication: publicationState(row, queued),
-    coverPhotoId: row.cover === null ? null : photos.photoIdFor(row.cover.source, row.reference),
+    // The cover's id as the photo cache gives it (String of its row id, see photos.photoIdFor),
+    // read from the row's join: the hot path never writes. A cover the photo cache has not
+    // registered yet has no file either, so null shows the placeholder.
+    coverPhotoId: row.cover?.photoId == null ? null : String(row.cover.photoId),
     pictureCount: row.pictureCount,
     rejectedPhotoCount: row.rejectedPhotoCount,
     urlReady: row.url !== null && row.url !== '',
@@ -70,7 +72,7 @@ export function toRowView(row: VehicleRow, photos: PhotoCache, queued: QueuedUnp
 export function queryInventory(session: Session, input: ContractQuery): InventoryPage {
   const result = session.cache.queryVehicles(toCacheQuery(input));
   const queued = queuedUnpublishes(session.cache, result.rows.map((r) => r.reference));
-  return { total: result.total, rows: result.rows.map((row) => toRowView(row, session.photos, queued.get(row.reference))) };
+  return { total: result.total, rows: result.rows.map((row) => toRowView(row, queued.get(row.reference))) };
 }
 
 export function inventoryHandlers(ctx: BackendContext): Pick<Handlers, 'inventory.query' | 'inventory.facets' | 'inventory.summary'> {
