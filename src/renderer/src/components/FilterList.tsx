@@ -9,11 +9,12 @@ interface Props {
   counts: FacetCount[];
   selected: readonly string[];
   label: (value: string) => string;
+  format: (count: number) => string;
   onToggle: (value: string) => void;
   fold?: number;
 }
 
-export function FilterList({ title, name, counts, selected, label, onToggle, fold = 8 }: Props) {
+export function FilterList({ title, name, counts, selected, label, format, onToggle, fold = 8 }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -31,9 +32,7 @@ export function FilterList({ title, name, counts, selected, label, onToggle, fol
             <label className="check">
               <input type="checkbox" checked={selected.includes(c.value)} onChange={() => onToggle(c.value)} data-testid={`filter-${name}-option`} data-value={c.value} />
               <span className="check__label">{label(c.value)}</span>
-              <span className="count" aria-label={`(${c.count})`}>
-                {c.count}
-              </span>
+              <span className="count">({format(c.count)})</span>
             </label>
           </li>
         ))}

@@ -33,6 +33,7 @@ export function FilterPanel({ facets, filters, onChange }: Props) {
         )}
       </div>
       <FilterList
+        format={f.number}
         title={t('filters.portal')}
         name="portal"
         counts={PORTAL_STATES.map((s) => ({ value: s, count: facets?.portal[s] ?? 0 }))}
@@ -40,11 +41,11 @@ export function FilterPanel({ facets, filters, onChange }: Props) {
         label={(v) => t(PORTAL_LABEL[v as PortalStateFilter] ?? 'filters.portalOn')}
         onToggle={(v) => onChange(toggleListValue(filters, 'portal', v))}
       />
-      <FilterList title={t('filters.type')} name="type" counts={facets?.type ?? []} selected={filters.type ?? []} label={(v) => f.enumValue('type', v)} onToggle={(v) => onChange(toggleListValue(filters, 'type', v))} />
-      <FilterList title={t('filters.brand')} name="brand" counts={facets?.brand ?? []} selected={filters.brand ?? []} label={(v) => v} onToggle={(v) => onChange(toggleListValue(filters, 'brand', v))} />
-      <FilterList title={t('filters.fuel')} name="fuel" counts={facets?.fuel ?? []} selected={filters.fuel ?? []} label={(v) => f.enumValue('fuel', v)} onToggle={(v) => onChange(toggleListValue(filters, 'fuel', v))} />
-      <FilterList title={t('filters.gearbox')} name="gearbox" counts={facets?.gearbox ?? []} selected={filters.gearbox ?? []} label={(v) => f.enumValue('gearbox', v)} onToggle={(v) => onChange(toggleListValue(filters, 'gearbox', v))} />
-      <FilterList title={t('filters.color')} name="color" counts={facets?.color ?? []} selected={filters.color ?? []} label={(v) => f.enumValue('color', v)} onToggle={(v) => onChange(toggleListValue(filters, 'color', v))} />
+      <FilterList format={f.number} title={t('filters.type')} name="type" counts={facets?.type ?? []} selected={filters.type ?? []} label={(v) => f.enumValue('type', v)} onToggle={(v) => onChange(toggleListValue(filters, 'type', v))} />
+      <FilterList format={f.number} title={t('filters.brand')} name="brand" counts={facets?.brand ?? []} selected={filters.brand ?? []} label={(v) => v} onToggle={(v) => onChange(toggleListValue(filters, 'brand', v))} />
+      <FilterList format={f.number} title={t('filters.fuel')} name="fuel" counts={facets?.fuel ?? []} selected={filters.fuel ?? []} label={(v) => f.enumValue('fuel', v)} onToggle={(v) => onChange(toggleListValue(filters, 'fuel', v))} />
+      <FilterList format={f.number} title={t('filters.gearbox')} name="gearbox" counts={facets?.gearbox ?? []} selected={filters.gearbox ?? []} label={(v) => f.enumValue('gearbox', v)} onToggle={(v) => onChange(toggleListValue(filters, 'gearbox', v))} />
+      <FilterList format={f.number} title={t('filters.color')} name="color" counts={facets?.color ?? []} selected={filters.color ?? []} label={(v) => f.enumValue('color', v)} onToggle={(v) => onChange(toggleListValue(filters, 'color', v))} />
       <RangeFilter name="year" title={t('filters.year')} value={filters.year} bounds={facets?.year} format={String} onChange={(r) => onChange(setRange(filters, 'year', r))} />
       <RangeFilter name="price" title={t('filters.price')} value={filters.price} bounds={facets?.price} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'price', r))} />
       <RangeFilter name="mileage" title={t('filters.mileage')} value={filters.mileage} bounds={facets?.mileage} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'mileage', r))} />

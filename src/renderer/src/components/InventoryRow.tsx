@@ -32,7 +32,8 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
       </div>
     );
   }
-  const subtitle = [row.brand, row.trim].filter(Boolean).join(' · ');
+  // Fuel and gearbox ride under the title (filters cover them) to keep the grid within a laptop's width.
+  const subtitle = [row.brand, row.trim, row.fuel && f.enumValue('fuel', row.fuel), row.gearbox && f.enumValue('gearbox', row.gearbox)].filter(Boolean).join(' · ');
   return (
     <div
       id={`${idPrefix}-${index}`}
@@ -62,8 +63,9 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <span className="mono">{row.reference}</span>
         {row.licensePlate && <span className="inv-sub mono">{row.licensePlate}</span>}
       </div>
-      <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
-        {row.manufacturedYear != null && row.modelYear != null && row.manufacturedYear !== row.modelYear ? `${row.manufacturedYear}/${row.modelYear}` : (row.modelYear ?? '—')}
+      <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end" title={row.manufacturedYear != null ? `${row.manufacturedYear}/${row.modelYear ?? '—'}` : undefined}>
+        {row.modelYear ?? '—'}
+        {row.manufacturedYear != null && row.manufacturedYear !== row.modelYear && <span className="inv-sub">{row.manufacturedYear}</span>}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
         {f.money(row.value)}
@@ -71,15 +73,11 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
       <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
         {f.km(row.mileage)}
       </div>
-      <div role="gridcell" className="inv-cell inv-cell--fuel">
-        {f.enumValue('fuel', row.fuel)}
-        <span className="inv-sub">{row.gearbox ? f.enumValue('gearbox', row.gearbox) : ''}</span>
-      </div>
       <div role="gridcell" className="inv-cell inv-cell--status">
         <PublicationBadges row={row} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--updatedAt" title={f.dateTime(row.updatedAt)}>
-        {f.date(row.updatedAt)}
+        {f.shortDate(row.updatedAt)}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 // The inventory table's columns: what each sorts on and how wide it is (CSS grid tracks).
 import type { SortField } from '../../../shared/contract.inventory';
 
-export type ColumnKey = 'reference' | 'title' | 'modelYear' | 'value' | 'mileage' | 'fuel' | 'status' | 'updatedAt';
+export type ColumnKey = 'reference' | 'title' | 'modelYear' | 'value' | 'mileage' | 'status' | 'updatedAt';
 
 export interface Column {
   key: ColumnKey;
@@ -17,7 +17,6 @@ export const COLUMNS: readonly Column[] = [
   { key: 'modelYear', sort: 'modelYear', firstDirection: 'desc', align: 'end' },
   { key: 'value', sort: 'value', firstDirection: 'desc', align: 'end' },
   { key: 'mileage', sort: 'mileage', firstDirection: 'asc', align: 'end' },
-  { key: 'fuel', sort: 'fuel', firstDirection: 'asc' },
   { key: 'status', sort: 'onPortal', firstDirection: 'asc' },
   { key: 'updatedAt', sort: 'updatedAt', firstDirection: 'desc' },
 ];

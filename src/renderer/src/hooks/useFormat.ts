@@ -11,6 +11,7 @@ export interface Formatters {
   number: (value: number | null | undefined) => string;
   km: (value: number | null | undefined) => string;
   date: (iso: string | null | undefined) => string;
+  shortDate: (iso: string | null | undefined) => string;
   dateTime: (iso: string | null | undefined) => string;
   relative: (iso: string, now: number) => string;
   duration: (ms: number) => string;
@@ -25,6 +26,7 @@ export function makeFormatters(language: UiLanguage): Formatters {
   const number = new Intl.NumberFormat(language);
   const km = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0 });
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const shortDate = new Intl.DateTimeFormat(language, { dateStyle: 'short' });
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
   const parse = (iso: string | null | undefined) => {
@@ -41,6 +43,10 @@ export function makeFormatters(language: UiLanguage): Formatters {
     date: (iso) => {
       const d = parse(iso);
       return d ? date.format(d) : (iso ?? DASH);
+    },
+    shortDate: (iso) => {
+      const d = parse(iso);
+      return d ? shortDate.format(d) : (iso ?? DASH);
     },
     dateTime: (iso) => {
       const d = parse(iso);

@@ -17,6 +17,7 @@ import { UnpublishDialog } from '../components/UnpublishDialog';
 import { useCacheVersion } from '../hooks/useCacheVersion';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFacets } from '../hooks/useFacets';
+import { useFormat } from '../hooks/useFormat';
 import { useInventoryRows } from '../hooks/useInventoryRows';
 import { useSummary } from '../hooks/useSummary';
 import { countActiveFilters } from '../logic/filters';
@@ -24,6 +25,7 @@ import { countActiveFilters } from '../logic/filters';
 export function InventoryScreen({ visible }: { visible: boolean }) {
   const { t } = useTranslation();
   const { navigate, sync } = useApp();
+  const f = useFormat();
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<InventoryFilters>({});
   const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', direction: 'desc' });
@@ -130,7 +132,7 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
           {filterCount > 0 && <span className="pill">{filterCount}</span>}
         </button>
         <span className="inventory__count" role="status" data-testid="result-count" data-count={total ?? ''}>
-          {total !== null ? t('inventory.results', { count: total }) : t('common.loading')}
+          {total !== null ? t('inventory.results', { count: total, n: f.number(total) }) : t('common.loading')}
         </span>
         <span className="inventory__hint" aria-hidden="true">
           {t('inventory.keyboardHint')}
