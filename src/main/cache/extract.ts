@@ -84,6 +84,16 @@ export function vehicleColumns({ reference, vehicle: v, problems }: ParsedVehicl
   };
 }
 
+/**
+ * The plate as one word ("ABC1D23") and, for Brazilian plates, also cut after the letters
+ * ("ABC 1D23"), so a plate stored without its dash is found typed with one, or by its end.
+ */
+export function plateWords(plate: string): string {
+  const compact = normalizePlate(plate);
+  const brazilian = /^([A-Z]{3})([0-9][0-9A-Z]{3})$/.exec(compact);
+  return brazilian ? `${compact} ${brazilian[1]} ${brazilian[2]}` : compact;
+}
+
 export function searchDocument({ reference, vehicle: v }: ParsedVehicle): SearchDocument {
   const names = [...(v.accessories ?? []), ...(v.otherInfos ?? [])].map((item) => item.name);
   const plate = v.licensePlate ?? '';
@@ -93,7 +103,7 @@ export function searchDocument({ reference, vehicle: v }: ParsedVehicle): Search
     reference,
     plate,
     // "ABC-1D23" indexes as "abc" + "1d23" in `plate`, and as "abc1d23" here, so either way of typing it finds it.
-    plate_compact: normalizePlate(plate),
+    plate_compact: plateWords(plate),
     brand: v.brand?.name ?? '',
     trim: v.trim?.name ?? '',
     extras: names.join(' · '),

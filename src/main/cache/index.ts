@@ -29,6 +29,7 @@ export interface Cache {
   meta: MetaStore;
   queryVehicles(query: InventoryQuery): VehicleQueryResult;
   countVehicles(query: InventoryQuery): number;
+  explainQuery(query: InventoryQuery): { count: string[] | null; rows: string[] };
   getVehicle(reference: string): VehicleDetail | null;
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
@@ -61,6 +62,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     meta,
     queryVehicles: queries.queryVehicles,
     countVehicles: queries.countVehicles,
+    explainQuery: queries.explainQuery,
     getVehicle: queries.getVehicle,
     facetCounts: facets.facetCounts,
     summary: summary.summary,

@@ -7,7 +7,7 @@ import {
 } from '../../shared/inventory';
 import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
 import type { Db } from './db';
-import { orderBy, textCondition, whereClause, type SqlCondition } from './filters';
+import { orderBy, textCondition, whereClause, type SqlValue } from './filters';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
 import type { StatementCache } from './statements';
 
@@ -71,36 +71,56 @@ export function createInventoryQueries(db: Db, statement: StatementCache) {
     return (statement('SELECT count(*) AS n FROM vehicles_fts WHERE vehicles_fts MATCH ?').get(...condition.params) as { n: number }).n;
   }
 
-  /** Picks how the text meets the table from how much of the stock it matches. */
-  function plan(query: InventoryQuery): { total: number | null; where: SqlCondition; textTotal: number | null } {
+  interface Plan {
+    /** Known without running countSql (text alone, or no match at all). */
+    total: number | null;
+    countSql: string;
+    rowsSql: string;
+    params: SqlValue[];
+  }
+
+  /** The statements a query runs; the text's density picks how its matches meet the table. */
+  function plan(query: InventoryQuery): Plan {
     const textTotal = textMatches(query.text);
     const hasFilters = whereClause({ filters: query.filters }).sql !== '';
     const dense = textTotal !== null && textTotal > Math.max(DENSE_MIN, (vehicleCount.get()?.n ?? 0) * DENSE_SHARE);
     const where = whereClause(query, undefined, dense ? 'probe' : 'lookup');
-    return { total: textTotal !== null && (!hasFilters || textTotal === 0) ? textTotal : null, where, textTotal };
+    return {
+      total: textTotal !== null && (!hasFilters || textTotal === 0) ? textTotal : null,
+      countSql: `SELECT count(*) AS n FROM vehicles v ${where.sql}`,
+      rowsSql: `SELECT ${ROW_SELECT} FROM ${ROW_FROM} ${where.sql} ORDER BY ${orderBy(query.sort ?? DEFAULT_SORT)} LIMIT ? OFFSET ?`,
+      params: where.params,
+    };
   }
 
-  function count(query: InventoryQuery): number {
-    const p = plan(query);
-    if (p.total !== null) return p.total;
-    return (statement(`SELECT count(*) AS n FROM vehicles v ${p.where.sql}`).get(...p.where.params) as { n: number }).n;
+  function count(p: Plan): number {
+    return p.total ?? (statement(p.countSql).get(...p.params) as { n: number }).n;
   }
+
+  const explain = (sql: string, params: unknown[]): string[] =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
 
   return {
     queryVehicles(input: InventoryQuery): VehicleQueryResult {
       const query = parseInventoryQuery(input);
       const window = query.window ?? DEFAULT_WINDOW;
       const p = plan(query);
-      const where = p.where;
-      const total = p.total ?? (statement(`SELECT count(*) AS n FROM vehicles v ${where.sql}`).get(...where.params) as { n: number }).n;
+      const total = count(p);
       if (window.limit === 0 || window.offset >= total) return { total, rows: [] };
-      const sql = `SELECT ${ROW_SELECT} FROM ${ROW_FROM} ${where.sql} ORDER BY ${orderBy(query.sort ?? DEFAULT_SORT)} LIMIT ? OFFSET ?`;
-      const rows = statement(sql).all(...where.params, window.limit, window.offset) as DbVehicleRow[];
+      const rows = statement(p.rowsSql).all(...p.params, window.limit, window.offset) as DbVehicleRow[];
       return { total, rows: rows.map(toVehicleRow) };
     },
 
+    /** SQLite's plan for a query's statements (diagnostics, and the tests that keep hot queries on indexes). */
+    explainQuery(input: InventoryQuery): { count: string[] | null; rows: string[] } {
+      const query = parseInventoryQuery(input);
+      const p = plan(query);
+      const window = query.window ?? DEFAULT_WINDOW;
+      return { count: p.total === null ? explain(p.countSql, p.params) : null, rows: explain(p.rowsSql, [...p.params, window.limit, window.offset]) };
+    },
+
     countVehicles(input: InventoryQuery): number {
-      return count(parseInventoryQuery(input));
+      return count(plan(parseInventoryQuery(input)));
     },
 
     getVehicle(reference: string): VehicleDetail | null {

@@ -1,0 +1,84 @@
+// The small stores: photo bookkeeping, the outbox, sync runs, meta.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Cache } from '../../src/main/cache/index';
+import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+
+let t: TempDir;
+let cache: Cache;
+let clock: ReturnType<typeof manualClock>;
+beforeEach(() => {
+  t = tempDir();
+  clock = manualClock();
+  cache = openTestCache(t, clock);
+});
+afterEach(() => {
+  cache.close();
+  t.cleanup();
+});
+
+describe('photos', () => {
+  it('registers sources once, and the list and detail show their cache status', () => {
+    upsert(cache, [portalVehicle({ reference: 'A' })]);
+    const [cover, second] = cache.photos.register('A', ['https://cdn.portal.example/A/1.jpg', 'https://cdn.portal.example/A/2.jpg']);
+    expect(cache.photos.register('A', ['https://cdn.portal.example/A/1.jpg'])[0]?.id).toBe(cover?.id);
+    cache.photos.markCached(cover?.id ?? 0, { filePath: 'ab/abcd.jpg', contentHash: 'abcd', bytes: 1000, contentType: 'image/jpeg' });
+    cache.photos.markFailed(second?.id ?? 0, 'HTTP 404');
+    const row = cache.queryVehicles({}).rows[0];
+    expect(row?.cover).toEqual({ source: 'https://cdn.portal.example/A/1.jpg', photoId: cover?.id, status: 'cached' });
+    expect(cache.getVehicle('A')?.photos.map((p) => [p.order, p.status, p.lastError])).toEqual([[1, 'cached', null], [2, 'failed', 'HTTP 404']]);
+    expect(cache.photos.toDownload(10).map((p) => p.id)).toEqual([second?.id]);
+  });
+
+  it('evicts the least recently used first to fit a budget, and finds orphans', () => {
+    const photos = cache.photos.register('GONE', ['s1', 's2', 's3']);
+    for (const p of photos) {
+      cache.photos.markCached(p.id, { filePath: `${p.id}.jpg`, contentHash: String(p.id), bytes: 100, contentType: 'image/jpeg' });
+      clock.advance(1000);
+    }
+    cache.photos.markUsed(photos[0]?.id ?? 0);
+    expect(cache.photos.cachedBytes()).toBe(300);
+    expect(cache.photos.overBudget(150).map((p) => p.sourceUrl)).toEqual(['s2', 's3']);
+    expect(cache.photos.overBudget(300)).toEqual([]);
+    cache.photos.markEvicted(photos[1]?.id ?? 0);
+    expect(cache.photos.get(photos[1]?.id ?? 0)).toMatchObject({ status: 'evicted', filePath: null });
+    expect(cache.photos.orphans().map((p) => p.sourceUrl).sort()).toEqual(['s1', 's3']);
+  });
+});
+
+describe('outbox', () => {
+  it('queues an unpublish once, survives reopening, and records attempts', () => {
+    const first = cache.outbox.enqueue('unpublish', 'A');
+    expect(cache.outbox.enqueue('unpublish', 'A').id).toBe(first.id);
+    cache.close();
+    cache = openTestCache(t, clock);
+    expect(cache.outbox.pending().map((e) => e.reference)).toEqual(['A']);
+    cache.outbox.markFailed(first.id, 'offline', false);
+    expect(cache.outbox.pending()[0]).toMatchObject({ attempts: 1, lastError: 'offline', status: 'pending' });
+    cache.outbox.markSent(first.id);
+    expect(cache.outbox.pending()).toEqual([]);
+    const refused = cache.outbox.enqueue('unpublish', 'B');
+    cache.outbox.markFailed(refused.id, 'Veículo não encontrado', true);
+    expect(cache.outbox.recent().map((e) => [e.reference, e.status])).toEqual([['B', 'failed'], ['A', 'sent']]);
+  });
+});
+
+describe('sync runs and meta', () => {
+  it('records runs with counts and errors', () => {
+    const id = cache.runs.start('incremental');
+    clock.advance(5000);
+    cache.runs.finish(id, 'failed', { pages: 3 }, { kind: 'offline', message: 'The portal could not be reached.' });
+    expect(cache.runs.get(id)).toEqual({
+      id, kind: 'incremental', startedAt: '2025-03-01T12:00:00.000Z', endedAt: '2025-03-01T12:00:05.000Z', outcome: 'failed',
+      counts: { pages: 3 }, error: { kind: 'offline', message: 'The portal could not be reached.' },
+    });
+    expect(cache.runs.lastSuccessful()).toBeNull();
+    expect(cache.runs.recent()).toHaveLength(1);
+  });
+
+  it('keeps small account facts', () => {
+    cache.meta.setJson('portal_total_items', 1234);
+    expect(cache.meta.getJson<number>('portal_total_items')).toBe(1234);
+    cache.meta.set('portal_total_items', null);
+    expect(cache.meta.get('portal_total_items')).toBeNull();
+  });
+});
