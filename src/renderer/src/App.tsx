@@ -18,7 +18,7 @@ import { useNotices } from './hooks/useNotices';
 import { useSettings } from './hooks/useSettings';
 import { useSync } from './hooks/useSync';
 import { setUiLanguage } from './i18n';
-import { resolveLanguage } from './logic/language';
+import { resolveLanguage } from '../../shared/i18n/language';
 import type { View } from './navigation';
 import { FirstRunScreen } from './screens/FirstRunScreen';
 import { InventoryScreen } from './screens/InventoryScreen';

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initI18n } from './i18n';
-import { resolveLanguage } from './logic/language';
+import { resolveLanguage } from '../../shared/i18n/language';
 import './styles.css';
 
 // Start in the system's language; the saved setting (read from main) takes over once known.

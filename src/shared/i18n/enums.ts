@@ -1,5 +1,5 @@
 // Readable labels for the portal's open enums; an unknown value is shown exactly as it came.
-import type { UiLanguage } from '../../../shared/views';
+import type { UiLanguage } from '../views';
 import { en } from './en';
 import { ptBR } from './pt-BR';
 

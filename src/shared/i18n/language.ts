@@ -1,5 +1,5 @@
 // Which UI language to show: the dealer's choice, or the system's when they chose "System".
-import type { LanguageSetting, UiLanguage } from '../../../shared/views';
+import type { LanguageSetting, UiLanguage } from '../views';
 
 export function resolveLanguage(setting: LanguageSetting | undefined, systemLanguage: string | undefined): UiLanguage {
   if (setting === 'en' || setting === 'pt-BR') return setting;

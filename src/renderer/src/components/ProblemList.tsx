@@ -2,7 +2,7 @@
 // data-testids: problem-list, problem[data-field].
 import { useTranslation } from 'react-i18next';
 import type { VehicleProblem } from '../../../shared/vehicle';
-import type { Messages } from '../i18n/en';
+import type { Messages } from '../../../shared/i18n/en';
 
 export function ProblemList({ problems }: { problems: readonly VehicleProblem[] }) {
   const { t } = useTranslation();

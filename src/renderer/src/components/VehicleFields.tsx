@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '../../../shared/vehicle';
 import { useFormat } from '../hooks/useFormat';
-import type { Messages } from '../i18n/en';
+import type { Messages } from '../../../shared/i18n/en';
 import { FieldList } from './FieldList';
 
 export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {

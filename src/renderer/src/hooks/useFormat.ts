@@ -2,8 +2,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../shared/views';
-import { enumLabel, type EnumKind } from '../i18n/enums';
-import { relativeTime } from '../logic/relativeTime';
+import { enumLabel, type EnumKind } from '../../../shared/i18n/enums';
+import { relativeTime } from '../../../shared/i18n/relativeTime';
 
 export interface Formatters {
   language: UiLanguage;

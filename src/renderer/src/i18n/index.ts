@@ -2,8 +2,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { UiLanguage } from '../../../shared/views';
-import { en } from './en';
-import { ptBR } from './pt-BR';
+import { en } from '../../../shared/i18n/en';
+import { ptBR } from '../../../shared/i18n/pt-BR';
 
 export const UI_LANGUAGES: readonly UiLanguage[] = ['en', 'pt-BR'];
 export const messages: Record<UiLanguage, typeof en> = { en, 'pt-BR': ptBR };

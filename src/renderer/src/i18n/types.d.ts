@@ -1,6 +1,6 @@
 // Typed translation keys: a missing or misspelt key fails the type check.
 import 'i18next';
-import type { Messages } from './en';
+import type { Messages } from '../../../shared/i18n/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -11,7 +11,7 @@ import { useApp } from '../AppContext';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RemoveAccountDialog } from '../components/RemoveAccountDialog';
 import { ReplaceTokenDialog } from '../components/ReplaceTokenDialog';
-import { resolveLanguage } from '../logic/language';
+import { resolveLanguage } from '../../../shared/i18n/language';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
