@@ -1,0 +1,295 @@
+// The sync engine (design.md, "Sync"): flushes the outbox, reads the plan, pulls the listings in a
+// full or incremental pass that commits whole or not at all, then runs the photo step. One sync
+// at a time; progress streams as it goes; a cancel or a failure leaves the previous snapshot.
+import { AppError, toErrorShape } from '../../shared/errors';
+import type { SyncKind, SyncProgress, UnpublishOutcome } from '../../shared/views';
+import type { Cache, SyncCounts, SyncPass } from '../cache';
+import type { PortalClient, WaitEvent } from '../portal';
+import { Collector } from './collector';
+import { connectivityOf, note, type Details, type SyncContext } from './context';
+import { fullSweep, verifyReferences } from './full-sweep';
+import { readChanges } from './incremental';
+import { storePlan } from './plan';
+import { throwIfCancelled } from './pool';
+import { ProgressTracker } from './progress';
+import { createPublications } from './publications';
+import { toSyncRunReport, type SyncRunReport } from './run-view';
+
+export { readCachedPlan, PLAN_META_KEY, type CachedPlan } from './plan';
+export { toSyncRunReport, notesOf, type SyncRunReport } from './run-view';
+
+export interface PhotoStep {
+  syncPhotos(opts: {
+    scope: 'covers' | 'all';
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<{ done: number; failed: number; total: number }>;
+}
+
+export interface SyncEngineDeps {
+  cache: Cache;
+  portal: PortalClient;
+  /** Photo step after a committed pass; optional (absent in CLI --no-photos and some tests). */
+  photos?: PhotoStep;
+  settings?: () => { photos: 'covers' | 'all' };
+  /** Throttled to about 10 events a second; phase changes and the final event always go out. */
+  onProgress?: (p: SyncProgress) => void;
+  /** An offline error → false; any answer from the portal → true. Called on changes only. */
+  onConnectivity?: (online: boolean) => void;
+  now?: () => number;
+  /** Page requests in flight at once (default 6); the portal client's pacer keeps them within the rate limit. */
+  concurrency?: number;
+  /** `limit` asked for on list requests (default 100; the portal clamps it, production to 50). */
+  pageLimit?: number;
+  /** How far before what the cache had an incremental pass reads again (default 5 min). */
+  overlapMs?: number;
+  /** Unpublishes waiting for confirmation re-read one by one at each incremental sync (default 25). */
+  maxPendingChecks?: number;
+  /** Rounds of re-reads when pages shift during a full sweep (default 4). */
+  maxRepairRounds?: number;
+  /** References checked one by one after a sweep whose pages shifted (default 200). */
+  maxVerify?: number;
+  /** Parallel unpublish requests (default 4). */
+  unpublishConcurrency?: number;
+}
+
+export interface SyncEngine {
+  /** One sync at a time: a second call while running throws AppError('busy'). kind 'auto' (default): incremental when a full pass has succeeded before, else full. A failed or cancelled sync resolves with its record (outcome and error). */
+  run(options?: { kind?: 'full' | 'incremental' | 'auto'; signal?: AbortSignal }): Promise<SyncRunReport>;
+  /** Cancels the running sync (its pass is abandoned, the previous snapshot stays). No-op when idle. */
+  cancel(): void;
+  readonly current: SyncProgress | null;
+  unpublish(references: string[], options?: { signal?: AbortSignal }): Promise<UnpublishOutcome[]>;
+  /** Sends pending outbox entries; run() calls it first. */
+  flushOutbox(options?: { signal?: AbortSignal }): Promise<{ sent: number; failed: number; remaining: number }>;
+  /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
+  noteWait(event: WaitEvent): void;
+}
+
+export const SYNC_META_KEYS = {
+  /** ISO time of the last successful full pass (decides 'auto'). */
+  lastFullAt: 'sync.last_full_at',
+  /** Newest updatedAt at the start of the last successful sync: where the next incremental pass looks back from. */
+  headUpdatedAt: 'sync.head_updated_at',
+} as const;
+
+const DEFAULT_OVERLAP_MS = 5 * 60_000;
+
+export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
+  const { cache, portal } = deps;
+  const now = deps.now ?? Date.now;
+  let running: { controller: AbortController; progress: ProgressTracker } | null = null;
+  let online: boolean | null = null;
+
+  const setOnline = (value: boolean) => {
+    if (online === value) return;
+    online = value;
+    deps.onConnectivity?.(value);
+  };
+
+  const noteRateLimit = () => {
+    const snapshot = portal.rateLimit();
+    const left = snapshot ? snapshot.resetAt - Date.now() : 0;
+    if (snapshot && snapshot.remaining <= 0 && left > 0) running?.progress.waiting(left, 'rate_limit');
+  };
+
+  async function call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      const result = await fn();
+      setOnline(true);
+      return result;
+    } catch (error) {
+      const reachable = connectivityOf(error);
+      if (reachable !== undefined) setOnline(reachable);
+      throw error;
+    } finally {
+      noteRateLimit();
+    }
+  }
+
+  const publications = createPublications({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4 });
+
+  function decideKind(requested: 'full' | 'incremental' | 'auto'): SyncKind {
+    if (requested !== 'auto') return requested;
+    const hadFull = cache.meta.get(SYNC_META_KEYS.lastFullAt) !== null;
+    return hadFull && cache.vehicles.latestUpdatedAt() !== null ? 'incremental' : 'full';
+  }
+
+  async function run(options: { kind?: 'full' | 'incremental' | 'auto'; signal?: AbortSignal } = {}): Promise<SyncRunReport> {
+    if (running) throw new AppError('busy', 'A sync is already running. Wait for it to finish, or cancel it.');
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    else options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let kind = decideKind(options.kind ?? 'auto');
+    // An explicit incremental sync on an empty cache has nothing to start from.
+    if (kind === 'incremental' && cache.vehicles.latestUpdatedAt() === null) kind = 'full';
+    const progress = new ProgressTracker({ runId: '', kind, onProgress: deps.onProgress });
+    running = { controller, progress };
+    try {
+      return await execute(kind, controller.signal, progress);
+    } finally {
+      running = null;
+      progress.dispose();
+      options.signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  async function execute(kind: SyncKind, signal: AbortSignal, progress: ProgressTracker): Promise<SyncRunReport> {
+    const requestsBefore = portal.stats().requests;
+    const details: Details = {};
+    const pass = cache.passes.begin(kind);
+    progress.setRunId(String(pass.runId));
+    const collector = new Collector();
+    collector.attach(pass);
+    const ctx: SyncContext = { portal, signal, concurrency: Math.max(1, deps.concurrency ?? 6), pageLimit: deps.pageLimit ?? 100, progress, details, call };
+    const figures = (): Partial<SyncCounts> => ({
+      ...details,
+      pages: progress.current.pagesDone,
+      requests: portal.stats().requests - requestsBefore,
+      failed: details.unpublishFailed ?? 0,
+      unpublishSent: details.unpublishSent ?? 0,
+    });
+    let committed = false;
+    try {
+      progress.start();
+      const flushed = await publications.flushOutbox({ signal });
+      if (flushed.sent > 0) note(details, 'unpublishSent', flushed.sent);
+      if (flushed.failed > 0) note(details, 'unpublishFailed', flushed.failed);
+      throwIfCancelled(signal);
+
+      progress.phase('plan');
+      await readPlan(ctx);
+
+      progress.phase('pages');
+      const removed = new Set<string>();
+      let headUpdatedMs: number;
+      let removeUnseen = false;
+      const isCached = (reference: string) => cache.getVehicle(reference) !== null;
+      if (kind === 'incremental') {
+        const changes = await readChanges({ ctx, collector, sinceMs: incrementalSince(), cachedCount: cache.countVehicles({}), isCached });
+        headUpdatedMs = changes.headUpdatedMs;
+        if (changes.needsFullSweep) {
+          note(details, 'upgradedToFull');
+          const sweep = await fullSweep({ ctx, collector, head: changes.head, wasCached: isCached, maxRepairRounds: deps.maxRepairRounds, maxVerify: deps.maxVerify });
+          for (const r of sweep.removed) removed.add(r);
+          removeUnseen = true;
+        } else {
+          await checkPendingUnpublishes(ctx, collector, removed);
+        }
+      } else {
+        const sweep = await fullSweep({ ctx, collector, wasCached: isCached, maxRepairRounds: deps.maxRepairRounds, maxVerify: deps.maxVerify });
+        headUpdatedMs = sweep.headUpdatedMs;
+        for (const r of sweep.removed) removed.add(r);
+      }
+      throwIfCancelled(signal);
+
+      const fullRead = kind === 'full' || removeUnseen;
+      const meta: Array<[string, string | null]> = [[SYNC_META_KEYS.headUpdatedAt, Number.isFinite(headUpdatedMs) ? new Date(headUpdatedMs).toISOString() : null]];
+      if (fullRead) meta.push([SYNC_META_KEYS.lastFullAt, new Date(now()).toISOString()]);
+      const counts = commitPass(pass, removed, removeUnseen, figures(), meta);
+      committed = true;
+
+      if (deps.photos) {
+        progress.phase('photos');
+        await photoStep(deps.photos, signal, progress, details);
+        cache.runs.finish(pass.runId, 'ok', { ...counts, ...figures(), added: counts.added ?? 0, changed: counts.changed ?? 0, removed: counts.removed ?? 0 });
+      }
+    } catch (error) {
+      const shape = toErrorShape(error);
+      if (!committed) {
+        const outcome = shape.kind === 'cancelled' ? 'cancelled' : 'failed';
+        const error = outcome === 'failed' ? shape : null;
+        pass.abandon(outcome, error, figures());
+        // A failure inside the commit's own transaction rolled its record back with it.
+        if (cache.runs.get(pass.runId)?.endedAt === null) cache.runs.finish(pass.runId, outcome, figures(), error);
+      } else {
+        note(details, 'photosError');
+      }
+    } finally {
+      progress.finish();
+    }
+    const record = cache.runs.get(pass.runId);
+    if (!record) throw new AppError('internal', `The record of sync ${pass.runId} is missing.`);
+    return toSyncRunReport(record);
+  }
+
+  /** Phase 'plan': the plan is kept for the Plan screen; a plan we cannot read does not stop the sync. */
+  async function readPlan(ctx: SyncContext): Promise<void> {
+    try {
+      const plan = await ctx.call(() => portal.getPlan({ signal: ctx.signal }));
+      storePlan(cache, plan, new Date(now()).toISOString());
+    } catch (error) {
+      const kind = toErrorShape(error).kind;
+      if (kind !== 'invalid_response' && kind !== 'not_found') throw error;
+      note(ctx.details, 'planFailed');
+    }
+  }
+
+  /** Where an incremental pass may stop: before the newest listing we had, and before the head of the last sync. */
+  function incrementalSince(): number {
+    const overlap = deps.overlapMs ?? DEFAULT_OVERLAP_MS;
+    const newest = Date.parse(cache.vehicles.latestUpdatedAt() ?? '');
+    const head = Date.parse(cache.meta.get(SYNC_META_KEYS.headUpdatedAt) ?? '');
+    const anchor = Math.min(Number.isFinite(newest) ? newest : Number.NEGATIVE_INFINITY, Number.isFinite(head) ? head : Number.POSITIVE_INFINITY);
+    return anchor - overlap;
+  }
+
+  /** Unpublishes the portal has not confirmed yet: read each again (bounded) so "pending" resolves even if no updatedAt moved. */
+  async function checkPendingUnpublishes(ctx: SyncContext, collector: Collector, removed: Set<string>): Promise<void> {
+    const limit = deps.maxPendingChecks ?? 25;
+    if (limit <= 0) return;
+    const rows = cache.queryVehicles({ filters: { portal: 'pending' }, sort: { field: 'updatedAt', dir: 'asc' }, window: { offset: 0, limit } }).rows;
+    const references = rows.map((r) => r.reference).filter((r) => !collector.has(r));
+    await verifyReferences(ctx, collector, references, removed, 'pendingChecked');
+  }
+
+  function commitPass(pass: SyncPass, removed: Set<string>, removeUnseen: boolean, extra: Partial<SyncCounts>, meta: Array<[string, string | null]>): Partial<SyncCounts> {
+    const cachedBefore = new Set([...removed].filter((r) => cache.getVehicle(r) !== null));
+    return cache.transaction(() => {
+      const result = pass.commit(extra);
+      let removedCount = result.counts.removed;
+      let added = result.counts.added;
+      // An incremental sync that had to sweep every page finds removals the way a full pass does.
+      if (removeUnseen) removedCount += cache.vehicles.removeNotSeen(pass.runId).length;
+      // Read during this pass, then found gone when checked one by one.
+      for (const reference of removed) {
+        if (!cache.vehicles.remove(reference)) continue;
+        if (cachedBefore.has(reference)) removedCount++;
+        else added--;
+      }
+      const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount };
+      if (removedCount !== result.counts.removed || added !== result.counts.added) cache.runs.finish(pass.runId, 'ok', counts);
+      for (const [key, value] of meta) cache.meta.set(key, value);
+      return counts;
+    });
+  }
+
+  async function photoStep(photos: PhotoStep, signal: AbortSignal, progress: ProgressTracker, details: Details): Promise<void> {
+    const scope = deps.settings?.().photos ?? 'covers';
+    try {
+      const result = await photos.syncPhotos({ scope, signal, onProgress: (done, total) => progress.update({ photosDone: done, photosTotal: total }) });
+      details.photosDone = result.done;
+      details.photosTotal = result.total;
+      if (result.failed > 0) details.photosFailed = result.failed;
+    } catch (error) {
+      // The inventory is committed; photos continue at the next sync.
+      note(details, toErrorShape(error).kind === 'cancelled' ? 'photosCancelled' : 'photosError');
+    }
+  }
+
+  return {
+    run,
+    cancel() {
+      running?.controller.abort();
+    },
+    get current() {
+      return running ? running.progress.current : null;
+    },
+    unpublish: (references, options) => publications.unpublish(references, options),
+    flushOutbox: (options) => publications.flushOutbox(options),
+    noteWait(event) {
+      running?.progress.waiting(event.ms, event.reason);
+    },
+  };
+}
