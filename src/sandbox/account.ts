@@ -37,6 +37,8 @@ export interface UpsertOptions {
   urlReady?: boolean;
 }
 
+const jsonCache = new WeakMap<PortalVehicle, { full?: string; noUrl?: string }>();
+
 export function defaultPlan(vehicleCount: number): PlanLimits {
   return {
     name: 'Plano Loja Pro',
@@ -85,6 +87,18 @@ export class ClientAccount {
     if (nowMs >= sv.urlReadyAtMs) return sv.vehicle;
     const { url: _url, ...rest } = sv.vehicle;
     return rest;
+  }
+
+  /** wire() as JSON text, cached per vehicle object (vehicles are replaced, never mutated, on change). */
+  wireJson(sv: StoredVehicle, nowMs = this.clock.nowMs()): string {
+    const withUrl = nowMs >= sv.urlReadyAtMs;
+    let cached = jsonCache.get(sv.vehicle);
+    if (!cached) {
+      cached = {};
+      jsonCache.set(sv.vehicle, cached);
+    }
+    if (withUrl) return (cached.full ??= JSON.stringify(sv.vehicle));
+    return (cached.noUrl ??= JSON.stringify(this.wire(sv, nowMs)));
   }
 
   planView(): PlanView {

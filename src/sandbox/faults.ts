@@ -151,6 +151,11 @@ export class FaultEngine {
     return this.config.onListRequest;
   }
 
+  /** Whether some vehicles are served broken (the list route then serialises vehicle by vehicle). */
+  get corruptsVehicles(): boolean {
+    return this.config.invalidVehicles !== undefined;
+  }
+
   /** The vehicle as served, broken when the invalidVehicles fault says so. */
   corrupt(vehicle: PortalVehicle): unknown {
     const iv = this.config.invalidVehicles;

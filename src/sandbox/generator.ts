@@ -118,11 +118,15 @@ function renavam(rng: Random): string {
   return digits + String(check === 10 ? 0 : check);
 }
 
+const ACCENTS: Record<string, string> = {
+  á: 'a', à: 'a', â: 'a', ã: 'a', ä: 'a', é: 'e', è: 'e', ê: 'e', ë: 'e', í: 'i', ì: 'i', î: 'i', ï: 'i',
+  ó: 'o', ò: 'o', ô: 'o', õ: 'o', ö: 'o', ú: 'u', ù: 'u', û: 'u', ü: 'u', ç: 'c', ñ: 'n',
+};
+
 export function slugify(text: string): string {
   return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[áàâãäéèêëíìîïóòôõöúùûüçñ]/g, (c) => ACCENTS[c] ?? c)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
@@ -136,11 +140,20 @@ function installment(financed: number, months: number, monthlyRate: number): num
   return Math.round(p * 100) / 100;
 }
 
+/** Picks between min and max distinct items, kept in catalogue order. */
 function pickItems(rng: Random, pool: readonly { id: number; name: string }[], min: number, max: number): NamedItem[] {
   const n = Math.min(pool.length, rng.int(min, max));
-  const chosen = new Set<number>();
-  while (chosen.size < n) chosen.add(rng.int(0, pool.length - 1));
-  return [...chosen].sort((a, b) => a - b).map((i) => ({ id: pool[i]?.id ?? 0, name: pool[i]?.name ?? '' }));
+  // Each item is taken with probability n/len, topped up in order: cheap and in catalogue order.
+  const out: NamedItem[] = [];
+  let left = n;
+  for (let i = 0; i < pool.length && left > 0; i++) {
+    if (rng.next() * (pool.length - i) < left) {
+      const item = pool[i];
+      if (item) out.push({ id: item.id, name: item.name });
+      left--;
+    }
+  }
+  return out;
 }
 
 /** The listing page address the portal gives a vehicle. */

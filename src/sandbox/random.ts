@@ -1,33 +1,39 @@
 // Small deterministic helpers: a seeded PRNG and string hashing. Same seed, same sequence.
 
-/** mulberry32: fast, good enough for test data, 32-bit state. */
-export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
+/** mulberry32: fast, good enough for test data, 32-bit state. Same seed, same sequence. */
+export class Random {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[Math.floor(next() * items.length)] as T;
-    },
-    chance: (p) => next() < p,
-  };
+  }
+
+  /** Uniform integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
 }
 
-export interface Random {
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Uniform integer in [min, max]. */
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(probability: number): boolean;
+export function createRandom(seed: number): Random {
+  return new Random(seed);
 }
 
 /** FNV-1a over a string, 32 bits. */

@@ -1,6 +1,12 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeholderJpeg, startSandbox, type Sandbox } from '../../src/sandbox';
 import { decodeJpegStructure } from './helpers';
+
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 describe('photo host', () => {
   let sb: Sandbox;
@@ -75,4 +81,28 @@ describe('photo host', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(await res.text()).toContain('Anúncio');
   });
+
+  // Only where a Chromium binary is installed: proves the browser itself decodes the bytes.
+  it.skipIf(!CHROMIUM)('decodes in Chromium to a 64×48 image coloured from the photo id', async () => {
+    const ids = ['a', 'b-1', 'zzz'];
+    const imgs = ids.map((id) => `<img id="${id}" src="data:image/jpeg;base64,${placeholderJpeg(id).toString('base64')}">`).join('');
+    const script = `window.onload=()=>{const c=document.createElement('canvas').getContext('2d');const out=[];for(const img of document.images){c.drawImage(img,0,0);const p=c.getImageData(20,38,1,1).data;out.push([img.id,img.naturalWidth,img.naturalHeight,p[0],p[1],p[2]].join(','));}document.body.dataset.result=out.join(';');}`;
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-jpeg-'));
+    try {
+      const file = join(dir, 'page.html');
+      writeFileSync(file, `<html><body>${imgs}<script>${script}</script></body></html>`);
+      const dom = await new Promise<string>((resolve, reject) =>
+        execFile(CHROMIUM ?? '', ['--headless', '--no-sandbox', '--disable-gpu', '--dump-dom', `file://${file}`], { timeout: 25_000 }, (error, stdout) =>
+          error ? reject(error) : resolve(stdout),
+        ),
+      );
+      const result = /data-result="([^"]*)"/.exec(dom)?.[1] ?? '';
+      const rows = result.split(';').map((r) => r.split(','));
+      expect(rows.map((r) => r.slice(0, 3))).toEqual(ids.map((id) => [id, '64', '48']));
+      // The "vehicle" box has the colour of the id's hash: distinct per picture.
+      expect(new Set(rows.map((r) => r.slice(3).join(','))).size).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
