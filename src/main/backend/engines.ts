@@ -1,23 +1,17 @@
-// The two engines the backend drives for the active account, as the backend uses them. The sync
-// engine (src/main/sync) and the photo cache (src/main/photos) are built here and nowhere else,
-// so the rest of the backend depends only on these shapes.
-import { AppError } from '../../shared/errors';
-import type { SyncProgress, SyncRunView, UnpublishOutcome } from '../../shared/views';
+// The two engines the backend drives for the active account: the sync engine (src/main/sync) and
+// the photo cache (src/main/photos). They are built here and nowhere else.
+import type { SyncProgress } from '../../shared/views';
 import type { Cache } from '../cache';
 import type { PortalClient } from '../portal';
 import { createPhotoCache, type PhotoCache } from '../photos';
-import type { Plan } from '../../shared/plan';
-
-export type SyncRunKind = 'full' | 'incremental' | 'auto';
-
-export interface SyncEngine {
-  run(options: { kind?: SyncRunKind; signal?: AbortSignal }): Promise<SyncRunView>;
-  cancel(): void;
-  readonly current: SyncProgress | null;
-  unpublish(references: string[], options?: { signal?: AbortSignal }): Promise<UnpublishOutcome[]>;
-}
+import { createSyncEngine, type SyncEngine } from '../sync';
 
 export type { PhotoCache, PhotoStatusEntry } from '../photos';
+export type { SyncEngine } from '../sync';
+export { readCachedPlan, toSyncRunReport } from '../sync';
+export { storePlan } from '../sync/plan';
+
+export type SyncRunKind = 'full' | 'incremental' | 'auto';
 
 export interface EngineOptions {
   cache: Cache;
@@ -29,26 +23,17 @@ export interface EngineOptions {
   onConnectivity: (online: boolean) => void;
 }
 
-const notYet = () => new AppError('internal', 'Syncing is not available in this build yet.', { reason: 'sync_engine_not_wired' });
-
 export function createPhotoCacheFor(options: EngineOptions): PhotoCache {
   return createPhotoCache({ cache: options.cache, dir: options.photosDir, budgetBytes: options.budgetBytes });
 }
 
-export function createSyncEngineFor(_options: EngineOptions, _photos: PhotoCache): SyncEngine {
-  return {
-    run: async () => {
-      throw notYet();
-    },
-    cancel: () => {},
-    current: null,
-    unpublish: async () => {
-      throw notYet();
-    },
-  };
-}
-
-/** The plan read at the last sync, if any. */
-export function readCachedPlan(_cache: Cache): { plan: Plan; fetchedAt: string } | null {
-  return null;
+export function createSyncEngineFor(options: EngineOptions, photos: PhotoCache): SyncEngine {
+  return createSyncEngine({
+    cache: options.cache,
+    portal: options.portal,
+    photos,
+    settings: () => ({ photos: options.photoMode() }),
+    onProgress: options.onProgress,
+    onConnectivity: options.onConnectivity,
+  });
 }

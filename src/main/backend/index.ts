@@ -42,6 +42,9 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
         session.running?.announce(progress.runId);
         if (sessions.active() === session) deps.emit('sync.progress', progress);
       },
+      onPortalError(session, error) {
+        ctx.notePortalError(session, error).catch(() => undefined);
+      },
       onConnectivity(session, online) {
         if (sessions.active() === session) deps.emit('connectivity', { online });
       },
@@ -56,9 +59,13 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
     settings,
     sessions,
     async markTokenRefused(accountId) {
-      await state.setFlags(accountId, { tokenRefused: true });
+      // Once per refusal: a sync's parallel requests all fail alike.
+      if (state.flags(accountId).tokenRefused) return;
+      // The flag is set at once (saved just after): whoever notices next sees it, and the event goes out before the sync's end.
+      const saved = state.setFlags(accountId, { tokenRefused: true });
       log.warn('backend: the portal refused the integration token', { account: accountId });
       deps.emit('auth.tokenRefused', { accountId });
+      await saved;
     },
     async notePortalError(session, error) {
       const kind = errorKind(error);

@@ -4,7 +4,7 @@ import { planUsage, type Plan } from '../../shared/plan';
 import type { PlanView } from '../../shared/views';
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
-import { readCachedPlan } from './engines';
+import { readCachedPlan, storePlan } from './engines';
 import type { Session } from './session';
 
 const view = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ usage: planUsage(plan), raw: plan, fetchedAt, live });
@@ -21,7 +21,10 @@ export function planHandlers(ctx: BackendContext): Pick<Handlers, 'plan.get'> {
       if (!refresh) return cachedPlan(session);
       try {
         const plan = await session.portal.getPlan({ signal: session.signal });
-        return view(plan, new Date().toISOString(), true);
+        const fetchedAt = new Date().toISOString();
+        // Kept as "the last known plan" for when the portal cannot be asked.
+        storePlan(session.cache, plan, fetchedAt);
+        return view(plan, fetchedAt, true);
       } catch (error) {
         const kind = await ctx.notePortalError(session, error);
         const cached = kind === 'cancelled' ? null : cachedPlan(session);

@@ -50,6 +50,8 @@ export interface Session {
 
 export interface SessionHooks {
   onProgress(session: Session, progress: SyncProgress): void;
+  /** Every error of a portal call, whoever made it (sync, unpublish, plan): offline, token refused… */
+  onPortalError(session: Session, error: unknown): void;
   /** Called only when the state changes. */
   onConnectivity(session: Session, online: boolean): void;
 }
@@ -72,6 +74,27 @@ export interface SessionManager {
   close(accountId?: string): Promise<void>;
   /** Updates the active session's connectivity; emits only on change. */
   setOnline(session: Session, online: boolean): void;
+}
+
+/** The portal client with every call's failure reported to `onError` (then rethrown as is). */
+export function watchedPortal(client: PortalClient, onError: (error: unknown) => void): PortalClient {
+  const watch =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        onError(error);
+        throw error;
+      }
+    };
+  return {
+    ...client,
+    getPlan: watch(client.getPlan),
+    listVehicles: watch(client.listVehicles),
+    getVehicle: watch(client.getVehicle),
+    unpublish: watch(client.unpublish),
+  };
 }
 
 export const NO_ACCOUNT_MESSAGE = 'Connect an account first (or start the demo).';
@@ -102,7 +125,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const cache = openCache(paths.cacheFile);
     const controller = new AbortController();
     const tasks = new Set<Promise<unknown>>();
-    const portal = createPortalClient({
+    const client = createPortalClient({
       baseUrl: account.baseUrl,
       integrationToken: async () => {
         const token = await accounts.token(accountId);
@@ -110,6 +133,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         return token;
       },
       onResponse: () => setOnline(session, true),
+      // Rate-limit waits and retry backoffs show in the sync's progress.
+      onWait: (event) => sync.noteWait(event),
+    });
+    const portal = watchedPortal(client, (error) => {
+      if (!closed) options.hooks.onPortalError(session, error);
     });
     let closed = false;
     const engineOptions = {

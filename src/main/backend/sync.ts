@@ -6,29 +6,12 @@ import type { SyncRun } from '../cache';
 import { META_KEYS } from '../cache';
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
-import type { SyncRunKind } from './engines';
+import { toSyncRunReport, type SyncRunKind } from './engines';
 import { outboxSize } from './publication-view';
 import type { RunningSync, Session } from './session';
 
-export function toRunView(run: SyncRun): SyncRunView {
-  const c = run.counts;
-  return {
-    id: String(run.id),
-    kind: run.kind,
-    startedAt: run.startedAt,
-    endedAt: run.endedAt,
-    outcome: run.outcome === null ? 'running' : run.outcome === 'ok' ? 'succeeded' : run.outcome,
-    counts: {
-      added: c.added ?? 0,
-      changed: c.changed ?? 0,
-      removed: c.removed ?? 0,
-      droppedByPortal: c.droppedByPortal ?? 0,
-      failed: c.failed ?? 0,
-      unpublishSent: c.unpublishSent ?? 0,
-    },
-    error: run.error,
-  };
-}
+/** A run record as the renderer shows it (with the engine's notes in words). */
+export const toRunView = (run: SyncRun): SyncRunView => toSyncRunReport(run);
 
 function syntheticRun(runId: string, kind: SyncRunKind, startedAt: string, error: AppErrorShape): SyncRunView {
   return {
@@ -105,6 +88,9 @@ export async function startSync(ctx: BackendContext, options: { kind: SyncRunKin
       await afterRun(ctx, session, syntheticRun(announced, options.kind, startedAt, toErrorShape(error)));
     },
   );
+  // The engine records the run before its first await: its id is known at once.
+  const current = session.sync.current;
+  if (current && current.runId !== '') running.announce(current.runId);
   session.background(running.promise);
   return { runId: await runId };
 }

@@ -1,0 +1,204 @@
+// Sync through the backend against the sandbox: start → progress → finished → inventory; busy;
+// cancel; plan; unpublish online and offline (outbox); a token refused mid-session; demo mode.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncRunView } from '../../src/shared/views';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { errorKindOf, inventoryQuery, makeBackend, type TestBackend } from './helpers';
+
+const open: TestBackend[] = [];
+async function backend(options?: Parameters<typeof makeBackend>[0]): Promise<TestBackend> {
+  const b = await makeBackend(options);
+  open.push(b);
+  return b;
+}
+afterEach(async () => {
+  for (const b of open.splice(0)) await b.cleanup();
+});
+
+/** Starts a sync and waits for its end. */
+async function syncOnce(b: TestBackend, full = false): Promise<SyncRunView> {
+  const since = b.events.all.length;
+  const { runId } = await b.call('sync.start', full ? { full: true } : {});
+  return b.events.next('sync.finished', (run) => run.id === runId, { since, timeoutMs: 30_000 });
+}
+
+async function connect(b: TestBackend, sandbox: Sandbox): Promise<string> {
+  return (await b.call('accounts.add', { name: 'Loja', baseUrl: sandbox.baseUrl, token: sandbox.integrationToken })).id;
+}
+
+describe('sync', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ vehicles: 120, seed: 3 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('start → progress → finished → the whole stock is in the inventory', async () => {
+    const b = await backend();
+    const accountId = await connect(b, sandbox);
+    const since = b.events.all.length;
+    const { runId } = await b.call('sync.start', {});
+    expect(runId).toEqual(expect.any(String));
+    const run = await b.events.next('sync.finished', (r) => r.id === runId, { since, timeoutMs: 30_000 });
+    expect(run).toMatchObject({ outcome: 'succeeded', error: null });
+    expect(run.counts.added).toBe(sandbox.data.count());
+    const progress = b.events.of('sync.progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p) => p.runId === runId)).toBe(true);
+    expect(b.events.of('cache.changed')).toContainEqual({ reason: 'sync' });
+    expect(b.events.of('connectivity')).toContainEqual({ online: true });
+
+    const page = await b.call('inventory.query', inventoryQuery());
+    expect(page.total).toBe(sandbox.data.count());
+    const status = await b.call('sync.status', {});
+    expect(status).toMatchObject({ running: null, online: true, outboxSize: 0, lastRun: { id: runId, outcome: 'succeeded' } });
+    expect(status.lastSuccessAt).not.toBeNull();
+    expect((await b.call('sync.history', {})).map((r) => r.id)).toContain(runId);
+    const account = (await b.call('accounts.list', {})).find((a) => a.id === accountId);
+    expect(account?.lastSyncAt).not.toBeNull();
+
+    // The plan the sync read is there offline; refresh asks the portal.
+    expect(await b.call('plan.get', {})).toMatchObject({ live: false });
+    const live = await b.call('plan.get', { refresh: true });
+    expect(live).toMatchObject({ live: true, usage: { name: expect.any(String) } });
+
+    // A second sync is incremental and changes nothing.
+    const again = await syncOnce(b);
+    expect(again).toMatchObject({ outcome: 'succeeded', kind: 'incremental', counts: { added: 0, removed: 0 } });
+  });
+
+  it('one sync at a time; cancel', async () => {
+    const b = await backend();
+    await connect(b, sandbox);
+    sandbox.faults.set({ latencyMs: 300 });
+    try {
+      const since = b.events.all.length;
+      const { runId } = await b.call('sync.start', { full: true });
+      expect(await errorKindOf(() => b.call('sync.start', {}))).toBe('busy');
+      expect((await b.call('sync.status', {})).running?.runId).toBe(runId);
+      await b.call('sync.cancel', {});
+      const run = await b.events.next('sync.finished', (r) => r.id === runId, { since });
+      expect(run.outcome).toBe('cancelled');
+      expect((await b.call('sync.status', {})).running).toBeNull();
+    } finally {
+      sandbox.faults.clear();
+    }
+  });
+});
+
+describe('unpublish', () => {
+  it('online: sent, pending, then confirmed off the portal by a sync', async () => {
+    const sandbox = await startSandbox({ vehicles: 30, seed: 5, queueDelayMs: Number.POSITIVE_INFINITY });
+    try {
+      const b = await backend();
+      await connect(b, sandbox);
+      await syncOnce(b);
+      const target = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows[0];
+      if (!target) throw new Error('nothing on the portal');
+      const [outcome] = await b.call('publications.unpublish', { references: [target.reference] });
+      expect(outcome).toMatchObject({ reference: target.reference, outcome: 'sent' });
+      expect(b.events.of('cache.changed')).toContainEqual({ reason: 'unpublish' });
+      const pending = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
+      expect(pending?.publication).toMatchObject({ onPortal: true, unpublish: 'pending' });
+      expect(pending?.publication.unpublishRequestedAt).not.toBeNull();
+      expect((await b.call('vehicles.get', { reference: target.reference })).history.map((h) => h.change)).toContain('unpublish_sent');
+
+      sandbox.data.applyQueue();
+      await syncOnce(b);
+      const detail = await b.call('vehicles.get', { reference: target.reference });
+      expect(detail.publication).toMatchObject({ onPortal: false, notOnPortalReason: 'unpublished_here', unpublish: 'none' });
+      expect(detail.history).toContainEqual(expect.objectContaining({ change: 'left', cause: 'unpublished_here' }));
+      const [unknown] = await b.call('publications.unpublish', { references: ['NOT-THERE'] });
+      expect(unknown?.outcome).toBe('not_found');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('offline: queued in the outbox, shown as queued; sent by the next sync once the portal is back', async () => {
+    const token = 'offline-test-token';
+    let sandbox = await startSandbox({ vehicles: 30, seed: 6, integrationToken: token });
+    const port = sandbox.port;
+    try {
+      const b = await backend();
+      await connect(b, sandbox);
+      await syncOnce(b);
+      const target = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows[0];
+      if (!target) throw new Error('nothing on the portal');
+      await sandbox.close();
+
+      const [outcome] = await b.call('publications.unpublish', { references: [target.reference] });
+      expect(outcome).toMatchObject({ reference: target.reference, outcome: 'queued' });
+      const row = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
+      expect(row?.publication).toMatchObject({ onPortal: true, unpublish: 'queued' });
+      expect(row?.publication.unpublishRequestedAt).not.toBeNull();
+      const status = await b.call('sync.status', {});
+      expect(status).toMatchObject({ outboxSize: 1, online: false });
+      expect(b.events.of('connectivity').at(-1)).toEqual({ online: false });
+      // Offline, the plan comes from the last sync.
+      expect(await b.call('plan.get', { refresh: true })).toMatchObject({ live: false });
+      // The inventory still works offline.
+      expect((await b.call('inventory.query', inventoryQuery())).total).toBe(30);
+
+      sandbox = await startSandbox({ vehicles: 30, seed: 6, integrationToken: token, port });
+      const run = await syncOnce(b);
+      expect(run.outcome).toBe('succeeded');
+      expect((await b.call('sync.status', {})).outboxSize).toBe(0);
+      const after = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
+      expect(after?.publication.unpublish === 'pending' || after?.publication.onPortal === false).toBe(true);
+      const detail = await b.call('vehicles.get', { reference: target.reference });
+      expect(detail.history.map((h) => h.change)).toEqual(expect.arrayContaining(['unpublish_queued', 'unpublish_sent']));
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('token refused mid-session', () => {
+  it('flags the account, says so, and a new token clears it', async () => {
+    const sandbox = await startSandbox({ vehicles: 20, seed: 8 });
+    try {
+      const b = await backend();
+      const accountId = await connect(b, sandbox);
+      await syncOnce(b);
+      const fresh = sandbox.auth.rotateIntegrationToken();
+      sandbox.auth.revokeJwts();
+      const run = await syncOnce(b);
+      expect(run.outcome).toBe('failed');
+      expect(run.error?.kind).toBe('token_refused');
+      expect(b.events.of('auth.tokenRefused')).toContainEqual({ accountId });
+      expect((await b.call('accounts.list', {}))[0]?.tokenRefused).toBe(true);
+      // The inventory is still there.
+      expect((await b.call('inventory.query', inventoryQuery())).total).toBe(20);
+
+      const replaced = await b.call('accounts.replaceToken', { accountId, token: fresh });
+      expect(replaced.tokenRefused).toBe(false);
+      expect((await syncOnce(b)).outcome).toBe('succeeded');
+      expect((await b.call('accounts.list', {}))[0]?.tokenRefused).toBe(false);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('demo.start', () => {
+  it('starts the sandbox, adds the demo account, syncs it in the background; again reuses it', async () => {
+    const b = await backend({ demo: { vehicles: 200 } });
+    const since = b.events.all.length;
+    const account = await b.call('demo.start', {});
+    expect(account).toMatchObject({ demo: true, active: true, tokenRefused: false });
+    // The dealer's own start joins the demo's first sync instead of being told "busy".
+    const { runId } = await b.call('sync.start', {});
+    const run = await b.events.next('sync.finished', (r) => r.id === runId, { since, timeoutMs: 30_000 });
+    expect(run.outcome).toBe('succeeded');
+    expect((await b.call('inventory.query', inventoryQuery())).total).toBe(200);
+    expect(await b.keychain.get(account.id)).toBe(b.demos[0]?.integrationToken);
+
+    const again = await b.call('demo.start', {});
+    expect(again.id).toBe(account.id);
+    expect(b.demos).toHaveLength(1);
+    expect(await b.call('accounts.list', {})).toHaveLength(1);
+  });
+});
