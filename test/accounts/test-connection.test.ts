@@ -1,7 +1,8 @@
-// "Test connection" outcomes that need no portal: something else answering, a bad certificate,
-// nobody listening. (Connected and token refused run against the sandbox: test/portal.)
+// "Test connection": connected and token refused against the sandbox; the outcomes that need no
+// portal against tiny local servers (something else answering, a bad certificate, nobody listening).
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConnection, type ConnectionOutcome } from '../../src/main/accounts';
+import { startSandbox } from '../../src/sandbox';
 import { closedPort, json, makeCertificate, startHttpServer, startHttpsServer, type LocalServer } from '../portal/servers';
 
 const TOKEN = 'sbx_test-connection-token';
@@ -15,6 +16,29 @@ async function serve(server: Promise<LocalServer>): Promise<LocalServer> {
   servers.push(s);
   return s;
 }
+
+describe('testConnection with the portal (sandbox)', () => {
+  it('connected, with the plan name; a trailing slash in the address is fine', async () => {
+    const s = await startSandbox({ plan: { name: 'Plano Ouro' } });
+    try {
+      const result = await testConnection({ baseUrl: `${s.baseUrl}/`, integrationToken: s.integrationToken });
+      expect(result).toMatchObject({ outcome: 'connected', planName: 'Plano Ouro', warnings: [] });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('token refused', async () => {
+    const s = await startSandbox();
+    try {
+      const result = await testConnection({ baseUrl: s.baseUrl, integrationToken: 'sbx_wrong' });
+      expect(result).toMatchObject({ outcome: 'token_refused', error: { kind: 'token_refused', detail: { status: 401, endpoint: '/clients/jwt' } } });
+      expect(JSON.stringify(result)).not.toContain('sbx_wrong');
+    } finally {
+      await s.close();
+    }
+  });
+});
 
 describe('testConnection without a portal', () => {
   it('a web page (HTML 200) is not a portal', async () => {

@@ -1,12 +1,17 @@
 // Keeps requests inside the portal's rate limit instead of bumping into it (design.md, "Sync").
 //
 // Every response carries x-ratelimit-limit / -remaining / -reset. The server counts a request when
-// it arrives, so a response's `remaining` is already stale by the requests we sent after it. Each
-// request therefore reserves a slot before it is sent and gets a sequence number; when a response
-// arrives, the budget is `remaining − (requests sent after that one)`. Only the newest response's
-// figures are used (an older one that arrives late knows less). When the budget is spent, every
-// request waits until the window resets. Until the first response says whether there is a limit,
-// one request at a time goes out.
+// it arrives, and concurrent requests can be counted in any order, so a response's `remaining`
+// says nothing certain about requests that were still in flight when it was sent. Each request
+// therefore reserves a slot before it is sent, noting how many requests had completed by then
+// (those were certainly counted before it). A response then proves:
+//     server's remaining now ≥ remaining − (requests sent so far − completed before it was sent − 1)
+// i.e. budget = score − sent, with score = remaining + completedAtSend + 1; the best score seen in
+// the current window wins. When the budget is spent, every request waits until the window resets
+// (`x-ratelimit-reset`, a late bound when it is in whole seconds); after the reset, requests that
+// may already count in the new window (still in flight, or sent after the earliest possible reset)
+// are held against it. Until the first response says whether there is a limit, one request at a
+// time goes out.
 import { AppError } from '../../shared/errors';
 import { MESSAGES } from './errors';
 
@@ -34,6 +39,10 @@ export interface PacerOptions {
 
 export interface Slot {
   readonly seq: number;
+  readonly epoch: number;
+  /** Requests completed when this one was sent: those were counted before it. */
+  readonly completedAtSend: number;
+  readonly sentAt: number;
 }
 
 interface Waiter {
@@ -75,8 +84,8 @@ export function parseRetryAfter(value: string | null, receivedAt: number, server
   return Math.max(0, date - (Number.isFinite(serverNow) ? serverNow : receivedAt));
 }
 
-/** Two reset estimates closer than this describe the same window (whole-second rounding). */
-const SAME_WINDOW_MS = 1_500;
+/** Reset times in whole seconds are this imprecise. */
+const ROUNDING_MS = 1_000;
 
 function readInt(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name);
@@ -91,15 +100,22 @@ export class Pacer {
   /** 'probe' until a response tells whether the portal limits us. */
   private mode: 'probe' | 'limited' | 'unlimited' = 'probe';
   private limit = 0;
-  private remaining = 0;
+  /** budget = score − sent (see the top of this file). */
+  private score = 0;
+  /** The current window ends at or before resetAt, and after resetLower (our clock). */
   private resetAt = 0;
+  private resetLower = 0;
   /** resetAt came from a response (not assumed after a window passed). */
   private resetFromHeaders = false;
-  /** Requests sent since the response whose figures we hold. */
-  private sentSinceInfo = 0;
-  private infoSeq = 0;
-  private seq = 0;
+  /** A reset header of 2 s or more was seen: estimates of consecutive windows cannot be confused. */
+  private windowsDistinct = false;
+  /** Bumped at every assumed window reset; responses to requests sent before it are stale. */
+  private epoch = 0;
+  private sent = 0;
+  private completed = 0;
   private inFlight = 0;
+  /** Send times of recently completed requests (to count those that may fall in a new window). */
+  private recent: number[] = [];
   /** A 429 told us to hold everything until then. */
   private blockedUntil = 0;
   private readonly waiters: Waiter[] = [];
@@ -115,7 +131,7 @@ export class Pacer {
   /** The latest figures the portal sent, adjusted for what we sent since. */
   snapshot(): RateLimitSnapshot | undefined {
     if (this.mode !== 'limited') return undefined;
-    return { limit: this.limit, remaining: Math.max(0, this.remaining - this.sentSinceInfo), resetAt: this.resetAt };
+    return { limit: this.limit, remaining: Math.max(0, this.score - this.sent), resetAt: this.resetAt };
   }
 
   get pending(): number {
@@ -143,65 +159,80 @@ export class Pacer {
     });
   }
 
-  /** The request is over; `headers` when a response arrived (any status). */
+  /** The request is over; `response` when one arrived (any status). */
   release(slot: Slot, response?: { headers: Headers; status: number }, receivedAt = this.now()): void {
     this.inFlight--;
-    if (response) this.learn(slot.seq, response.headers, response.status, receivedAt);
+    this.completed++;
+    this.recent.push(slot.sentAt);
+    if (this.recent.length > 2_048) this.recent.splice(0, 1_024);
+    if (response) this.learn(slot, response.headers, response.status, receivedAt);
     this.pump();
   }
 
-  /** A 429: nobody sends before `until` (our clock). */
+  /** A 429: nobody sends before `until` (our clock); then a new window is assumed. */
   block(until: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, until);
     if (this.mode === 'limited') {
-      this.remaining = 0;
-      this.sentSinceInfo = 0;
-      this.infoSeq = this.seq;
+      this.score = this.sent; // budget 0
       this.resetAt = Math.max(this.resetAt, until);
+      this.resetLower = Math.max(this.resetLower, until - ROUNDING_MS);
       this.resetFromHeaders = false;
     }
     this.pump();
   }
 
-  private learn(seq: number, headers: Headers, status: number, receivedAt: number): void {
+  private learn(slot: Slot, headers: Headers, status: number, receivedAt: number): void {
     const limit = readInt(headers, 'x-ratelimit-limit');
     const remaining = readInt(headers, 'x-ratelimit-remaining');
-    const resetAt = parseResetHeader(headers.get('x-ratelimit-reset'), receivedAt, headers.get('date'));
+    const rawReset = headers.get('x-ratelimit-reset');
     if (limit === undefined || remaining === undefined) {
       // A success without figures: the portal does not limit us. (Errors are not counted by
       // every portal, e.g. a 401 before the limiter, so they prove nothing.)
       if (this.mode === 'probe' && status < 400) this.mode = 'unlimited';
       return;
     }
-    // Reset times in whole seconds are rounded up, so each one is a late bound of the true reset:
-    // within one window, the earliest bound is the best (several responses narrow it down).
-    const sameWindow = this.mode === 'limited' && this.resetFromHeaders && resetAt !== undefined && Math.abs(resetAt - this.resetAt) < SAME_WINDOW_MS;
-    if (this.mode === 'limited' && seq < this.infoSeq) {
-      if (sameWindow) this.resetAt = Math.min(this.resetAt, resetAt);
+    if (this.mode === 'limited' && slot.epoch !== this.epoch) return; // sent before a reset we assumed
+    const upper = parseResetHeader(rawReset, receivedAt, headers.get('date')) ?? receivedAt + ROUNDING_MS;
+    const seconds = Number(rawReset);
+    // Whole seconds are rounded up: the window ends after sent + (n − 1) s.
+    const lower = Number.isInteger(seconds) && seconds < 1e9 ? slot.sentAt + (seconds - 1) * 1_000 : upper - ROUNDING_MS;
+    if (Number.isFinite(seconds) && seconds >= 2 && seconds < 1e9) this.windowsDistinct = true;
+    const score = remaining + slot.completedAtSend + 1;
+
+    if (this.mode !== 'limited' || !this.resetFromHeaders || upper > this.resetAt + (this.windowsDistinct ? ROUNDING_MS : 0)) {
+      // First figures, or a later window than the one we knew.
+      this.mode = 'limited';
+      this.limit = limit;
+      this.score = score;
+      this.resetAt = upper;
+      this.resetLower = lower;
+      this.resetFromHeaders = true;
       return;
     }
-    this.mode = 'limited';
+    if (this.windowsDistinct && upper < this.resetAt - ROUNDING_MS) return; // an earlier window's answer
+    // The same window: keep the tightest bounds.
     this.limit = limit;
-    this.remaining = remaining;
-    this.resetAt = sameWindow ? Math.min(this.resetAt, resetAt) : (resetAt ?? receivedAt + 1_000);
-    this.resetFromHeaders = resetAt !== undefined;
-    this.infoSeq = seq;
-    this.sentSinceInfo = this.seq - seq;
+    this.score = Math.max(this.score, score);
+    this.resetAt = Math.min(this.resetAt, upper);
+    this.resetLower = Math.max(this.resetLower, lower);
   }
 
   private budget(now: number): number {
     if (this.mode === 'unlimited') return Number.POSITIVE_INFINITY;
     if (this.mode === 'probe') return this.inFlight === 0 ? 1 : 0;
     if (now >= this.resetAt + this.options.resetMarginMs) {
-      // A new window. Requests still in flight may land in it, so count them against it.
-      this.remaining = this.limit;
-      this.sentSinceInfo = this.inFlight;
-      this.infoSeq = this.seq;
+      // A new window. Requests still in flight, or sent after the earliest moment the old window
+      // could have ended, may already count in it.
+      const since = Math.min(this.resetLower, this.resetAt);
+      const maybeCounted = this.inFlight + this.recent.filter((t) => t >= since).length;
+      this.epoch++;
+      this.score = this.sent + this.limit - maybeCounted;
       // Until a response tells the new reset time, assume the window lasts at least a second.
-      this.resetAt = now + 1_000;
+      this.resetAt = now + ROUNDING_MS;
+      this.resetLower = now;
       this.resetFromHeaders = false;
     }
-    return this.remaining - this.sentSinceInfo;
+    return this.score - this.sent;
   }
 
   private pump(): void {
@@ -211,16 +242,14 @@ export class Pacer {
       if (now < this.blockedUntil) return this.wakeAt(this.blockedUntil);
       if (this.budget(now) <= 0) {
         if (this.mode === 'probe') return; // the probe's response will pump again
-        if (this.inFlight > 0 && this.resetAt <= now) return; // a response is due; it will pump again
         return this.wakeAt(this.resetAt + this.options.resetMarginMs);
       }
       const waiter = this.waiters.shift();
       if (!waiter) return;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      this.seq++;
+      this.sent++;
       this.inFlight++;
-      this.sentSinceInfo++;
-      waiter.resolve({ seq: this.seq });
+      waiter.resolve({ seq: this.sent, epoch: this.epoch, completedAtSend: this.completed, sentAt: now });
     }
     this.clearTimer();
   }
