@@ -14,6 +14,18 @@ import { vehicleRoutes } from './routes/vehicles';
 export function buildServer(ctx: SandboxContext): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true, routerOptions: { maxParamLength: 600 } });
 
+  // Like NestJS (body-parser), accept an empty body sent with a JSON content type (e.g. a DELETE).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(new HttpError(400, 'Unexpected token in JSON body: the body is not valid JSON'), undefined);
+    }
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);

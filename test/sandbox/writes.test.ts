@@ -307,6 +307,9 @@ describe('POST, PUT and DELETE /vehicles', () => {
     sb.data.applyQueue();
     expect((await call(sb, jwt, `/vehicles/${ref}`)).status).toBe(404);
     expect((await call(sb, jwt, '/vehicles/NOPE', { method: 'DELETE' })).status).toBe(404);
+    // An empty body with a JSON content type is accepted, as NestJS does.
+    const ref2 = sb.data.list()[1]?.reference ?? '';
+    expect((await call(sb, jwt, `/publications/${ref2}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } })).status).toBe(202);
   });
 
   it('applies writes by itself once the real queue delay has passed', async () => {
