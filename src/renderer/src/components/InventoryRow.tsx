@@ -68,7 +68,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         {row.manufacturedYear != null && row.manufacturedYear !== row.modelYear && <span className="inv-sub">{row.manufacturedYear}</span>}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
-        {f.money(row.value)}
+        <span title={f.money(row.value)}>{f.moneyWhole(row.value)}</span>
       </div>
       <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
         {f.km(row.mileage)}

@@ -96,7 +96,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
             alt={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
             data-testid="photo-viewer-image"
             data-zoom={zoom}
-            style={zoom > 1 ? { width: `${zoom * 100}%`, maxWidth: 'none', maxHeight: 'none' } : undefined}
+            style={zoom > 1 ? { width: `${zoom * 100}%`, height: 'auto' } : undefined}
             onError={() => setFailed(true)}
             draggable={false}
           />

@@ -8,6 +8,8 @@ import { relativeTime } from '../../../shared/i18n/relativeTime';
 export interface Formatters {
   language: UiLanguage;
   money: (value: number | null | undefined) => string;
+  /** Whole reais, for the list's narrow column. */
+  moneyWhole: (value: number | null | undefined) => string;
   number: (value: number | null | undefined) => string;
   km: (value: number | null | undefined) => string;
   date: (iso: string | null | undefined) => string;
@@ -23,6 +25,7 @@ const DASH = '—';
 
 export function makeFormatters(language: UiLanguage): Formatters {
   const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'BRL' });
+  const moneyWhole = new Intl.NumberFormat(language, { style: 'currency', currency: 'BRL', minimumFractionDigits: 0, maximumFractionDigits: 0 });
   const number = new Intl.NumberFormat(language);
   const km = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0 });
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
@@ -38,6 +41,7 @@ export function makeFormatters(language: UiLanguage): Formatters {
   return {
     language,
     money: num(money),
+    moneyWhole: num(moneyWhole),
     number: num(number),
     km: num(km),
     date: (iso) => {

@@ -23,7 +23,8 @@ export function FirstRunScreen({ onReady, onCancel }: Props) {
     setError(null);
     try {
       const account = await api.call('demo.start', {});
-      onReady(account, true);
+      // Main starts the demo's first sync itself, so the stock shows at once.
+      onReady(account, false);
     } catch (e) {
       setError(e);
       setStarting(false);
