@@ -1,7 +1,7 @@
 // A backend as the app builds it, for tests: a temp data folder, the real keychain (a service of
 // its own per backend), an event recorder, a recorder for the system browser, and the sandbox.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelName, ChannelParsedInput, ChannelOutput, EventName, EventPayload } from '../../src/shared/contract';
@@ -10,7 +10,8 @@ import { openCache } from '../../src/main/cache';
 import type { Backend, BackendDeps, DemoSandbox } from '../../src/main/ipc/backend';
 import { createEventHub } from '../../src/main/ipc/events';
 import { guardedOpenExternal } from '../../src/main/shell/urls';
-import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
+import { createKeytarKeychain, KEYCHAIN_UNAVAILABLE_MESSAGE, type Keychain } from '../../src/main/secrets';
+import { AppError } from '../../src/shared/errors';
 import { silentLogger } from '../../src/main/shell/logger';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
@@ -155,4 +156,26 @@ export function seedCache(dataDir: string, accountId: string, vehicles: readonly
   } finally {
     cache.close();
   }
+}
+
+/** A keychain as on a machine without a Secret Service: every call fails with keychain_unavailable. */
+export const unavailableKeychain: Keychain = {
+  get: async () => {
+    throw new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { operation: 'get' });
+  },
+  set: async () => {
+    throw new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { operation: 'set' });
+  },
+  delete: async () => {
+    throw new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { operation: 'delete' });
+  },
+};
+
+/** Files under `dir` whose bytes contain `secret`. */
+export function filesContaining(dir: string, secret: string): string[] {
+  const needle = Buffer.from(secret);
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).includes(needle));
 }

@@ -1,9 +1,10 @@
 // Sync through the backend against the sandbox: start → progress → finished → inventory; busy;
 // cancel; plan; unpublish online and offline (outbox); a token refused mid-session; demo mode.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { currentPhotos } from '../../src/main/ipc/backend';
 import type { SyncRunView } from '../../src/shared/views';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { errorKindOf, inventoryQuery, makeBackend, type TestBackend } from './helpers';
+import { errorKindOf, filesContaining, inventoryQuery, makeBackend, unavailableKeychain, type TestBackend } from './helpers';
 
 const open: TestBackend[] = [];
 async function backend(options?: Parameters<typeof makeBackend>[0]): Promise<TestBackend> {
@@ -67,6 +68,8 @@ describe('sync', () => {
     // A second sync is incremental and changes nothing.
     const again = await syncOnce(b);
     expect(again).toMatchObject({ outcome: 'succeeded', kind: 'incremental', counts: { added: 0, removed: 0 } });
+    // The token is in the keychain and nowhere in the data folder.
+    expect(filesContaining(b.dataDir, sandbox.integrationToken)).toEqual([]);
   });
 
   it('one sync at a time; cancel', async () => {
@@ -200,5 +203,50 @@ describe('demo.start', () => {
     expect(again.id).toBe(account.id);
     expect(b.demos).toHaveLength(1);
     expect(await b.call('accounts.list', {})).toHaveLength(1);
+  });
+});
+
+describe('demo.start without a keychain', () => {
+  it('keeps the throwaway demo token in memory; real accounts are still refused', async () => {
+    const b = await backend({ keychain: unavailableKeychain, demo: { vehicles: 30 } });
+    const since = b.events.all.length;
+    const account = await b.call('demo.start', {});
+    expect(account.demo).toBe(true);
+    const run = await b.events.next('sync.finished', () => true, { since, timeoutMs: 30_000 });
+    expect(run.outcome).toBe('succeeded');
+    expect((await b.call('inventory.summary', {})).total).toBe(30);
+    expect(filesContaining(b.dataDir, b.demos[0]?.integrationToken ?? 'missing')).toEqual([]);
+    const sandbox = b.demos[0];
+    if (!sandbox) throw new Error('no demo sandbox');
+    expect(await errorKindOf(() => b.call('accounts.add', { name: 'Real', baseUrl: sandbox.baseUrl, token: 'a-real-dealer-token' }))).toBe('keychain_unavailable');
+    expect(await b.call('accounts.list', {})).toHaveLength(1);
+    // Removing the demo account works too (its token was only in memory).
+    await b.call('accounts.remove', { accountId: account.id, deleteData: true });
+    expect(await b.call('accounts.list', {})).toEqual([]);
+  });
+});
+
+describe('switching accounts', () => {
+  it('each account shows its own inventory and photos folder', async () => {
+    const [small, large] = await Promise.all([startSandbox({ vehicles: 10, seed: 11 }), startSandbox({ vehicles: 25, seed: 12 })]);
+    try {
+      const b = await backend();
+      const a = await connect(b, small);
+      await syncOnce(b);
+      const rootA = currentPhotos(b.backend)?.root;
+      const c = await connect(b, large);
+      expect((await b.call('inventory.summary', {})).total).toBe(0);
+      await syncOnce(b);
+      expect((await b.call('inventory.summary', {})).total).toBe(25);
+      const since = b.events.all.length;
+      await b.call('accounts.select', { accountId: a });
+      expect(b.events.all.slice(since).map((e) => e.event)).toEqual(expect.arrayContaining(['cache.changed', 'accounts.changed']));
+      expect((await b.call('inventory.summary', {})).total).toBe(10);
+      expect(currentPhotos(b.backend)?.root).toBe(rootA);
+      const accounts = await b.call('accounts.list', {});
+      expect(accounts.map((x) => [x.id, x.active, x.lastSyncAt !== null])).toEqual([[a, true, true], [c, false, true]]);
+    } finally {
+      await Promise.all([small.close(), large.close()]);
+    }
   });
 });
