@@ -74,3 +74,40 @@ describe('full sync', () => {
     expect(r.cache.countVehicles({})).toBe(0);
   });
 });
+
+describe('photo step', () => {
+  it('runs after the pass commits, with the scope from the settings, and its progress shows', async () => {
+    const calls: Array<{ scope: string; vehicles: number }> = [];
+    const r = await rig({
+      sandbox: { vehicles: 60 },
+      engine: {
+        settings: () => ({ photos: 'all' }),
+        photos: {
+          syncPhotos: async ({ scope, onProgress }) => {
+            calls.push({ scope, vehicles: r.cache.countVehicles({}) });
+            onProgress?.(1, 2);
+            onProgress?.(2, 2);
+            return { done: 2, failed: 0, total: 2 };
+          },
+        },
+      },
+    });
+    const run = await r.engine.run();
+    expect(calls).toEqual([{ scope: 'all', vehicles: 60 }]);
+    expect(run.outcome).toBe('succeeded');
+    expect(run.details.photosDone).toBe(2);
+    const phases = r.events.map((e) => e.phase).filter((p, i, all) => p !== all[i - 1]);
+    expect(phases).toEqual(['outbox', 'plan', 'pages', 'photos', 'done']);
+  });
+
+  it('a photo step that fails does not undo the committed inventory', async () => {
+    const r = await rig({
+      sandbox: { vehicles: 30 },
+      engine: { photos: { syncPhotos: async () => Promise.reject(new Error('disk full')) } },
+    });
+    const run = await r.engine.run();
+    expect(run.outcome).toBe('succeeded');
+    expect(run.details.photosError).toBe(1);
+    expect(r.cache.countVehicles({})).toBe(30);
+  });
+});

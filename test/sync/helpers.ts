@@ -55,15 +55,16 @@ export async function rig(
   const cache = openTestCache(file);
   const events: SyncProgress[] = [];
   const connectivity: boolean[] = [];
-  let engine: SyncEngine | undefined;
-  const portal = clientFor(sb.baseUrl, sb.integrationToken, { onWait: (e) => engine?.noteWait(e), ...options.client });
-  engine = createSyncEngine({
+  const holder: { engine?: SyncEngine } = {};
+  const portal = clientFor(sb.baseUrl, sb.integrationToken, { onWait: (e) => holder.engine?.noteWait(e), ...options.client });
+  const engine = createSyncEngine({
     cache,
     portal,
     onProgress: (p) => events.push(p),
     onConnectivity: (online) => connectivity.push(online),
     ...options.engine,
   });
+  holder.engine = engine;
   return { sb, cache, portal, engine, events, connectivity, file };
 }
 
