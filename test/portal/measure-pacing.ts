@@ -1,12 +1,13 @@
-// Measures the pacer on a full sync: `npx tsx test/portal/measure-pacing.ts [vehicles] [limit] [windowMs] [concurrency]`
-// (default 10,000 vehicles = 200 pages of 50, 50 requests / 10 s, concurrency 6). Not a test:
+// Measures the pacer on a full sync: `npx tsx test/portal/measure-pacing.ts [vehicles] [limit] [windowMs] [concurrency] [jitterMs]`
+// (default 10,000 vehicles = 200 pages of 50, 50 requests / 10 s, concurrency 6, no added latency;
+// jitterMs adds 0..jitterMs of random latency per request, so answers come back out of order). Not a test:
 // timings belong in reports, not in assertions. Prints the elapsed time against the floor the
 // limit allows, and the 429s the sandbox answered.
 import { createPortalClient } from '../../src/main/portal';
 import { startSandbox } from '../../src/sandbox';
 
-const [vehicles = 10_000, limit = 50, windowMs = 10_000, concurrency = 6] = process.argv.slice(2).map(Number);
-const s = await startSandbox({ vehicles, rateLimit: { limit, windowMs } });
+const [vehicles = 10_000, limit = 50, windowMs = 10_000, concurrency = 6, jitterMs = 0] = process.argv.slice(2).map(Number);
+const s = await startSandbox({ vehicles, rateLimit: { limit, windowMs }, faults: jitterMs ? { latencyJitterMs: jitterMs } : {} });
 let waits = 0;
 const client = createPortalClient({ baseUrl: s.baseUrl, integrationToken: s.integrationToken, concurrency, onWait: () => waits++ });
 const started = performance.now();

@@ -171,6 +171,10 @@ export class Pacer {
 
   /** A 429: nobody sends before `until` (our clock); then a new window is assumed. */
   block(until: number): void {
+    if (until > this.announcedUntil + 50) {
+      this.announcedUntil = until;
+      this.options.onWait?.({ reason: 'rate_limit', ms: Math.max(0, until - this.now()) });
+    }
     this.blockedUntil = Math.max(this.blockedUntil, until);
     if (this.mode === 'limited') {
       this.score = this.sent; // budget 0

@@ -156,8 +156,8 @@ export class Transport {
           if (rateLimited > this.o.rateLimitRetries || waitMs > this.o.maxRetryAfterMs) {
             throw portalError('rate_limited', MESSAGES.rate_limited, ctx, { status: 429, retryAfterMs: waitMs, attempts: attempt });
           }
+          // Everybody waits (the pacer tells onWait once), then this request tries again.
           this.pacer.block(Date.now() + waitMs);
-          this.o.onWait?.({ reason: 'rate_limit', ms: waitMs });
           await sleep(waitMs, input.signal);
           continue;
         }
