@@ -25,7 +25,8 @@ export interface BackendOptions extends BackendDeps {
 }
 
 export const createBackend: CreateBackend = async (deps: BackendOptions): Promise<Backend> => {
-  const log = deps.logger.child('backend');
+  // Messages say "backend:" themselves; the app may already hand in a scoped logger.
+  const log = deps.logger;
   const demoKeychain = createDemoAwareKeychain(deps.keychain);
   const accounts = createAccountStore({ dataDir: deps.dataDir, keychain: demoKeychain.keychain });
   const state = createAppStateStore(deps.dataDir, log);
