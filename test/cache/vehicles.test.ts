@@ -219,3 +219,27 @@ it('latestUpdatedAt gives where an incremental pass can stop', () => {
   upsert(cache, [portalVehicle({ updatedAt: '2025-01-01T00:00:00.000Z' }), portalVehicle({ updatedAt: '2025-02-03T00:00:00.000Z' })]);
   expect(cache.vehicles.latestUpdatedAt()).toBe('2025-02-03T00:00:00.000Z');
 });
+
+describe('first sync of a big stock', () => {
+  const indexes = () => cache.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' ORDER BY name").pluck().all();
+  const stock = (n: number) => Array.from({ length: n }, (_, i) => portalVehicle({ reference: `BULK-${i}`, value: i }));
+
+  it('builds the indexes after the rows, and ends with the same indexes', () => {
+    const before = indexes();
+    expect(upsert(cache, stock(5000)).added).toBe(5000);
+    expect(indexes()).toEqual(before);
+    expect(cache.explainQuery({ sort: { field: 'value', dir: 'asc' } }).rows.join()).toMatch(/vehicles_by_value/);
+    expect(cache.queryVehicles({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 1 } }).rows[0]?.reference).toBe('BULK-4999');
+  });
+
+  it('a failure restores the indexes with the empty snapshot', () => {
+    const before = indexes();
+    const items = stock(5000);
+    expect(() => cache.transaction(() => {
+      upsert(cache, items);
+      throw new Error('cancelled');
+    })).toThrow('cancelled');
+    expect(indexes()).toEqual(before);
+    expect(cache.summary().total).toBe(0);
+  });
+});

@@ -45,6 +45,8 @@ const COLUMNS: readonly (keyof VehicleColumns)[] = [
   'updated_at', 'updated_ms', 'picture_count', 'rejected_photo_count', 'has_problems', 'problem_count', 'url', 'plate',
   'plate_normalized', 'cover_url',
 ];
+/** From this many vehicles into an empty cache, indexes are built after the rows rather than with them. */
+const BULK_MIN = 5000;
 const PUBLISHED = COLUMNS.indexOf('published');
 const HIGHLIGHTED = COLUMNS.indexOf('highlighted');
 const FTS_COLUMNS = ['title', 'description', 'reference', 'plate', 'plate_compact', 'brand', 'trim', 'extras'] as const;
@@ -150,10 +152,20 @@ export function createVehicleStore(db: Db, clock: Clock) {
     counts.changed++;
   }
 
+  const isEmpty = db.prepare('SELECT NOT EXISTS (SELECT 1 FROM vehicles) AS empty').pluck();
+  const secondaryIndexes = db.prepare<[], { name: string; sql: string }>(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' AND sql IS NOT NULL",
+  );
+
   const upsertManyTx = db.transaction((items: readonly ReceivedVehicle[], run: number | null): UpsertCounts => {
     const counts = emptyUpsertCounts();
     const at = isoNow(clock);
+    // The first sync of a big stock: building the sort indexes once at the end is several times
+    // cheaper than growing them row by row. Inside the transaction, so a failure restores them.
+    const rebuild = items.length >= BULK_MIN && isEmpty.get() === 1 ? secondaryIndexes.all() : [];
+    for (const index of rebuild) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
     for (const item of items) upsertOne(item, run, at, counts);
+    for (const index of rebuild) db.exec(index.sql);
     return counts;
   });
 
