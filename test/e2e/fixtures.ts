@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { currentPhotos, createPlaceholderBackend, type Backend, type DemoSandbox } from '../../src/main/ipc/backend';
+import { currentPhotos, createPlaceholderBackend, type Backend, type CreateBackend, type DemoSandbox } from '../../src/main/ipc/backend';
 import { createEventHub, type EventHub } from '../../src/main/ipc/events';
 import { createGate, type Gate } from '../../src/main/ipc/gate';
 import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
@@ -59,6 +59,8 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   renderer: RendererServer;
+  /** createBackend from src/main/backend, or undefined until it exists. */
+  createBackend: CreateBackend | undefined;
 }
 
 function filesUnder(dir: string): string[] {
@@ -87,19 +89,29 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  createBackend: [
+    async ({}, use) => {
+      await use(await loadCreateBackend());
+    },
+    { scope: 'worker' },
+  ],
+
   sandboxOptions: [{}, { option: true }],
 
   secrets: async ({}, use) => {
     await use(new Set());
   },
 
-  sandbox: async ({ sandboxOptions, secrets }, use) => {
+  sandbox: async ({ sandboxOptions, secrets, createBackend }, use) => {
+    // Every e2e test that talks to the portal needs the app's backend: skip before seeding stock.
+    test.skip(!createBackend, 'waiting for the real backend (src/main/backend createBackend)');
     const sandbox = await startSandbox(sandboxOptions);
     secrets.add(sandbox.integrationToken);
     await use(sandbox);
     // A token rotated during the test is a secret too.
     secrets.add(sandbox.integrationToken);
-    await sandbox.close();
+    // Tests that go offline close it themselves.
+    await sandbox.close().catch(() => {});
   },
 
   dataDir: async ({}, use, testInfo) => {
@@ -127,8 +139,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use([]);
   },
 
-  backend: async ({ dataDir, keychain, logger, hub, openedExternally, sandboxOptions, secrets, logsDir }, use) => {
-    const createBackend = await loadCreateBackend();
+  backend: async ({ dataDir, keychain, logger, hub, openedExternally, sandboxOptions, secrets, logsDir, createBackend }, use) => {
     const demos: Sandbox[] = [];
     const backend = createBackend
       ? await createBackend({
@@ -165,7 +176,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const unrecord = hub.subscribe((event, payload) => events.push({ event, payload }));
     const wired = await wirePage(page, { gate, hub, photos: () => currentPhotos(backend) });
     const pageErrors: string[] = [];
+    const cspViolations: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // The renderer must work under its CSP: a violation is a broken feature (or an injection).
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     await page.goto(renderer.appUrl);
     await use({
       page,
@@ -182,6 +198,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     unrecord();
     // A renderer exception is a bug even when the test's assertions passed.
     expect(pageErrors, 'uncaught exceptions in the renderer').toEqual([]);
+    expect(cspViolations, 'Content-Security-Policy violations in the renderer').toEqual([]);
   },
 });
 

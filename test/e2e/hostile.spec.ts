@@ -1,0 +1,27 @@
+// Hostile text from the portal (HTML and script in titles and descriptions, javascript: URLs)
+// is shown as text and never run, and a javascript: listing URL is never opened.
+import { expect, test } from './fixtures';
+import { connectAndSync, openVehicle, requireBackend } from './helpers';
+
+const PAYLOAD_TITLE = '<img src=x onerror="globalThis.__pwned=1">Civic <b>bold</b>';
+const PAYLOAD_DESCRIPTION = '<script>globalThis.__pwned=2</script><a href="javascript:globalThis.__pwned=3">click</a>';
+
+test('HTML and script in listings are text; javascript: URLs are not opened', async ({ app, sandbox }) => {
+  requireBackend(app);
+  const { page } = app;
+  sandbox.data.upsert({ reference: 'HOSTILE-1', title: PAYLOAD_TITLE, description: PAYLOAD_DESCRIPTION, url: 'javascript:globalThis.__pwned=4' });
+  await connectAndSync(app, sandbox);
+
+  await page.getByTestId('inventory-search').fill('HOSTILE-1');
+  await expect(page.locator('[data-testid="inventory-row"][data-reference="HOSTILE-1"]')).toContainText('<img src=x onerror=');
+  await openVehicle(page, 'HOSTILE-1');
+  await expect(page.getByTestId('detail-title')).toContainText('<b>bold</b>');
+  await expect(page.getByTestId('vehicle-detail')).toContainText('<script>');
+  await app.screen('hostile-text');
+
+  const openListing = page.getByTestId('open-listing');
+  if ((await openListing.count()) > 0) await openListing.click();
+  expect(app.openedExternally.filter((u) => !/^https?:/i.test(u))).toEqual([]);
+  expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('[data-testid="vehicle-detail"] script, [data-testid="vehicle-detail"] img[src="x"]').count()).toBe(0);
+});
