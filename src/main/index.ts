@@ -6,7 +6,8 @@ import type { WebContents } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../preload/bridge';
 import { createKeytarKeychain } from './secrets';
-import { createPlaceholderBackend, currentPhotos, type Backend, type BackendDeps } from './ipc/backend';
+import { createBackend } from './backend';
+import { currentPhotos, type Backend, type BackendDeps } from './ipc/backend';
 import { createEventHub } from './ipc/events';
 import { createGate } from './ipc/gate';
 import { APP_SCHEME, createAppHandler } from './shell/app-protocol';
@@ -82,11 +83,8 @@ async function start(): Promise<void> {
     logger: logger.child('backend'),
     startDemoSandbox: async () => (await import('../sandbox')).startSandbox({ vehicles: 120 }),
   };
-  // INTEGRATION POINT: src/main/backend does not exist yet. When it does:
-  //   import { createBackend } from './backend';
-  //   backend = await createBackend(deps);
-  backend = createPlaceholderBackend();
-  const activeBackend = backend;
+  const activeBackend = await createBackend({ ...deps, version: app.getVersion() });
+  backend = activeBackend;
 
   const gate = createGate(activeBackend.handlers, { appUrl: renderer.url, logger: logger.child('ipc') });
   ipcMain.handle(IPC_INVOKE, (event, channel: unknown, input: unknown) =>

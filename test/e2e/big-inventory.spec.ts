@@ -1,11 +1,10 @@
 // A 100,000-vehicle inventory: synced, counted, and scrolled end to end in the virtual list.
 import { expect, test } from './fixtures';
-import { connectAndSync, requireBackend, resultCount } from './helpers';
+import { connectAndSync, resultCount } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 100_000, seed: 11 } });
 
 test('100,000 vehicles scroll from the first to the last', async ({ app, sandbox }) => {
-  requireBackend(app);
   test.setTimeout(15 * 60_000);
   const { page } = app;
   await connectAndSync(app, sandbox, 12 * 60_000);

@@ -1,9 +1,8 @@
 // Demo mode, and a screenshot of every screen in each language.
 import { expect, test } from './fixtures';
-import { openFilters, requireBackend, startDemoAndSync } from './helpers';
+import { openFilters, startDemoAndSync } from './helpers';
 
 test('the demo starts a practice portal, syncs it, and every screen shows', async ({ app }) => {
-  requireBackend(app);
   const { page } = app;
   await app.screen('first-run');
   await startDemoAndSync(app);

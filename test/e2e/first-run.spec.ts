@@ -1,9 +1,8 @@
 // First run: a wrong token is refused precisely; the right one connects, is saved and syncs.
 import { expect, test } from './fixtures';
-import { fillConnectForm, requireBackend, saveAccountAndWaitForFirstSync } from './helpers';
+import { fillConnectForm, saveAccountAndWaitForFirstSync } from './helpers';
 
 test('a wrong token is refused, then the right one connects', async ({ app, sandbox }) => {
-  requireBackend(app);
   const { page } = app;
   await fillConnectForm(page, sandbox, 'not-the-token');
   await page.getByTestId('test-connection').click();
@@ -23,7 +22,6 @@ test('a wrong token is refused, then the right one connects', async ({ app, sand
 });
 
 test('an address that is not the portal says so', async ({ app, sandbox }) => {
-  requireBackend(app);
   const { page } = app;
   await fillConnectForm(page, { baseUrl: `${sandbox.origin}/not-the-api` }, sandbox.integrationToken);
   await page.getByTestId('test-connection').click();

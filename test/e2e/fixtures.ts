@@ -6,13 +6,14 @@
 //                   e.g. test.use({ sandboxOptions: { faults: { errorRates: { 503: 1 } } } })
 //   sandbox         the sandbox portal for this test (started only when a test asks for it)
 //   dataDir         the user-data folder for this test (test-results/<test>/userData)
-//   backend         the real backend (createBackend) or, until it lands, the placeholder
+//   backend         the real backend (createBackend from src/main/backend), built from the app's deps
 //   app             the page with the bridge wired and the renderer loaded, plus helpers
 /* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from its destructured first argument; `{}` means none. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { currentPhotos, createPlaceholderBackend, type Backend, type CreateBackend, type DemoSandbox } from '../../src/main/ipc/backend';
+import { createBackend } from '../../src/main/backend';
+import { currentPhotos, type Backend, type DemoSandbox } from '../../src/main/ipc/backend';
 import { createEventHub, type EventHub } from '../../src/main/ipc/events';
 import { createGate, type Gate } from '../../src/main/ipc/gate';
 import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
@@ -21,14 +22,11 @@ import { guardedOpenExternal } from '../../src/main/shell/urls';
 import type { ChannelInput, ChannelName, EventName, Result, ChannelOutput } from '../../src/shared/contract';
 import { wirePage, type WiredPage } from './harness/app';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
-import { loadCreateBackend } from './harness/modules';
 import { startRendererServer, type RendererServer } from './harness/renderer-server';
 import { captureScreen } from './harness/screens';
 
 export interface App {
   page: Page;
-  /** False while src/main/backend does not exist (the placeholder answers every channel). */
-  backendReady: boolean;
   hub: EventHub;
   gate: Gate;
   wired: WiredPage;
@@ -53,14 +51,12 @@ interface TestFixtures {
   openedExternally: string[];
   /** Secrets that must never be found in dataDir or the logs (checked after each test). */
   secrets: Set<string>;
-  backend: Backend & { ready: boolean };
+  backend: Backend;
   app: App;
 }
 
 interface WorkerFixtures {
   renderer: RendererServer;
-  /** createBackend from src/main/backend, or undefined until it exists. */
-  createBackend: CreateBackend | undefined;
 }
 
 function filesUnder(dir: string): string[] {
@@ -89,22 +85,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  createBackend: [
-    async ({}, use) => {
-      await use(await loadCreateBackend());
-    },
-    { scope: 'worker' },
-  ],
-
   sandboxOptions: [{}, { option: true }],
 
   secrets: async ({}, use) => {
     await use(new Set());
   },
 
-  sandbox: async ({ sandboxOptions, secrets, createBackend }, use) => {
-    // Every e2e test that talks to the portal needs the app's backend: skip before seeding stock.
-    test.skip(!createBackend, 'waiting for the real backend (src/main/backend createBackend)');
+  sandbox: async ({ sandboxOptions, secrets }, use) => {
     const sandbox = await startSandbox(sandboxOptions);
     secrets.add(sandbox.integrationToken);
     await use(sandbox);
@@ -139,26 +126,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use([]);
   },
 
-  backend: async ({ dataDir, keychain, logger, hub, openedExternally, sandboxOptions, secrets, logsDir, createBackend }, use) => {
+  backend: async ({ dataDir, keychain, logger, hub, openedExternally, sandboxOptions, secrets, logsDir }, use) => {
     const demos: Sandbox[] = [];
-    const backend = createBackend
-      ? await createBackend({
-          dataDir,
-          keychain,
-          logger,
-          emit: hub.emit,
-          openExternal: guardedOpenExternal(async (url) => {
-            openedExternally.push(url);
-          }),
-          startDemoSandbox: async (): Promise<DemoSandbox> => {
-            const sandbox = await startSandbox(sandboxOptions);
-            demos.push(sandbox);
-            secrets.add(sandbox.integrationToken);
-            return sandbox;
-          },
-        })
-      : createPlaceholderBackend();
-    await use(Object.assign(backend, { ready: createBackend !== undefined }));
+    const backend = await createBackend({
+      dataDir,
+      keychain,
+      logger,
+      emit: hub.emit,
+      openExternal: guardedOpenExternal(async (url) => {
+        openedExternally.push(url);
+      }),
+      startDemoSandbox: async (): Promise<DemoSandbox> => {
+        const sandbox = await startSandbox(sandboxOptions);
+        demos.push(sandbox);
+        secrets.add(sandbox.integrationToken);
+        return sandbox;
+      },
+    });
+    await use(backend);
     await backend.close();
     for (const demo of demos) await demo.close();
     // The token lives in the keychain and nowhere else: not in the database, not in the logs.
@@ -185,7 +170,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await page.goto(renderer.appUrl);
     await use({
       page,
-      backendReady: backend.ready,
       hub,
       gate,
       wired,

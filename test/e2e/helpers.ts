@@ -3,12 +3,7 @@
 // own events (sync.finished) rather than on timing.
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
-import { expect, test, type App } from './fixtures';
-
-/** Specs that need the real backend skip, saying why, until src/main/backend lands. */
-export function requireBackend(app: App): void {
-  test.skip(!app.backendReady, 'waiting for the real backend (src/main/backend createBackend)');
-}
+import { expect, type App } from './fixtures';
 
 const finishedRuns = (app: App) => app.events.filter((e) => e.event === 'sync.finished').length;
 

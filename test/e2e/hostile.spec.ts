@@ -1,13 +1,12 @@
 // Hostile text from the portal (HTML and script in titles and descriptions, javascript: URLs)
 // is shown as text and never run, and a javascript: listing URL is never opened.
 import { expect, test } from './fixtures';
-import { connectAndSync, openVehicle, requireBackend } from './helpers';
+import { connectAndSync, openVehicle } from './helpers';
 
 const PAYLOAD_TITLE = '<img src=x onerror="globalThis.__pwned=1">Civic <b>bold</b>';
 const PAYLOAD_DESCRIPTION = '<script>globalThis.__pwned=2</script><a href="javascript:globalThis.__pwned=3">click</a>';
 
 test('HTML and script in listings are text; javascript: URLs are not opened', async ({ app, sandbox }) => {
-  requireBackend(app);
   const { page } = app;
   sandbox.data.upsert({ reference: 'HOSTILE-1', title: PAYLOAD_TITLE, description: PAYLOAD_DESCRIPTION, url: 'javascript:globalThis.__pwned=4' });
   await connectAndSync(app, sandbox);

@@ -1,12 +1,11 @@
 // Offline: the detail and its photos come from the local cache with the portal gone; an
 // unpublish is queued and sent by the next sync once the portal is back.
 import { expect, test } from './fixtures';
-import { connectAndSync, openVehicle, requireBackend, syncNow } from './helpers';
+import { connectAndSync, openVehicle, syncNow } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 60, seed: 3 } });
 
 test('detail and photos with the portal stopped', async ({ app, sandbox }) => {
-  requireBackend(app);
   const { page } = app;
   await connectAndSync(app, sandbox);
   await sandbox.close();
@@ -22,7 +21,6 @@ test('detail and photos with the portal stopped', async ({ app, sandbox }) => {
 });
 
 test('unpublish online', async ({ app, sandbox }) => {
-  requireBackend(app);
   const { page } = app;
   await connectAndSync(app, sandbox);
   const published = sandbox.data.list().find((v) => v.publication !== null)!;
@@ -37,7 +35,6 @@ test('unpublish online', async ({ app, sandbox }) => {
 });
 
 test('unpublish offline is queued, then sent by the next sync', async ({ app, sandbox }) => {
-  requireBackend(app);
   const { page } = app;
   await connectAndSync(app, sandbox);
   const published = sandbox.data.list().find((v) => v.publication !== null)!;

@@ -2,7 +2,7 @@
 // and the count matches what the sandbox holds.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { connectAndSync, openFilters, requireBackend, resultCount } from './helpers';
+import { connectAndSync, openFilters, resultCount } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 400, seed: 7 } });
 
@@ -11,7 +11,6 @@ async function refs(page: Page): Promise<string[]> {
 }
 
 test('search by title, reference and plate, and each kind of filter', async ({ app, sandbox }) => {
-  requireBackend(app);
   const { page } = app;
   await connectAndSync(app, sandbox);
   const stock = sandbox.data.list();

@@ -1,11 +1,10 @@
 // Sync shows its progress as it goes and can be cancelled without losing the previous snapshot.
 import { expect, test } from './fixtures';
-import { connectAndSync, requireBackend, resultCount } from './helpers';
+import { connectAndSync, resultCount } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 1_000 } });
 
 test('progress streams to the screen, and Cancel stops the sync', async ({ app, sandbox }) => {
-  requireBackend(app);
   test.setTimeout(240_000);
   const { page } = app;
   await connectAndSync(app, sandbox);

@@ -1,9 +1,8 @@
 // The integration token refused mid-session: the app says so and asks for a new one.
 import { expect, test } from './fixtures';
-import { connectAndSync, requireBackend, syncNow } from './helpers';
+import { connectAndSync, syncNow } from './helpers';
 
 test('a token revoked on the portal is reported and can be replaced', async ({ app, sandbox, secrets }) => {
-  requireBackend(app);
   const { page } = app;
   await connectAndSync(app, sandbox);
   const fresh = sandbox.auth.rotateIntegrationToken();

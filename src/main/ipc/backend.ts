@@ -8,8 +8,6 @@ import type { Keychain } from '../secrets';
 import type { Sandbox } from '../../sandbox';
 import type { Logger } from '../shell/logger';
 import type { PhotoResolver } from '../shell/photo-protocol';
-import { AppError } from '../../shared/errors';
-import { CHANNEL_NAMES } from '../../shared/contract';
 
 /** The in-app sandbox portal of demo mode (src/sandbox): its base URL, a token it accepts, and close(). */
 export type DemoSandbox = Pick<Sandbox, 'baseUrl' | 'integrationToken' | 'close'>;
@@ -24,6 +22,8 @@ export interface BackendDeps {
   logger: Logger;
   /** Starts the in-app sandbox portal for demo mode. */
   startDemoSandbox(): Promise<DemoSandbox>;
+  /** The app's version for app.info (Electron's app.getVersion()). */
+  version?: string;
 }
 
 export interface Backend {
@@ -34,23 +34,6 @@ export interface Backend {
 }
 
 export type CreateBackend = (deps: BackendDeps) => Backend | Promise<Backend>;
-
-/**
- * INTEGRATION POINT — used until src/main/backend exists: every channel answers a tagged
- * internal error saying the backend is not wired, so the window, the bridge and the gate can be
- * exercised end to end. Replace its use in src/main/index.ts with `createBackend(deps)`.
- */
-export function createPlaceholderBackend(): Backend {
-  const handlers = Object.fromEntries(
-    CHANNEL_NAMES.map((name) => [
-      name,
-      async () => {
-        throw new AppError('internal', 'This part of Showroom is not available yet.', { channel: name, reason: 'backend_not_wired' });
-      },
-    ]),
-  ) as unknown as Handlers;
-  return { handlers, photos: () => undefined, close: async () => {} };
-}
 
 /** The photo source of a backend right now (the active account can change). */
 export function currentPhotos(backend: Backend): { root: string; resolve: PhotoResolver } | undefined {
