@@ -28,7 +28,7 @@ import { SyncHistoryScreen } from './screens/SyncHistoryScreen';
 import { VehicleDetailScreen } from './screens/VehicleDetailScreen';
 
 export function App() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { accounts, active, error: accountsError, refresh: refreshAccounts } = useAccounts();
   const { settings, appInfo, update: updateSettings } = useSettings();
   const { notices, notify, dismiss } = useNotices();
@@ -54,10 +54,10 @@ export function App() {
     (run: SyncRunView) => {
       if (run.outcome === 'succeeded') notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }));
       else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
-      else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), run.error.message);
+      else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), i18n.language === 'en' ? run.error.message : null);
       void refreshAccounts();
     },
-    [notify, refreshAccounts, summarize, t],
+    [notify, refreshAccounts, summarize, t, i18n.language],
   );
   const sync = useSync(active?.id ?? null, onSyncFinished, reportError);
 

@@ -110,6 +110,7 @@ export const en = {
     searchLabel: 'Search listings',
     searchPlaceholder: 'Title, reference, plate, brand… (Ctrl+F)',
     clearSearch: 'Clear search',
+    results_zero: 'No listings',
     results_one: '{{n}} listing',
     results_other: '{{n}} listings',
     filters: 'Filters',
@@ -129,6 +130,10 @@ export const en = {
       title: 'No listings yet',
       body: 'Press Sync to bring your listings from the portal.',
     },
+    emptySyncing: {
+      title: 'Your listings are on their way',
+      body: 'The first sync is reading them from the portal. They appear here as soon as it finishes.',
+    },
     emptyNoResults: {
       title: 'No listing matches',
       body: 'Try other words, or clear the filters.',
@@ -142,7 +147,7 @@ export const en = {
       brand: 'Brand',
       modelYear: 'Year',
       value: 'Price',
-      mileage: 'Mileage',
+      mileage: 'Km',
       fuel: 'Fuel',
       gearbox: 'Gearbox',
       status: 'Status',

@@ -7,7 +7,7 @@ import { isBridgeError } from '../api';
 export interface ErrorText {
   /** What happened, translated from the error's kind. */
   summary: string;
-  /** The message main (or the portal) gave, when it adds something. */
+  /** What the portal said; or, in English, main's own message when it adds something. */
   message: string | null;
   kind: ErrorKind;
   /** Support detail, JSON (never a token). */
@@ -15,7 +15,7 @@ export interface ErrorText {
 }
 
 export function useErrorText(): (error: unknown) => ErrorText {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useCallback(
     (error: unknown) => {
       const kind: ErrorKind = isBridgeError(error) && ERROR_KINDS.includes(error.kind) ? error.kind : 'internal';
@@ -23,10 +23,14 @@ export function useErrorText(): (error: unknown) => ErrorText {
       const raw = error instanceof Error ? error.message : null;
       const portal = isBridgeError(error) ? error.detail?.portalMessage : undefined;
       const portalText = Array.isArray(portal) ? portal.join('; ') : (portal ?? null);
-      const message = portalText ?? (raw && raw !== summary ? raw : null);
-      const detail = isBridgeError(error) && error.detail ? JSON.stringify(error.detail, null, 2) : null;
+      // Main writes its messages in English: shown as they are to an English UI, folded into the
+      // support detail otherwise (the translated summary says what happened).
+      const english = i18n.language === 'en';
+      const message = portalText ?? (english && raw && raw !== summary ? raw : null);
+      const extra = { ...(!english && raw ? { message: raw } : {}), ...(isBridgeError(error) ? error.detail : {}) };
+      const detail = Object.keys(extra).length > 0 ? JSON.stringify(extra, null, 2) : null;
       return { summary, message, kind, detail };
     },
-    [t],
+    [t, i18n.language],
   );
 }

@@ -29,7 +29,7 @@ export function makeFormatters(language: UiLanguage): Formatters {
   const number = new Intl.NumberFormat(language);
   const km = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0 });
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const shortDate = new Intl.DateTimeFormat(language, { dateStyle: 'short' });
+  const shortDate = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: '2-digit' });
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
   const parse = (iso: string | null | undefined) => {

@@ -76,11 +76,18 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
   const total = rows.total;
 
   let body;
-  if (nothingCached && filterCount === 0 && searchText === '') {
+  const syncing = sync.progress !== null || sync.starting;
+  if (nothingCached && filterCount === 0 && searchText === '' && syncing) {
+    body = (
+      <EmptyState title={t('inventory.emptySyncing.title')} testId="empty-syncing">
+        <p>{t('inventory.emptySyncing.body')}</p>
+      </EmptyState>
+    );
+  } else if (nothingCached && filterCount === 0 && searchText === '') {
     body = (
       <EmptyState title={t('inventory.emptyNoSync.title')} testId="empty-no-sync">
         <p>{t('inventory.emptyNoSync.body')}</p>
-        <button type="button" className="button button--primary" onClick={() => void sync.start(false)} disabled={sync.progress !== null || sync.starting}>
+        <button type="button" className="button button--primary" onClick={() => void sync.start(false)}>
           {t('sync.button')}
         </button>
       </EmptyState>
