@@ -18,6 +18,7 @@ import { containedFile, deleteFile, emptyFolder, stageFile } from './files';
 import { isImageType, type ImageType } from './image-type';
 import { createLedger, type FileGroup } from './ledger';
 import { createLimiter, type QueuedJob } from './limiter';
+import { trackStoredFiles } from './usage';
 
 export const DEFAULT_MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_CONCURRENCY = 4;
@@ -119,6 +120,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   /** Aborted by clear(): every download of the previous generation is dropped. */
   let lifetime = new AbortController();
   const inFlight = new Map<number, QueuedJob<Outcome>>();
+  const stored = trackStoredFiles(() => ledger.fileRefs());
   mkdirSync(dir, { recursive: true });
 
   function checkBudget(bytes: number): number {
@@ -135,6 +137,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
     cache.transaction(() => {
       for (const id of group.ids) store.markEvicted(id);
     });
+    for (const _ of group.ids) stored.removed(group.filePath);
     deleteFile(dir, group.filePath);
   }
 
@@ -144,7 +147,9 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       const record = store.get(id);
       if (!record || record.status !== 'cached') continue;
       store.markEvicted(id);
-      if (record.filePath && !ledger.isFileStillUsed(record.filePath)) deleteFile(dir, record.filePath);
+      if (!record.filePath) continue;
+      stored.removed(record.filePath);
+      if (!ledger.isFileStillUsed(record.filePath)) deleteFile(dir, record.filePath);
     }
   }
 
@@ -154,7 +159,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
    * the budget is full of the caller's own photos, and downloading more would only churn.
    */
   function enforceBudget(protect?: ReadonlySet<string>): boolean {
-    let bytes = ledger.usage().bytes;
+    let bytes = stored.usage().bytes;
     if (bytes <= budget) return false;
     const groups = ledger.filesByLastUse();
     const gone = new Set<string>();
@@ -206,6 +211,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
               store.markCached(record.id, { filePath: staged.relativePath, contentHash: staged.hash, bytes: image.bytes.length, contentType: image.contentType });
               ledger.touchMany([record.id], nowIso());
             });
+            stored.added(staged.relativePath, image.bytes.length);
           } catch (error) {
             staged.discard();
             throw error;
@@ -253,6 +259,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   return {
     async syncPhotos({ scope, signal, onProgress }) {
       if (signal?.aborted) throw new AppError('cancelled', 'The photo download was cancelled.');
+      stored.reset();
       // Photos of listings the portal no longer has make room first.
       evictRows(ledger.orphanIds());
       const records = register(ledger.pictures(scope));
@@ -263,7 +270,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       wanted.sort((a, b) => order[a.status] - order[b.status] || a.id - b.id);
 
       const result: PhotoSyncResult = { done: 0, failed: 0, total: wanted.length, skipped: 0, cached };
-      const stored = new Set<string>();
+      const mine = new Set<string>();
       let full = budget === 0;
       const unreachable = new Map<string, { count: number; message: string }>();
       let processed = 0;
@@ -274,7 +281,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
           const origin = originOf(record.sourceUrl);
           const gate: Gate = () => {
             if (full) return 'skip';
-            if (record.status === 'evicted' && ledger.usage().bytes + (record.bytes ?? 0) > budget) return 'skip';
+            if (record.status === 'evicted' && stored.usage().bytes + (record.bytes ?? 0) > budget) return 'skip';
             const down = unreachable.get(origin);
             return down && down.count >= UNREACHABLE_LIMIT ? { fail: down.message } : 'go';
           };
@@ -284,8 +291,8 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
             gate,
             onStored: (path) => {
               unreachable.delete(origin);
-              stored.add(path);
-              if (enforceBudget(stored)) full = true;
+              mine.add(path);
+              if (enforceBudget(mine)) full = true;
             },
             onFailure: (error) => {
               if (!error.unreachable) return;
@@ -308,13 +315,12 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       const sources = ledger.picturesOf(reference);
       if (sources.length === 0) return;
       const records = register(sources.map((source) => ({ reference, source })));
-      const stored = new Set<string>();
-      await Promise.all(
-        records
-          .filter((r) => r.status !== 'cached' || !r.filePath || !existsSync(join(dir, ...r.filePath.split('/'))))
-          .map((r) => fetchPhoto(r, { urgent: true, signal: opts.signal, onStored: (path) => stored.add(path) })),
-      );
-      enforceBudget(stored);
+      const missing = records.filter((r) => r.status !== 'cached' || !r.filePath || !existsSync(join(dir, ...r.filePath.split('/'))));
+      // Cached but deleted behind our back: forget the file first.
+      evictRows(missing.filter((r) => r.status === 'cached').map((r) => r.id));
+      const mine = new Set<string>();
+      await Promise.all(missing.map((r) => fetchPhoto(r, { urgent: true, signal: opts.signal, onStored: (path) => mine.add(path) })));
+      enforceBudget(mine);
     },
 
     resolve(photoId) {
@@ -324,7 +330,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       const absolutePath = containedFile(dir, record.filePath);
       if (!absolutePath) {
         // Deleted behind our back: forget it, so that the next sync downloads it again.
-        if (isPlainRelativePath(record.filePath) && !existsSync(join(dir, ...record.filePath.split('/')))) store.markEvicted(record.id);
+        if (isPlainRelativePath(record.filePath) && !existsSync(join(dir, ...record.filePath.split('/')))) evictRows([record.id]);
         return undefined;
       }
       ledger.touchMany([record.id], nowIso());
@@ -354,6 +360,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
 
     setBudget(bytes) {
       budget = checkBudget(bytes);
+      stored.reset();
       enforceBudget();
     },
 
@@ -362,11 +369,12 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       lifetime = new AbortController();
       await Promise.allSettled([...inFlight.values()].map((job) => job.promise));
       ledger.resetAll();
+      stored.reset();
       await emptyFolder(dir);
     },
 
     usage() {
-      return { ...ledger.usage(), budgetBytes: budget };
+      return { ...stored.usage(), budgetBytes: budget };
     },
   };
 }

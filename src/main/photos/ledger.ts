@@ -47,9 +47,8 @@ export function createLedger(cache: Cache) {
       WHERE status = 'cached' AND file_path IS NOT NULL
       GROUP BY file_path ORDER BY max(coalesce(last_used_at, '')), min(id)`,
   );
-  const usage = db.prepare<[], { bytes: number | null; files: number }>(
-    `SELECT sum(bytes) AS bytes, count(*) AS files FROM
-       (SELECT max(bytes) AS bytes FROM photos WHERE status = 'cached' AND file_path IS NOT NULL GROUP BY file_path)`,
+  const refs = db.prepare<[], { file_path: string; bytes: number | null; refs: number }>(
+    "SELECT file_path, max(bytes) AS bytes, count(*) AS refs FROM photos WHERE status = 'cached' AND file_path IS NOT NULL GROUP BY file_path",
   );
   const stillUsed = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM photos WHERE status = 'cached' AND file_path = ?");
   const failedTransient = db.prepare("UPDATE photos SET status = 'failed', last_error = ? WHERE id = ?");
@@ -78,10 +77,9 @@ export function createLedger(cache: Cache) {
     filesByLastUse(): FileGroup[] {
       return groups.all().map((g) => ({ filePath: g.file_path, bytes: g.bytes ?? 0, ids: g.ids.split(',').map(Number) }));
     },
-    /** Disk use: each stored file once. */
-    usage(): { bytes: number; files: number } {
-      const u = usage.get();
-      return { bytes: u?.bytes ?? 0, files: u?.files ?? 0 };
+    /** Each stored file with its size and how many cached pictures use it. */
+    fileRefs(): Array<{ filePath: string; bytes: number; refs: number }> {
+      return refs.all().map((r) => ({ filePath: r.file_path, bytes: r.bytes ?? 0, refs: r.refs }));
     },
     isFileStillUsed(filePath: string): boolean {
       return (stillUsed.get(filePath)?.n ?? 0) > 0;
