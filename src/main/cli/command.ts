@@ -1,0 +1,34 @@
+// One command of the command line: its options (node:util parseArgs config), its positionals,
+// its help, and what it does. Each lives in commands/<name>.ts.
+import type { ParseArgsOptionsConfig } from 'node:util';
+import type { CliContext } from './context';
+import type { Io } from './io';
+
+export type OptionValues = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+export interface CommandArgs {
+  positionals: string[];
+  values: OptionValues;
+  io: Io;
+}
+
+export interface Command {
+  /** "sync", or "accounts add" for a subcommand. */
+  name: string;
+  summary: string;
+  /** Usage line(s) after "showroom ". */
+  usage: string;
+  /** Extra help: options, examples. */
+  help?: string;
+  options?: ParseArgsOptionsConfig;
+  positionals?: { min: number; max: number; name: string };
+  /** Returns the exit code. */
+  run(ctx: CliContext, args: CommandArgs): Promise<number>;
+}
+
+export const str = (v: OptionValues[string]): string | undefined => (typeof v === 'string' ? v : undefined);
+export const list = (v: OptionValues[string]): string[] =>
+  (Array.isArray(v) ? v : typeof v === 'string' ? [v] : [])
+    .flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');

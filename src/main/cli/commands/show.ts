@@ -1,0 +1,163 @@
+// show <reference>: one listing in full, from the local inventory (offline): every field, its
+// publication and history, problems, and its photos with their cache state.
+import { AppError } from '../../../shared/errors';
+import type { PhotoView, VehicleDetailView } from '../../../shared/views';
+import type { VehicleField } from '../../../shared/vehicle';
+import { publicationHistory, publicationState, queuedUnpublishes } from '../../backend/publication-view';
+import type { Cache } from '../../cache';
+import type { PhotoCache } from '../../photos';
+import { str, type Command } from '../command';
+import { EXIT } from '../exit-codes';
+import { formatMoney, formatNumber } from '../io';
+
+/** Every field of a vehicle, in the order a dealer reads them. */
+const LABELS: Record<VehicleField, string> = {
+  reference: 'Reference',
+  title: 'Title',
+  description: 'Description',
+  brand: 'Brand',
+  trim: 'Trim',
+  type: 'Type',
+  fuel: 'Fuel',
+  gearbox: 'Gearbox',
+  color: 'Color',
+  manufacturedYear: 'Manufactured',
+  modelYear: 'Model year',
+  value: 'Price',
+  mileage: 'Mileage',
+  brandNew: 'New',
+  doors: 'Doors',
+  licensePlate: 'Plate',
+  document: 'Document',
+  amountPerInstallment: 'Installment',
+  amountOfInstallments: 'Installments',
+  deposit: 'Deposit',
+  accessories: 'Accessories',
+  otherInfos: 'Other info',
+  active: 'Active',
+  publication: 'Publication',
+  pictures: 'Pictures',
+  updatedAt: 'Updated',
+  url: 'Listing page',
+};
+
+function parseRaw(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+export function vehicleDetailView(cache: Cache, photos: PhotoCache, reference: string): VehicleDetailView {
+  const detail = cache.getVehicle(reference);
+  if (detail === null) throw new AppError('not_found', `There is no listing “${reference}” in the local inventory. Sync to refresh it.`, { reference });
+  const queued = queuedUnpublishes(cache, [reference]).get(reference);
+  const seenRun = detail.lastSeenRunId === null ? null : cache.runs.get(detail.lastSeenRunId);
+  const status = photos.statusFor(detail.photos.map((p) => p.source));
+  const photoViews: PhotoView[] = detail.photos.map((p) => {
+    const known = status.get(p.source);
+    return {
+      photoId: known?.photoId ?? photos.photoIdFor(p.source, reference),
+      order: p.order,
+      source: p.source,
+      originalUrl: p.originalUrl,
+      cache: known?.cache ?? 'not_cached',
+      cacheError: known?.error ?? null,
+    };
+  });
+  return {
+    reference: detail.reference,
+    raw: parseRaw(detail.raw),
+    vehicle: detail.vehicle,
+    problems: detail.problems,
+    publication: publicationState(detail.row, queued),
+    history: publicationHistory(cache, detail.row, detail.publicationHistory),
+    photos: photoViews,
+    rejectedPositions: detail.rejectedPhotoPositions,
+    syncedAt: seenRun?.endedAt ?? seenRun?.startedAt ?? null,
+  };
+}
+
+function fieldText(field: VehicleField, view: VehicleDetailView): string | null {
+  const v = view.vehicle;
+  switch (field) {
+    case 'value':
+    case 'amountPerInstallment':
+    case 'deposit':
+      return formatMoney(v[field]);
+    case 'mileage':
+      return v.mileage == null ? null : `${formatNumber(v.mileage)} km`;
+    case 'brand':
+      return v.brand ? `${v.brand.name} (${v.brand.vehicleType})` : null;
+    case 'trim':
+      return v.trim?.name ?? null;
+    case 'accessories':
+    case 'otherInfos':
+      return v[field]?.map((a) => a.name).join(', ') || null;
+    case 'brandNew':
+    case 'active':
+      return v[field] == null ? null : v[field] ? 'yes' : 'no';
+    case 'pictures':
+      return v.pictures ? `${v.pictures.length}` : null;
+    case 'publication':
+      return null; // its own section
+    default: {
+      const value = v[field];
+      return value == null ? null : String(value);
+    }
+  }
+}
+
+function publicationText(view: VehicleDetailView): string {
+  const p = view.publication;
+  if (!p.onPortal) {
+    const why = { unpublished_here: 'unpublished from Showroom', dropped_by_portal: 'dropped by the portal (plan limit)', unknown: 'reason unknown' }[p.notOnPortalReason ?? 'unknown'];
+    return `not on the portal (${why})`;
+  }
+  const base = `on the portal${p.highlighted ? ', highlighted' : ''}`;
+  if (p.unpublish === 'queued') return `${base}; unpublish queued since ${p.unpublishRequestedAt} (sent at the next sync)`;
+  if (p.unpublish === 'pending') return `${base}; unpublish sent ${p.unpublishRequestedAt}, waiting for the portal to confirm`;
+  if (p.unpublish === 'refused') return `${base}; the portal refused the unpublish: ${p.unpublishMessage}`;
+  return base;
+}
+
+export const show: Command = {
+  name: 'show',
+  summary: 'Show one listing in full (works offline)',
+  usage: 'show <reference> [--json]',
+  positionals: { min: 1, max: 1, name: 'reference' },
+  async run(ctx, { positionals, values }) {
+    const { cache, photos } = await ctx.open(await ctx.account(str(values.account)));
+    const view = vehicleDetailView(cache, photos, positionals[0]!);
+    if (ctx.json) {
+      ctx.out.json(view);
+      return EXIT.ok;
+    }
+    const raw = view.raw !== null && typeof view.raw === 'object' ? (view.raw as Record<string, unknown>) : {};
+    const problemOf = new Map(view.problems.map((p) => [p.field, p.message]));
+    const width = Math.max(...Object.values(LABELS).map((l) => l.length)) + 2;
+    const row = (label: string, text: string) => ctx.out.line(`${`${label}:`.padEnd(width)}${text}`);
+    for (const field of Object.keys(LABELS) as VehicleField[]) {
+      if (field === 'publication' || field === 'pictures') continue;
+      const problem = problemOf.get(field);
+      const text = fieldText(field, view) ?? (problem && raw[field] !== undefined ? JSON.stringify(raw[field]) : '—');
+      row(LABELS[field], field === 'description' ? text.replace(/\s*\n\s*/g, ' ⏎ ') : text);
+      if (problem) row('', `⚠ ${problem}`);
+    }
+    row('On portal', publicationText(view));
+    row('Last read', view.syncedAt ?? '—');
+    if (view.problems.some((p) => p.field === '(root)')) for (const p of view.problems.filter((x) => x.field === '(root)')) row('Problem', p.message);
+
+    ctx.out.line();
+    ctx.out.line(`History (${view.history.length}):`);
+    for (const e of view.history) ctx.out.line(`  ${e.at}  ${e.change}${e.cause ? ` (${e.cause})` : ''}${e.message ? `: ${e.message}` : ''}`);
+
+    ctx.out.line();
+    ctx.out.line(`Photos (${view.photos.length}${view.rejectedPositions.length ? `, rejected by the portal at position ${view.rejectedPositions.join(', ')}` : ''}):`);
+    for (const p of view.photos) ctx.out.line(`  ${String(p.order).padStart(2)}  ${p.cache.padEnd(10)}  ${p.source}${p.cacheError ? `  (${p.cacheError})` : ''}`);
+    if (view.rejectedPositions.length) ctx.out.line('  The portal rejected some photos: send all the photos of this listing again to fix it.');
+    if (view.problems.length) ctx.out.note(`${view.problems.length} problem(s) with this listing's data (marked ⚠).`);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,49 @@
+// status: the account, its last sync, the inventory's headline numbers, the outbox and the cache's
+// size. Reads only local data: instant, and works offline.
+import { outboxSize } from '../../backend/publication-view';
+import { str, type Command } from '../command';
+import { cacheFileBytes } from '../context';
+import { EXIT } from '../exit-codes';
+import { formatBytes } from '../io';
+
+export const status: Command = {
+  name: 'status',
+  summary: 'Account, last sync, inventory counts, outbox and cache size (offline)',
+  usage: 'status [--json]',
+  async run(ctx, { values }) {
+    const account = await ctx.account(str(values.account));
+    const { cache, cacheFile, photos, photoMode } = await ctx.open(account);
+    const summary = cache.summary();
+    const lastRun = cache.runs.recent(1)[0] ?? null;
+    const photoUsage = photos.usage();
+    const report = {
+      account: { id: account.id, name: account.name, baseUrl: account.baseUrl },
+      dataDir: ctx.dataDir,
+      lastSyncAt: summary.lastSyncAt,
+      lastRun,
+      inventory: summary,
+      outbox: outboxSize(cache),
+      cache: { databaseBytes: cacheFileBytes(cacheFile), photos: { ...photoUsage, mode: photoMode } },
+      token: ctx.envToken ? 'SHOWROOM_TOKEN' : 'keychain',
+    };
+    if (ctx.json) {
+      ctx.out.json(report);
+      return EXIT.ok;
+    }
+    const lines: Array<[string, string]> = [
+      ['Account', `${account.name} (${account.id})`],
+      ['Portal', account.baseUrl],
+      ['Data folder', ctx.dataDir],
+      ['Last sync', summary.lastSyncAt ?? 'never'],
+      ['Last run', lastRun ? `${lastRun.kind}, ${lastRun.outcome ?? 'interrupted'}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—'],
+      ['Listings', `${summary.total} (${summary.onPortal} on the portal, ${summary.notOnPortal} not, ${summary.unpublishPending} unpublish pending)`],
+      ['Highlighted', String(summary.highlighted)],
+      ['With problems', `${summary.withProblems} (${summary.withRejectedPhotos} with rejected photos)`],
+      ['Outbox', `${report.outbox} waiting`],
+      ['Cache', `${formatBytes(report.cache.databaseBytes)} database, ${formatBytes(photoUsage.bytes)} in ${photoUsage.files} photos (budget ${formatBytes(photoUsage.budgetBytes)}, ${photoMode === 'all' ? 'all photos' : 'covers only'})`],
+    ];
+    const width = Math.max(...lines.map(([l]) => l.length)) + 2;
+    for (const [label, text] of lines) ctx.out.line(`${`${label}:`.padEnd(width)}${text}`);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,68 @@
+// sync [--full] [--no-photos]: the app's sync engine, with progress on one updating stderr line
+// when stderr is a terminal, and a summary at the end. Ctrl-C cancels cleanly (exit 8): the
+// previous inventory stays as it was.
+import type { SyncProgress } from '../../../shared/views';
+import { createSyncEngine } from '../../sync';
+import { str, type Command } from '../command';
+import { EXIT, exitCodeFor } from '../exit-codes';
+
+const PHASES: Record<SyncProgress['phase'], string> = { outbox: 'sending queued changes', plan: 'reading the plan', pages: 'reading listings', photos: 'downloading photos', done: 'finishing' };
+
+export function progressLine(p: SyncProgress, startedAt: number, now = Date.now()): string {
+  const secs = Math.round((now - startedAt) / 1000);
+  const parts = [`Sync (${p.kind}) ${PHASES[p.phase]}`];
+  if (p.phase === 'pages' || p.vehiclesDone > 0) parts.push(`${p.vehiclesDone}${p.vehiclesTotal ? `/${p.vehiclesTotal}` : ''} listings, page ${p.pagesDone}${p.pagesTotal ? `/${p.pagesTotal}` : ''}`);
+  if (p.photosTotal) parts.push(`photos ${p.photosDone ?? 0}/${p.photosTotal}`);
+  if (p.waitingMs) parts.push(`waiting ${Math.ceil(p.waitingMs / 1000)} s (${p.waitReason === 'rate_limit' ? 'rate limit' : p.waitReason === 'queue' ? 'portal queue' : 'retry'})`);
+  parts.push(`${secs} s`);
+  return parts.join(' · ');
+}
+
+export const sync: Command = {
+  name: 'sync',
+  summary: 'Sync the inventory with the portal (incremental; --full reads every page)',
+  usage: 'sync [--full] [--no-photos] [--json]',
+  help: `Sends queued unpublishes first, then reads the listings (an incremental pass when a full one
+has succeeded before), then downloads photos (covers, or all as the app's setting says) unless
+--no-photos. Ctrl-C cancels: the previous inventory stays exactly as it was.`,
+  options: { full: { type: 'boolean' }, 'no-photos': { type: 'boolean' } },
+  async run(ctx, { values }) {
+    const opened = await ctx.open(await ctx.account(str(values.account)));
+    const startedAt = Date.now();
+    const engine = createSyncEngine({
+      cache: opened.cache,
+      portal: opened.portal,
+      photos: values['no-photos'] === true ? undefined : opened.photos,
+      settings: () => ({ photos: opened.photoMode }),
+      onProgress: (p) => ctx.out.progress(progressLine(p, startedAt)),
+    });
+    opened.onWait((event) => engine.noteWait(event));
+    const report = await engine.run({ kind: values.full === true ? 'full' : 'auto', signal: ctx.signal });
+    ctx.out.endProgress();
+    if (ctx.json) ctx.out.json(report);
+    else {
+      const c = report.counts;
+      const d = report.details;
+      const secs = ((Date.parse(report.endedAt ?? new Date().toISOString()) - Date.parse(report.startedAt)) / 1000).toFixed(1);
+      if (report.outcome === 'succeeded') {
+        const total = opened.cache.summary().total;
+        ctx.out.line(`Sync (${report.kind}) done in ${secs} s: ${total} listings; ${c.added} added, ${c.changed} changed, ${c.removed} removed, ${c.droppedByPortal} dropped by the portal.`);
+        if (c.unpublishSent > 0) ctx.out.line(`${c.unpublishSent} queued unpublish${c.unpublishSent === 1 ? '' : 'es'} sent.`);
+        if (d.photosTotal === 0) ctx.out.line('Photos: nothing to download.');
+        else if (d.photosTotal !== undefined) ctx.out.line(`Photos: ${d.photosDone ?? 0} downloaded of ${d.photosTotal} missing${d.photosFailed ? `, ${d.photosFailed} failed` : ''}.`);
+      } else if (report.outcome === 'cancelled') {
+        ctx.out.line(`Sync (${report.kind}) cancelled after ${secs} s; the inventory is as it was before.`);
+      } else {
+        ctx.out.line(`Sync (${report.kind}) failed after ${secs} s; the inventory is as it was before.`);
+      }
+      for (const n of report.notes) ctx.out.line(`  ${n}`);
+    }
+    if (ctx.signal.aborted || report.outcome === 'cancelled') return EXIT.cancelled;
+    if (report.outcome === 'failed') {
+      ctx.out.note(`showroom: ${report.error?.message ?? 'The sync failed.'}`);
+      if (ctx.verbose && report.error?.detail) ctx.out.note(`  detail: ${JSON.stringify(report.error.detail)}`);
+      return exitCodeFor(report.error?.kind);
+    }
+    return EXIT.ok;
+  },
+};

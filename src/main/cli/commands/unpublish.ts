@@ -1,0 +1,32 @@
+// unpublish <reference…>: sent to the portal now when it answers (pending until a read confirms),
+// queued for the next sync when offline, or refused with the portal's message; one line each.
+import type { UnpublishOutcome } from '../../../shared/views';
+import { createSyncEngine } from '../../sync';
+import { str, type Command } from '../command';
+import { EXIT } from '../exit-codes';
+
+/** Said when the engine gives no message of its own. */
+const TEXT: Record<UnpublishOutcome['outcome'], string> = {
+  sent: 'the portal accepted it; the listing leaves the portal within minutes',
+  queued: 'the portal could not be reached; it is sent at the next sync',
+  refused: 'refused by the portal',
+  not_found: 'no such listing in the local inventory',
+};
+
+export const unpublish: Command = {
+  name: 'unpublish',
+  summary: 'Unpublish listings (queued for the next sync when offline)',
+  usage: 'unpublish <reference…> [--json]',
+  positionals: { min: 1, max: 500, name: 'reference' },
+  async run(ctx, { positionals, values }) {
+    const { cache, portal } = await ctx.open(await ctx.account(str(values.account)));
+    const engine = createSyncEngine({ cache, portal });
+    const references = [...new Set(positionals)];
+    const outcomes = await engine.unpublish(references, { signal: ctx.signal });
+    if (ctx.json) ctx.out.json(outcomes);
+    else for (const o of outcomes) ctx.out.line(`${o.reference}: ${o.outcome.replace('_', ' ')} — ${o.message ?? TEXT[o.outcome]}`);
+    if (outcomes.some((o) => o.outcome === 'refused')) return EXIT.refused;
+    if (outcomes.some((o) => o.outcome === 'not_found')) return EXIT.notFound;
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,162 @@
+// What every command shares: the data folder, the account store (with the keychain, or only this
+// process's memory with --no-keychain), choosing the account, and opening its cache, photo cache
+// and portal client on the same modules the app uses.
+import { mkdirSync, statSync } from 'node:fs';
+import { AppError } from '../../shared/errors';
+import { createAccountStore, type Account, type AccountStore } from '../accounts';
+import { createAppStateStore } from '../backend/app-state';
+import { accountPaths } from '../backend/session';
+import { createSettingsStore, megabytes } from '../backend/settings';
+import { openCache, type Cache } from '../cache';
+import { createPhotoCache, type PhotoCache } from '../photos';
+import { createPortalClient, type PortalClient, type WaitEvent } from '../portal';
+import { createKeytarKeychain, type Keychain } from '../secrets';
+import { silentLogger } from '../shell/logger';
+import type { Env } from './data-dir';
+import type { Output } from './io';
+
+export interface CliContext {
+  dataDir: string;
+  env: Env;
+  out: Output;
+  verbose: boolean;
+  json: boolean;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+  /** --no-keychain: tokens live only in this process (SHOWROOM_TOKEN). */
+  noKeychain: boolean;
+  accounts(): AccountStore;
+  /** The account named by --account (id or name), else the only one, else the app's active one. */
+  account(selector?: string): Promise<Account>;
+  open(account: Account): Promise<OpenAccount>;
+  /** The token of SHOWROOM_TOKEN, if set. */
+  envToken: string | undefined;
+  /** Closes whatever was opened. */
+  close(): void;
+}
+
+export interface OpenAccount {
+  account: Account;
+  cache: Cache;
+  cacheFile: string;
+  photosDir: string;
+  photos: PhotoCache;
+  portal: PortalClient;
+  photoMode: 'covers' | 'all';
+  /** Rate-limit waits and retry backoffs of the portal client (for the sync engine's progress). */
+  onWait(listener: (event: WaitEvent) => void): void;
+}
+
+/** A keychain that keeps tokens only in this process's memory: never on disk. */
+export function memoryKeychain(): Keychain {
+  const tokens = new Map<string, string>();
+  return {
+    get: async (account) => tokens.get(account) ?? null,
+    set: async (account, token) => void tokens.set(account, token),
+    delete: async (account) => tokens.delete(account),
+  };
+}
+
+export function usageError(message: string): AppError {
+  return new AppError('bad_input', message, { reason: 'usage' });
+}
+
+export interface ContextInput {
+  dataDir: string;
+  env: Env;
+  out: Output;
+  verbose: boolean;
+  json: boolean;
+  signal: AbortSignal;
+  noKeychain: boolean;
+  keychain?: Keychain;
+}
+
+export function createContext(input: ContextInput): CliContext {
+  const envToken = input.env.SHOWROOM_TOKEN?.trim() || undefined;
+  if (envToken) input.out.redactor.addSecret(envToken);
+  const keychain = input.noKeychain ? memoryKeychain() : (input.keychain ?? createKeytarKeychain());
+  let store: AccountStore | undefined;
+  const opened: Cache[] = [];
+
+  const accounts = () => (store ??= createAccountStore({ dataDir: input.dataDir, keychain }));
+
+  return {
+    ...input,
+    envToken,
+    accounts,
+
+    async account(selector) {
+      const list = await accounts().list();
+      if (selector !== undefined) {
+        const byId = list.find((a) => a.id === selector);
+        if (byId) return byId;
+        const byName = list.filter((a) => a.name.toLowerCase() === selector.toLowerCase());
+        if (byName.length === 1) return byName[0]!;
+        if (byName.length > 1) throw usageError(`Several accounts are named “${selector}”: choose one by its id (see \`showroom accounts list\`).`);
+        throw new AppError('not_found', `There is no account “${selector}” (see \`showroom accounts list\`).`, { account: selector });
+      }
+      if (list.length === 1) return list[0]!;
+      if (list.length === 0) throw new AppError('not_found', 'There is no account yet: add one with `showroom accounts add --name … --base-url …`.', { dataDir: input.dataDir });
+      const state = await createAppStateStore(input.dataDir, silentLogger).load().catch(() => null);
+      const active = list.find((a) => a.id === state?.activeAccountId);
+      if (active) return active;
+      throw usageError('There are several accounts: choose one with --account <id|name> (see `showroom accounts list`).');
+    },
+
+    async open(account) {
+      const paths = accountPaths(accounts(), account.id);
+      mkdirSync(paths.photosDir, { recursive: true });
+      const settings = await createSettingsStore(input.dataDir, silentLogger).load();
+      const cache = openCache(paths.cacheFile);
+      opened.push(cache);
+      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(settings.diskBudgetMb) });
+      let waitListener: ((event: WaitEvent) => void) | undefined;
+      const portal = createPortalClient({
+        baseUrl: account.baseUrl,
+        onWait: (event) => waitListener?.(event),
+        // SHOWROOM_TOKEN for unattended runs; otherwise the keychain, read only when a JWT is due.
+        integrationToken: envToken ?? (async () => {
+          const token = await accounts().token(account.id);
+          input.out.redactor.addSecret(token);
+          return token;
+        }),
+      });
+      return {
+        account,
+        cache,
+        cacheFile: paths.cacheFile,
+        photosDir: paths.photosDir,
+        photos,
+        portal,
+        photoMode: settings.photoCaching,
+        onWait: (listener) => {
+          waitListener = listener;
+        },
+      };
+    },
+
+    close() {
+      for (const cache of opened.splice(0)) {
+        try {
+          cache.close();
+        } catch {
+          /* closing is best effort */
+        }
+      }
+    },
+  };
+}
+
+/** Size of the cache file with its WAL. */
+export function cacheFileBytes(file: string): number {
+  let total = 0;
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      total += statSync(f).size;
+    } catch {
+      /* absent */
+    }
+  }
+  return total;
+}

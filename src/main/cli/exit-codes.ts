@@ -1,0 +1,76 @@
+// The command line's exit codes: documented here, in `showroom --help`, and in the README.
+//
+//   code  name            when
+//   ────  ──────────────  ─────────────────────────────────────────────────────────────────────
+//    0    ok              the command did what was asked
+//    1    unexpected      a bug or an unforeseen failure (run again with --verbose for detail)
+//    2    usage           bad command line: unknown command or option, missing argument
+//    3    offline         the portal could not be reached (network, DNS, TLS, not a portal, 5xx, rate limit)
+//    4    token           no integration token, or the portal refused it
+//    5    not_found       no such account, or no such listing
+//    6    keychain        no system keychain to keep the token in (use SHOWROOM_TOKEN and --no-keychain)
+//    7    refused         the portal refused the request (validation), or a listing's unpublish was refused
+//    8    cancelled       interrupted (Ctrl-C): what was running stopped cleanly
+//    9    data            the local data cannot be read or written (damaged cache, disk full, busy)
+//   10    partial         the command ran, but some items failed (a sync that failed, photos or references)
+import type { ErrorKind } from '../../shared/errors';
+
+export const EXIT = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  offline: 3,
+  token: 4,
+  notFound: 5,
+  keychain: 6,
+  refused: 7,
+  cancelled: 8,
+  data: 9,
+  partial: 10,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_CODE_HELP = `Exit codes:
+   0  ok
+   1  unexpected error (run again with --verbose)
+   2  bad usage
+   3  offline: the portal could not be reached
+   4  no integration token, or the portal refused it
+   5  not found (account or listing)
+   6  no system keychain (use SHOWROOM_TOKEN with --no-keychain)
+   7  refused by the portal (validation, unpublish refused)
+   8  cancelled (Ctrl-C)
+   9  local data unreadable or unwritable
+  10  partly done (some items failed)`;
+
+export function exitCodeFor(kind: ErrorKind | undefined): ExitCode {
+  switch (kind) {
+    case 'offline':
+    case 'tls':
+    case 'not_a_portal':
+    case 'server':
+    case 'rate_limited':
+    case 'invalid_response':
+      return EXIT.offline;
+    case 'token_refused':
+    case 'unauthorized':
+    case 'no_token':
+      return EXIT.token;
+    case 'not_found':
+      return EXIT.notFound;
+    case 'keychain_unavailable':
+      return EXIT.keychain;
+    case 'validation':
+      return EXIT.refused;
+    case 'bad_input':
+      return EXIT.usage;
+    case 'cancelled':
+      return EXIT.cancelled;
+    case 'database':
+    case 'busy':
+      return EXIT.data;
+    default:
+      return EXIT.unexpected;
+  }
+}

@@ -1,0 +1,78 @@
+// What a command writes to: results on stdout (a table or JSON), everything else on stderr
+// (progress, warnings, errors). Every line passes through the redactor, so a token that slipped
+// into an error's detail is never printed.
+import type { Readable, Writable } from 'node:stream';
+import { createRedactor, type Redactor } from '../shell/redact';
+
+export interface Io {
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
+}
+
+export interface Output {
+  /** A result line (stdout). */
+  line(text?: string): void;
+  json(value: unknown): void;
+  /** A note for the person at the terminal (stderr). */
+  note(text: string): void;
+  /** The single updating progress line; only when stderr is a terminal. */
+  progress(text: string): void;
+  /** Ends the progress line (keeps what it says when `keep`). */
+  endProgress(keep?: boolean): void;
+  readonly interactive: boolean;
+  readonly redactor: Redactor;
+}
+
+export function createOutput(io: Io, secrets: readonly string[] = []): Output {
+  const redactor = createRedactor(secrets.filter((s) => s.length > 0));
+  const interactive = io.stderr.isTTY === true;
+  let progressShown = false;
+  const clear = () => {
+    if (progressShown) io.stderr.write('\r\x1b[2K');
+    progressShown = false;
+  };
+  return {
+    line(text = '') {
+      io.stdout.write(`${redactor.redactString(text)}\n`);
+    },
+    json(value) {
+      io.stdout.write(`${redactor.redactString(JSON.stringify(value, null, 2))}\n`);
+    },
+    note(text) {
+      clear();
+      io.stderr.write(`${redactor.redactString(text)}\n`);
+    },
+    progress(text) {
+      if (!interactive) return;
+      const width = Math.max(40, (io.stderr.columns || 100) - 1);
+      io.stderr.write(`\r\x1b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
+      progressShown = true;
+    },
+    endProgress(keep = false) {
+      if (!progressShown) return;
+      if (keep) io.stderr.write('\n');
+      else io.stderr.write('\r\x1b[2K');
+      progressShown = false;
+    },
+    interactive,
+    redactor,
+  };
+}
+
+/** A plain text table: columns padded to their widest cell; numbers right-aligned. */
+export function table(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>, rightAligned: ReadonlySet<number> = new Set()): string[] {
+  const cells = rows.map((r) => r.map((c) => (c === null ? '—' : String(c))));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => [...(r[i] ?? '')].length)));
+  const pad = (text: string, i: number) => {
+    const gap = ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...text].length));
+    return rightAligned.has(i) ? gap + text : text + gap;
+  };
+  const render = (r: readonly string[]) => r.map((c, i) => pad(c, i)).join('  ').trimEnd();
+  return [render(headers), render(widths.map((w) => '─'.repeat(w))), ...cells.map(render)];
+}
+
+export const formatNumber = (n: number | null | undefined): string | null => (n == null ? null : n.toLocaleString('en-US'));
+export const formatMoney = (n: number | null | undefined): string | null => (n == null ? null : `R$ ${n.toLocaleString('en-US', { maximumFractionDigits: 0 })}`);
+export const formatBytes = (bytes: number): string =>
+  bytes >= 1_073_741_824 ? `${(bytes / 1_073_741_824).toFixed(1)} GB` : bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`;

@@ -1,0 +1,70 @@
+// Runs the real command line in a child process (tsx loader, as `npm run cli` does), with a temp
+// data folder and only the environment a test gives it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const ENTRY = join(REPO, 'src/main/cli/index.ts');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  /** Run bin/showroom.mjs instead of the TypeScript entry. */
+  bin?: boolean;
+  timeoutMs?: number;
+  /** Called with the child once it is started (to signal it). */
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+/** The parent's environment minus anything that would point the CLI at real data or a real token. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of ['SHOWROOM_TOKEN', 'SHOWROOM_DATA_DIR', 'SHOWROOM_USER_DATA_DIR', 'NODE_OPTIONS']) delete env[key];
+  return env;
+}
+
+export function cli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  const env = baseEnv();
+  for (const [k, v] of Object.entries(options.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  const argv = options.bin ? [join(REPO, 'bin/showroom.mjs'), ...args] : ['--import', 'tsx', ENTRY, ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { cwd: REPO, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+    options.onSpawn?.(child);
+  });
+}
+
+export function tempDataDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'showroom-cli-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function json<T = unknown>(result: CliResult): T {
+  try {
+    return JSON.parse(result.stdout) as T;
+  } catch {
+    throw new Error(`not JSON (exit ${result.code}):\n${result.stdout}\n--- stderr ---\n${result.stderr}`);
+  }
+}
