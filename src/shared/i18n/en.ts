@@ -188,6 +188,12 @@ export const en = {
       dropped_by_portal: 'Dropped by the portal (plan limit)',
       unknown: 'Reason unknown',
     },
+    /** The list's badge text: short, says why when known. */
+    offShort: {
+      unpublished_here: 'Unpublished here',
+      dropped_by_portal: 'Dropped: plan limit',
+      unknown: 'Not on the portal',
+    },
     unpublishPending: 'Unpublish pending',
     unpublishQueued: 'Unpublish queued',
     unpublishRefused: 'Unpublish refused',

@@ -190,6 +190,11 @@ export const ptBR: Messages = {
       dropped_by_portal: 'Retirado pelo portal (limite do plano)',
       unknown: 'Motivo desconhecido',
     },
+    offShort: {
+      unpublished_here: 'Despublicado aqui',
+      dropped_by_portal: 'Retirado: limite do plano',
+      unknown: 'Fora do portal',
+    },
     unpublishPending: 'Despublicação pendente',
     unpublishQueued: 'Despublicação na fila',
     unpublishRefused: 'Despublicação recusada',

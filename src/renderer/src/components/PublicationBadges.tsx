@@ -38,8 +38,8 @@ export function PublicationBadges({ row, showOnPortal }: Props) {
       )}
       {!p.onPortal && p.unpublish !== 'pending' && (
         <span data-testid="badge-not-on-portal" data-reason={p.notOnPortalReason ?? 'unknown'} className="badge-wrap">
-          <Badge tone={p.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'} explain={t(`badges.reason.${p.notOnPortalReason ?? 'unknown'}`)}>
-            {t('badges.notOnPortal')}
+          <Badge tone={p.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'} explain={`${t('badges.notOnPortal')}: ${t(`badges.reason.${p.notOnPortalReason ?? 'unknown'}`)}`}>
+            {t(`badges.offShort.${p.notOnPortalReason ?? 'unknown'}`)}
           </Badge>
         </span>
       )}

@@ -45,6 +45,13 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
 
   useEffect(() => setActiveIndex(-1), [rows.queryKey]);
 
+  // Coming back from a listing: the keyboard continues in the list, on the row it left.
+  const wasVisible = useRef(visible);
+  useEffect(() => {
+    if (visible && !wasVisible.current) gridRef.current?.focus({ preventScroll: true });
+    wasVisible.current = visible;
+  }, [visible]);
+
   // Ctrl/Cmd+F focuses the search box while the inventory is on screen.
   useEffect(() => {
     if (!visible) return;
