@@ -12,7 +12,10 @@
 //    7    refused         the portal refused the request (validation), or a listing's unpublish was refused
 //    8    cancelled       interrupted (Ctrl-C): what was running stopped cleanly
 //    9    data            the local data cannot be read or written (damaged cache, disk full, busy)
-//   10    partial         the command ran, but some items failed (a sync that failed, photos or references)
+//
+// A sync whose inventory committed but some photos failed is a success (0): the failures are in
+// its summary and in `show`. `unpublish` with several references: 7 if any was refused, else 5
+// if any was not found, else 0.
 import type { ErrorKind } from '../../shared/errors';
 
 export const EXIT = {
@@ -26,7 +29,6 @@ export const EXIT = {
   refused: 7,
   cancelled: 8,
   data: 9,
-  partial: 10,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -41,8 +43,7 @@ export const EXIT_CODE_HELP = `Exit codes:
    6  no system keychain (use SHOWROOM_TOKEN with --no-keychain)
    7  refused by the portal (validation, unpublish refused)
    8  cancelled (Ctrl-C)
-   9  local data unreadable or unwritable
-  10  partly done (some items failed)`;
+   9  local data unreadable or unwritable`;
 
 export function exitCodeFor(kind: ErrorKind | undefined): ExitCode {
   switch (kind) {
