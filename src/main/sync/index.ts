@@ -176,6 +176,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           removeUnseen = true;
         } else {
           await checkPendingUnpublishes(ctx, collector, removed);
+          // Everything else is known unchanged: the whole stock is accounted for.
+          progress.update({ vehiclesDone: changes.total, vehiclesTotal: changes.total });
         }
       } else {
         const sweep = await fullSweep({ ctx, collector, wasCached: isCached, maxRepairRounds: deps.maxRepairRounds, maxVerify: deps.maxVerify });
