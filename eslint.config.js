@@ -25,6 +25,17 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts (scripts/, bin/, configs). TypeScript files get their globals from @types/node.
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'].map((g) => [g, 'readonly']),
+      ),
+    },
+    // Importing `process` from node:process explicitly is fine too.
+    rules: { 'no-redeclare': ['error', { builtinGlobals: false }] },
+  },
+  {
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: restrict({
       paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'src/shared runs in every process: no node or electron imports.' })),
