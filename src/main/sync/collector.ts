@@ -1,13 +1,22 @@
 // What a pass has read so far, by reference. Pages are staged as they arrive; a reference read
-// again is staged again only when its JSON differs and it is not older than the copy already
-// staged (the cache applies staged items in order, so the last one staged wins).
-import { createHash } from 'node:crypto';
+// again is staged again only when it is not older than the copy already staged and something
+// that can change shows a difference (the cache applies staged items in order, so the last one
+// staged wins). Every change on the portal bumps updatedAt (portal-api-v2.md), except the
+// listing's url, which appears up to 45 minutes after an edit, and the publication, which we
+// watch most closely: those two are compared too. No hashing of whole vehicles: this runs for
+// every item of every page.
 import type { SyncPass } from '../cache';
 import type { PortalVehicle } from '../portal';
 
 interface Seen {
   updatedMs: number;
-  hash: string;
+  print: string;
+}
+
+/** What tells two reads of one listing apart without comparing the whole JSON. */
+function fingerprint(item: PortalVehicle): string {
+  const v = item.vehicle;
+  return `${v.updatedAt ?? ''}\u0000${v.url ?? ''}\u0000${v.publication === undefined ? '?' : JSON.stringify(v.publication)}\u0000${item.problems.length}`;
 }
 
 export function updatedMsOf(item: { vehicle: { updatedAt?: string } }): number {
@@ -52,12 +61,11 @@ export class Collector {
     const fresh: unknown[] = [];
     for (const item of items) {
       this.read++;
-      const text = JSON.stringify(item.raw) ?? 'null';
-      const hash = createHash('sha1').update(text).digest('base64');
+      const print = fingerprint(item);
       const updatedMs = updatedMsOf(item);
       const old = this.seen.get(item.reference);
-      if (old && (old.hash === hash || updatedMs < old.updatedMs)) continue;
-      this.seen.set(item.reference, { updatedMs, hash });
+      if (old && (old.print === print || updatedMs < old.updatedMs)) continue;
+      this.seen.set(item.reference, { updatedMs, print });
       fresh.push(item.raw);
     }
     if (fresh.length === 0) return 0;

@@ -15,7 +15,7 @@ import { ProgressTracker } from './progress';
 import { createPublications } from './publications';
 import { toSyncRunReport, type SyncRunReport } from './run-view';
 
-export { readCachedPlan, PLAN_META_KEY, type CachedPlan } from './plan';
+export { readCachedPlan, storePlan, PLAN_META_KEY, type CachedPlan } from './plan';
 export { toSyncRunReport, notesOf, type SyncRunReport } from './run-view';
 
 export interface PhotoStep {
