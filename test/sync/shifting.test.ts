@@ -65,6 +65,40 @@ describe('pages that shift while they are read', () => {
     expect(differences(r.cache, r.sb)).toEqual(NO_DIFFERENCES);
   });
 
+  for (const action of ['insert', 'remove'] as const) {
+    it(`a portal that never stops changing (${action}s), on a synced cache: nothing that stayed on the portal is removed from the cache`, async () => {
+      const r = await rig({ sandbox: { vehicles: 600, seed: 27 }, engine: { concurrency: 6, maxRepairRounds: 1 } });
+      await r.engine.run();
+      const before = new Set(r.sb.data.list().map((v) => v.reference));
+      r.sb.faults.set({ mutateWhilePaging: { everyNthPageRequest: 2, action, count: 2 } });
+      const run = await r.engine.run({ kind: 'full' });
+      r.sb.faults.clear();
+      expect(run.outcome).toBe('succeeded');
+      const cached = cacheContents(r.cache);
+      const stayed = r.sb.data.list().filter((v) => before.has(v.reference));
+      expect(stayed.filter((v) => !cached.has(v.reference)).map((v) => v.reference)).toEqual([]);
+      expect(run.notes.join(' ')).toMatch(/kept changing/);
+    });
+  }
+
+  it('unsettled pages never remove a cached listing that is still on the portal: it is checked, or kept as it was', async () => {
+    for (const maxVerify of [200, 0]) {
+      const r = await rig({ sandbox: { vehicles: 300, seed: 28 }, engine: { concurrency: 1, maxRepairRounds: 0, maxVerify } });
+      await r.engine.run();
+      const before = new Set(r.sb.data.list().map((v) => v.reference));
+      // Before every page: the first listing goes, so every page boundary moves by one between reads.
+      r.sb.faults.set({ onListRequest: () => void r.sb.data.remove(r.sb.data.list()[0]?.reference ?? '') });
+      const run = await r.engine.run({ kind: 'full' });
+      r.sb.faults.clear();
+      expect(run.outcome).toBe('succeeded');
+      const cached = cacheContents(r.cache);
+      const stayed = r.sb.data.list().filter((v) => before.has(v.reference));
+      expect(stayed.filter((v) => !cached.has(v.reference)).map((v) => v.reference), `maxVerify ${maxVerify}`).toEqual([]);
+      if (maxVerify > 0) expect(run.details.verified).toBeGreaterThan(0);
+      else expect(run.details.unverified).toBeGreaterThan(0);
+    }
+  });
+
   it('a portal that never stops changing: the sync ends, keeps what it saw, misses nothing that stayed, and says so', async () => {
     const r = await rig({ sandbox: { vehicles: 400, seed: 25 }, engine: { concurrency: 4 } });
     const before = new Set(r.sb.data.list().map((v) => v.reference));

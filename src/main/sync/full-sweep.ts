@@ -35,6 +35,10 @@ export interface SweepInput extends SweepOptions {
   head?: PageRead;
   /** Whether a reference was in the inventory before this sync. */
   wasCached: (reference: string) => boolean;
+  /** Every reference in the inventory before this sync (read only when the pages never settled). */
+  previousReferences?: () => Iterable<string>;
+  /** Stages the inventory's own copy of these listings: kept as last seen. */
+  keepPrevious?: (references: string[]) => void;
 }
 
 export interface SweepResult {
@@ -153,10 +157,17 @@ export async function fullSweep(input: SweepInput): Promise<SweepResult> {
   // References we read earlier that the latest pages do not show: removed since, or skipped by
   // a shift in the latest reads. Only the portal can tell which.
   const doubtful = [...collector.references()].filter((r) => !final.where.has(r)).sort();
+  // Pages that never agreed may have skipped a listing in every read: what the inventory had and
+  // no read showed is doubtful too (a settled sweep proves those were removed).
+  const unseenBefore = settled ? [] : [...(input.previousReferences?.() ?? [])].filter((r) => !collector.has(r)).sort();
   const maxVerify = input.maxVerify ?? 200;
-  const toVerify = doubtful.slice(0, maxVerify);
-  if (doubtful.length > toVerify.length) note(ctx.details, 'unverified', doubtful.length - toVerify.length);
+  const toVerify = [...unseenBefore, ...doubtful].slice(0, maxVerify);
+  const unverified = [...unseenBefore, ...doubtful].slice(toVerify.length);
+  if (unverified.length > 0) note(ctx.details, 'unverified', unverified.length);
   await verifyReferences(ctx, collector, toVerify, removed);
+  // Not checked, and not read in this sync: keep the inventory's copy rather than drop it.
+  const keep = unverified.filter((r) => !collector.has(r));
+  if (keep.length > 0) input.keepPrevious?.(keep);
   return { total: newestAnswer?.total ?? first.total, headUpdatedMs, removed };
 }
 

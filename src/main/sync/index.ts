@@ -2,6 +2,7 @@
 // full or incremental pass that commits whole or not at all, then runs the photo step. One sync
 // at a time; progress streams as it goes; a cancel or a failure leaves the previous snapshot.
 import { AppError, toErrorShape } from '../../shared/errors';
+import { parseVehicle } from '../../shared/vehicle';
 import type { SyncKind, SyncProgress, UnpublishOutcome } from '../../shared/views';
 import type { Cache, SyncCounts, SyncPass } from '../cache';
 import type { PortalClient, WaitEvent } from '../portal';
@@ -166,12 +167,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       let headUpdatedMs: number;
       let removeUnseen = false;
       const isCached = (reference: string) => cache.getVehicle(reference) !== null;
+      const sweepOptions = (collector: Collector) => ({
+        wasCached: isCached,
+        previousReferences,
+        keepPrevious: (references: string[]) => keepPrevious(collector, references),
+        maxRepairRounds: deps.maxRepairRounds,
+        maxVerify: deps.maxVerify,
+      });
       if (kind === 'incremental') {
         const changes = await readChanges({ ctx, collector, sinceMs: incrementalSince(), cachedCount: cache.countVehicles({}), isCached });
         headUpdatedMs = changes.headUpdatedMs;
         if (changes.needsFullSweep) {
           note(details, 'upgradedToFull');
-          const sweep = await fullSweep({ ctx, collector, head: changes.head, wasCached: isCached, maxRepairRounds: deps.maxRepairRounds, maxVerify: deps.maxVerify });
+          const sweep = await fullSweep({ ctx, collector, head: changes.head, ...sweepOptions(collector) });
           for (const r of sweep.removed) removed.add(r);
           removeUnseen = true;
         } else {
@@ -180,7 +188,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           progress.update({ vehiclesDone: changes.total, vehiclesTotal: changes.total });
         }
       } else {
-        const sweep = await fullSweep({ ctx, collector, wasCached: isCached, maxRepairRounds: deps.maxRepairRounds, maxVerify: deps.maxVerify });
+        const sweep = await fullSweep({ ctx, collector, ...sweepOptions(collector) });
         headUpdatedMs = sweep.headUpdatedMs;
         for (const r of sweep.removed) removed.add(r);
       }
@@ -235,6 +243,26 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const head = Date.parse(cache.meta.get(SYNC_META_KEYS.headUpdatedAt) ?? '');
     const anchor = Math.min(Number.isFinite(newest) ? newest : Number.NEGATIVE_INFINITY, Number.isFinite(head) ? head : Number.POSITIVE_INFINITY);
     return anchor - overlap;
+  }
+
+  /** Every reference of the inventory as it was before this sync, a window at a time. */
+  function* previousReferences(): Generator<string> {
+    const size = 500;
+    for (let offset = 0; ; offset += size) {
+      const rows = cache.queryVehicles({ sort: { field: 'reference', dir: 'asc' }, window: { offset, limit: size } }).rows;
+      for (const row of rows) yield row.reference;
+      if (rows.length < size) return;
+    }
+  }
+
+  /** Stages the inventory's own copy of listings the sweep could not settle: they stay as last seen. */
+  function keepPrevious(collector: Collector, references: string[]): void {
+    for (const reference of references) {
+      const detail = cache.getVehicle(reference);
+      if (!detail) continue;
+      const raw = JSON.parse(detail.raw) as unknown;
+      collector.add([{ ...parseVehicle(raw), raw }]);
+    }
   }
 
   /** Unpublishes the portal has not confirmed yet: read each again (bounded) so "pending" resolves even if no updatedAt moved. */
