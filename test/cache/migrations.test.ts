@@ -67,6 +67,19 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('4: drops the on-disk staging table (staging is TEMP now), keeping runs', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 3);
+    db.prepare("INSERT INTO sync_runs (id, kind, started_at) VALUES (1, 'full', 'now')").run();
+    db.prepare("INSERT INTO sync_staging (run_id, seq, raw) VALUES (1, 1, '{}')").run();
+    const before = db.prepare('SELECT * FROM sync_runs').all();
+    migrateTo(db, 4);
+    expect(version(db)).toBe(4);
+    expect(tables(db)).not.toContain('sync_staging');
+    expect(db.prepare('SELECT * FROM sync_runs').all()).toEqual(before);
+    db.close();
+  });
+
   it('a failing step leaves the file at the previous version', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);

@@ -123,7 +123,7 @@ describe('sync passes', () => {
     pass.abandon('cancelled', null, { pages: 1 });
     expect(cache.queryVehicles({}).rows.map((r) => r.reference)).toEqual(['A']);
     expect(cache.runs.get(pass.runId)).toMatchObject({ outcome: 'cancelled', counts: { pages: 1 } });
-    expect(cache.db.prepare('SELECT count(*) FROM sync_staging').pluck().get()).toBe(0);
+    expect(cache.db.prepare('SELECT count(*) FROM temp.sync_staging').pluck().get()).toBe(0);
     expect(() => pass.stage([])).toThrow(/already finished/);
   });
 

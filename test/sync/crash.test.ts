@@ -59,7 +59,8 @@ function integrity(file: string): string {
 function snapshotOfFile(file: string) {
   const cache = openCache(file);
   try {
-    return { ...snapshotOf(cache), staged: cache.db.prepare('SELECT count(*) AS n FROM sync_staging').get() };
+    // Staged pages live in a TEMP table: a killed process takes them with it.
+    return { ...snapshotOf(cache), staged: cache.db.prepare('SELECT count(*) AS n FROM temp.sync_staging').get() };
   } finally {
     cache.close();
   }
@@ -114,7 +115,8 @@ describe('crash safety', () => {
     const run = await createSyncEngine({ cache, portal: clientFor(sb.baseUrl, sb.integrationToken) }).run();
     expect(run.outcome).toBe('succeeded');
     expect(differences(cache, sb)).toEqual(NO_DIFFERENCES);
-    expect(cache.db.prepare('SELECT count(*) AS n FROM sync_staging').get()).toEqual({ n: 0 });
+    expect(cache.db.prepare('SELECT count(*) AS n FROM temp.sync_staging').get()).toEqual({ n: 0 });
+    expect(cache.db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sync_staging'").get()).toEqual({ n: 0 });
     // The interrupted runs are on record as failed, not left running.
     expect(cache.runs.recent(10).filter((r) => r.endedAt === null)).toEqual([]);
     cache.close();

@@ -164,6 +164,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'staging of a pass moves to a TEMP table',
+    up(db) {
+      // Staged pages are worthless after a crash (the next pass clears them), so they need no
+      // durability: a TEMP table (see sync-pass.ts) writes them about 4x faster.
+      db.exec('DROP TABLE sync_staging');
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -41,12 +41,17 @@ export interface SyncPasses {
 }
 
 export function createSyncPasses(db: Db, clock: Clock, vehicles: VehicleStore, runs: SyncRunStore, meta: MetaStore): SyncPasses {
-  const insertStaged = db.prepare('INSERT INTO sync_staging (run_id, seq, raw) VALUES (?, ?, ?)');
+  // Pages wait in a TEMP table: it lives and dies with this connection, so a crash can only
+  // lose what was never committed anyway, and it skips the durability work of the main file.
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS sync_staging (
+    run_id INTEGER NOT NULL, seq INTEGER NOT NULL, raw TEXT NOT NULL, PRIMARY KEY (run_id, seq)
+  ) WITHOUT ROWID`);
+  const insertStaged = db.prepare('INSERT INTO temp.sync_staging (run_id, seq, raw) VALUES (?, ?, ?)');
   const readStaged = db.prepare<[number, number, number], { seq: number; raw: string }>(
-    'SELECT seq, raw FROM sync_staging WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+    'SELECT seq, raw FROM temp.sync_staging WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
-  const clearStaged = db.prepare('DELETE FROM sync_staging WHERE run_id = ?');
-  const clearAllStaged = db.prepare('DELETE FROM sync_staging');
+  const clearStaged = db.prepare('DELETE FROM temp.sync_staging WHERE run_id = ?');
+  const clearAllStaged = db.prepare('DELETE FROM temp.sync_staging');
 
   return {
     begin(kind: SyncKind): SyncPass {
