@@ -1,5 +1,7 @@
 // The inventory query as SQL: fixed fragments chosen by whitelist, every value bound. The only
-// text that ever reaches SQL from a query is a placeholder.
+// text that ever reaches SQL from a query is a placeholder. The inventory itself filters in memory
+// (snapshot.ts) and uses the sort orders here; the WHERE clause is the meaning of a filter written
+// as SQL: the tests check the snapshot against it, and the search bench's baseline uses it.
 import type { FilterDimension, InventoryFilters, InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
 import { ftsMatchExpression } from './fts';
 
@@ -56,20 +58,11 @@ export function orderBy(sort: InventorySort): string {
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
-/**
- * How the text's matches meet the vehicles table. 'lookup' (few matches): visit each matching
- * row by id. 'probe' (many matches): the unary + keeps SQLite from driving the query by the id
- * list, so it walks the sort or filter index and probes the match set (a bloom filter, then a
- * b-tree) until the window is full — far fewer rows than visiting tens of thousands of ids.
- */
-export type TextJoin = 'lookup' | 'probe';
-
 /** The text search as a condition on vehicles, or null when the text has no word in it. */
-export function textCondition(text: string | undefined, join: TextJoin = 'lookup'): SqlCondition | null {
+export function textCondition(text: string | undefined): SqlCondition | null {
   const match = text === undefined ? null : ftsMatchExpression(text);
   if (match === null) return null;
-  const id = join === 'probe' ? '+v.id' : 'v.id';
-  return { sql: `${id} IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?)`, params: [match] };
+  return { sql: `v.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?)`, params: [match] };
 }
 
 /** One condition per active filter, keyed by dimension so facets can leave one out. */
@@ -109,9 +102,9 @@ export function filterConditions(filters: InventoryFilters | undefined): Map<Fil
 }
 
 /** WHERE clause (or '') for a query, optionally leaving one filter dimension out. */
-export function whereClause(query: Pick<InventoryQuery, 'text' | 'filters'>, except?: FilterDimension, join: TextJoin = 'lookup'): SqlCondition {
+export function whereClause(query: Pick<InventoryQuery, 'text' | 'filters'>, except?: FilterDimension): SqlCondition {
   const conditions: SqlCondition[] = [];
-  const text = textCondition(query.text, join);
+  const text = textCondition(query.text);
   if (text) conditions.push(text);
   for (const [dim, condition] of filterConditions(query.filters)) if (dim !== except) conditions.push(condition);
   if (conditions.length === 0) return { sql: '', params: [] };

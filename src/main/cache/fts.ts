@@ -18,12 +18,40 @@ export function searchWords(text: string): string[] {
  * A plate typed with a dash splits into its halves, which the `plate` column indexes separately;
  * typed without, it matches the compact plate column. Returns null when there is no word.
  */
-export function ftsMatchExpression(text: string): string | null {
+export function ftsMatchExpression(text: string, termsStartingWith?: TermLookup): string | null {
   const words = searchWords(text);
   if (words.length === 0) return null;
-  // Words are made of letter/number characters only, so the quotes need no escaping; the
-  // doubling is kept as a belt-and-braces guarantee.
-  // A single character as a prefix would expand to a large part of the vocabulary (every number
-  // starting with "1"); alone it is a whole word the dealer means ("1.0", "C 180").
-  return words.map((w) => `"${w.replaceAll('"', '""')}"${[...w].length > 1 ? '*' : ''}`).join(' ');
+  if (termsStartingWith === undefined) return words.map(prefixTerm).join(' ');
+  return words.map((w) => expandedTerm(w, termsStartingWith)).join(' AND ');
+}
+
+// Words are made of letter/number characters only, so the quotes need no escaping; the
+// doubling is kept as a belt-and-braces guarantee.
+const quote = (w: string): string => `"${w.replaceAll('"', '""')}"`;
+
+// A single character as a prefix would expand to a large part of the vocabulary (every number
+// starting with "1"); alone it is a whole word the dealer means ("1.0", "C 180").
+const prefixTerm = (w: string): string => `${quote(w)}${[...w].length > 1 ? '*' : ''}`;
+
+/** The index's terms starting with a word, at most `limit` of them. */
+export type TermLookup = (word: string, limit: number) => string[];
+
+/** Up to this many terms, a long prefix is searched as the terms themselves. */
+export const EXPAND_MAX = 16;
+/** Words the tokenizer keeps exactly as typed (lower-case ASCII letters and digits): their terms can be looked up as is. */
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+/**
+ * The index keeps prefix entries for 2 and 3 characters only; a longer prefix ("direcao*") makes
+ * FTS5 merge the doclists of its terms into one before it can answer, several times the cost of
+ * reading the terms themselves. So a long word becomes the terms of the index it begins
+ * ("direcao" → "direcao"; "comp" → ("compass" OR "computador" OR …)): the same listings match.
+ * No term at all: the word as an exact term, which matches nothing either.
+ */
+function expandedTerm(word: string, termsStartingWith: TermLookup): string {
+  if (word.length < 4 || !ASCII_WORD.test(word)) return prefixTerm(word);
+  const terms = termsStartingWith(word, EXPAND_MAX + 1).filter((t) => t.startsWith(word));
+  if (terms.length > EXPAND_MAX) return prefixTerm(word);
+  if (terms.length <= 1) return quote(terms[0] ?? word);
+  return `(${terms.map(quote).join(' OR ')})`;
 }

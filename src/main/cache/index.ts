@@ -2,13 +2,13 @@
 import type { FacetCounts, InventoryQuery, InventorySummary, VehicleDetail, VehicleQueryResult } from '../../shared/inventory';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, type Db, type OpenDatabaseOptions } from './db';
-import { createFacets } from './facets';
+import { generationOf } from './generation';
 import { createMetaStore, type MetaStore } from './meta';
 import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createInventoryQueries } from './query';
 import { createSyncRunStore, type SyncRunStore } from './runs';
-import { statementCache } from './statements';
+import { snapshots } from './snapshot';
 import { createSummary } from './summary';
 import { createSyncPasses, type SyncPasses } from './sync-pass';
 import { createVehicleStore, type VehicleStore } from './vehicles';
@@ -44,13 +44,14 @@ export function openCache(file: string, opts: CacheOptions = {}): Cache {
 }
 
 export function createCache(db: Db, clock: Clock = systemClock): Cache {
-  const statement = statementCache(db);
   const meta = createMetaStore(db);
   const vehicles = createVehicleStore(db, clock);
   const runs = createSyncRunStore(db, clock);
-  const queries = createInventoryQueries(db, statement);
-  const facets = createFacets(statement);
-  const summary = createSummary(db, meta);
+  // The filter columns in memory, rebuilt after the listings change: counts, facets, summary, windows.
+  const snapshot = snapshots(db, generationOf(db));
+  const current = () => snapshot.current();
+  const queries = createInventoryQueries(db, current);
+  const summary = createSummary(current, meta);
   return {
     db,
     file: db.name,
@@ -64,7 +65,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     countVehicles: queries.countVehicles,
     explainQuery: queries.explainQuery,
     getVehicle: queries.getVehicle,
-    facetCounts: facets.facetCounts,
+    facetCounts: queries.facetCounts,
     summary: summary.summary,
     /** Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none. */
     transaction<T>(fn: () => T): T {

@@ -1,15 +1,17 @@
-// The inventory screen's and the CLI's reads: a window of rows with the total, and one listing in full.
+// The inventory screen's and the CLI's reads: a window of rows with the total, the facets, and one
+// listing in full. Totals, facets and the window's ids come from the in-memory snapshot
+// (snapshot.ts); the rows themselves from SQLite by id.
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import {
   DEFAULT_SORT, DEFAULT_WINDOW, inventoryQuerySchema,
-  type InventoryQuery, type PhotoStatus, type PublicationCause, type VehicleDetail, type VehicleQueryResult,
+  type FacetCounts, type InventoryQuery, type PhotoStatus, type PublicationCause, type VehicleDetail, type VehicleQueryResult, type VehicleRow,
 } from '../../shared/inventory';
 import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
 import type { Db } from './db';
-import { orderBy, textCondition, whereClause, type SqlValue } from './filters';
+import { ftsMatchExpression } from './fts';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
-import type { StatementCache } from './statements';
+import { matchSql, orderSql, type Snapshot } from './snapshot';
 
 /** Validates a query from the renderer or the CLI; a bad one is the caller's mistake, said plainly. */
 export function parseInventoryQuery(input: unknown): InventoryQuery {
@@ -45,13 +47,12 @@ interface DbPhoto {
   last_error: string | null;
 }
 
-// A text matching more than this share of the stock is "dense": walk an index and probe the matches.
-const DENSE_SHARE = 0.05;
-const DENSE_MIN = 2000;
-
 export type InventoryQueries = ReturnType<typeof createInventoryQueries>;
 
-export function createInventoryQueries(db: Db, statement: StatementCache) {
+/** The window's rows by id, with their cover: one indexed lookup per row, never a scan. */
+const ROWS_BY_ID = `SELECT v.id AS row_id, ${ROW_SELECT} FROM ${ROW_FROM} WHERE v.id IN (SELECT value FROM json_each(?))`;
+
+export function createInventoryQueries(db: Db, current: () => Snapshot) {
   const detail = db.prepare<[string], DbDetail>(
     `SELECT ${ROW_SELECT}, v.id, v.first_seen_run, v.last_seen_run, j.raw, j.problems
        FROM ${ROW_FROM} JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?`,
@@ -61,40 +62,26 @@ export function createInventoryQueries(db: Db, statement: StatementCache) {
        FROM publication_events WHERE reference = ? ORDER BY at, id`,
   );
   const photoBySource = db.prepare<[string], DbPhoto>('SELECT id, source_url, status, last_error FROM photos WHERE source_url = ?');
+  const rowsById = db.prepare<[string], DbVehicleRow & { row_id: number }>(ROWS_BY_ID);
 
-  const vehicleCount = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM vehicles');
+  // The index's vocabulary, to search long prefixes as the terms they begin (see fts.ts).
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.showroom_search_terms USING fts5vocab(main, 'vehicles_fts', 'row')`);
+  const termsFrom = db.prepare<[string, string, number], string>(
+    'SELECT term FROM temp.showroom_search_terms WHERE term >= ? AND term <= ? || char(1114111) LIMIT ?',
+  ).pluck();
+  const termsStartingWith = (word: string, limit: number): string[] => termsFrom.all(word, word, limit);
+  const expressionOf = (text: string | undefined): string | null =>
+    text === undefined ? null : ftsMatchExpression(text, termsStartingWith);
 
-  /** Matches of the text alone, counted in the index without visiting a vehicle row. */
-  function textMatches(text: string | undefined): number | null {
-    const condition = textCondition(text);
-    if (condition === null) return null;
-    return (statement('SELECT count(*) AS n FROM vehicles_fts WHERE vehicles_fts MATCH ?').get(...condition.params) as { n: number }).n;
-  }
-
-  interface Plan {
-    /** Known without running countSql (text alone, or no match at all). */
-    total: number | null;
-    countSql: string;
-    rowsSql: string;
-    params: SqlValue[];
-  }
-
-  /** The statements a query runs; the text's density picks how its matches meet the table. */
-  function plan(query: InventoryQuery): Plan {
-    const textTotal = textMatches(query.text);
-    const hasFilters = whereClause({ filters: query.filters }).sql !== '';
-    const dense = textTotal !== null && textTotal > Math.max(DENSE_MIN, (vehicleCount.get()?.n ?? 0) * DENSE_SHARE);
-    const where = whereClause(query, undefined, dense ? 'probe' : 'lookup');
+  /** What the text and the filters select in the snapshot: the text's matches (null: no text) and the filters' tests. */
+  function select(snapshot: Snapshot, query: InventoryQuery) {
+    const text = query.text;
+    // The plain expression says which words were typed: it keys the match set.
+    const key = text === undefined ? null : ftsMatchExpression(text);
     return {
-      total: textTotal !== null && (!hasFilters || textTotal === 0) ? textTotal : null,
-      countSql: `SELECT count(*) AS n FROM vehicles v ${where.sql}`,
-      rowsSql: `SELECT ${ROW_SELECT} FROM ${ROW_FROM} ${where.sql} ORDER BY ${orderBy(query.sort ?? DEFAULT_SORT)} LIMIT ? OFFSET ?`,
-      params: where.params,
+      match: key === null ? null : snapshot.match(key, () => expressionOf(text) ?? key),
+      tests: snapshot.tests(query.filters),
     };
-  }
-
-  function count(p: Plan): number {
-    return p.total ?? (statement(p.countSql).get(...p.params) as { n: number }).n;
   }
 
   const explain = (sql: string, params: unknown[]): string[] =>
@@ -104,23 +91,51 @@ export function createInventoryQueries(db: Db, statement: StatementCache) {
     queryVehicles(input: InventoryQuery): VehicleQueryResult {
       const query = parseInventoryQuery(input);
       const window = query.window ?? DEFAULT_WINDOW;
-      const p = plan(query);
-      const total = count(p);
+      const snapshot = current();
+      const { match, tests } = select(snapshot, query);
+      const total = snapshot.count(match, tests);
       if (window.limit === 0 || window.offset >= total) return { total, rows: [] };
-      const rows = statement(p.rowsSql).all(...p.params, window.limit, window.offset) as DbVehicleRow[];
-      return { total, rows: rows.map(toVehicleRow) };
+      const ids = snapshot.window(match, tests, query.sort ?? DEFAULT_SORT, window.offset, window.limit);
+      const byId = new Map(rowsById.all(JSON.stringify(ids)).map((r) => [r.row_id, r]));
+      const rows: VehicleRow[] = [];
+      for (const id of ids) {
+        const r = byId.get(id);
+        if (r !== undefined) rows.push(toVehicleRow(r));
+      }
+      return { total, rows };
     },
 
-    /** SQLite's plan for a query's statements (diagnostics, and the tests that keep hot queries on indexes). */
+    /**
+     * SQLite's plans for the statements a query runs (diagnostics, and the tests that keep them on
+     * indexes): reading the sort's order, matching the text, fetching the window's rows. Counting
+     * and filtering run in memory (`count` is null).
+     */
     explainQuery(input: InventoryQuery): { count: string[] | null; rows: string[] } {
       const query = parseInventoryQuery(input);
-      const p = plan(query);
-      const window = query.window ?? DEFAULT_WINDOW;
-      return { count: p.total === null ? explain(p.countSql, p.params) : null, rows: explain(p.rowsSql, [...p.params, window.limit, window.offset]) };
+      const expression = expressionOf(query.text);
+      return {
+        count: null,
+        rows: [
+          ...explain(orderSql(query.sort ?? DEFAULT_SORT), []),
+          ...(expression === null ? [] : explain(matchSql, [expression])),
+          ...explain(ROWS_BY_ID, ['[1]']),
+        ],
+      };
     },
 
     countVehicles(input: InventoryQuery): number {
-      return count(plan(parseInventoryQuery(input)));
+      const query = parseInventoryQuery(input);
+      const snapshot = current();
+      const { match, tests } = select(snapshot, query);
+      return snapshot.count(match, tests);
+    },
+
+    /** Counts per filter value, each dimension with every OTHER filter applied (faceted search). */
+    facetCounts(input: InventoryQuery): FacetCounts {
+      const query = parseInventoryQuery(input);
+      const snapshot = current();
+      const { match, tests } = select(snapshot, query);
+      return snapshot.facets(match, tests);
     },
 
     getVehicle(reference: string): VehicleDetail | null {

@@ -1,0 +1,267 @@
+// The in-memory snapshot against SQL: on a seeded stock of 2,000 generated listings, random
+// queries (text, every filter, every sort, windows) must give the same totals, the same windows
+// and the same facets as the naive SQL over the same WHERE clause (filters.ts), and the snapshot
+// must follow every kind of write: the stores, raw SQL, another connection, a rolled-back transaction.
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cache } from '../../src/main/cache/index';
+import { BOOLEAN_COLUMNS, LIST_COLUMNS, RANGE_COLUMNS, orderBy, whereClause } from '../../src/main/cache/filters';
+import { ftsMatchExpression } from '../../src/main/cache/fts';
+import { binaryCompare } from '../../src/main/cache/snapshot';
+import {
+  SORT_FIELDS, type FacetCounts, type FilterDimension, type InventoryFilters, type InventoryQuery, type PortalState,
+} from '../../src/shared/inventory';
+import { generateVehicles } from '../../src/sandbox/generator';
+import { openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+
+const N = 2000;
+let t: TempDir;
+let cache: Cache;
+const stock = generateVehicles(N, 11);
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+beforeAll(() => {
+  t = tempDir();
+  cache = openTestCache(t);
+  upsert(cache, stock);
+  // Some listings off the portal, some waiting for an unpublish, some without a price or a colour.
+  for (const v of stock.slice(0, 40)) cache.vehicles.markUnpublishPending(v.reference);
+  cache.db.exec('UPDATE vehicles SET value = NULL WHERE id % 97 = 0; UPDATE vehicles SET color = NULL, active = NULL WHERE id % 89 = 0');
+});
+afterAll(() => {
+  cache.close();
+  t.cleanup();
+});
+
+// ---- the naive SQL: what the inventory meant before the snapshot, kept as the reference ----
+
+const sqlCount = (q: InventoryQuery): number => {
+  const where = whereClause(q);
+  return (cache.db.prepare(`SELECT count(*) AS n FROM vehicles v ${where.sql}`).get(...where.params) as { n: number }).n;
+};
+
+const sqlWindow = (q: InventoryQuery): string[] => {
+  const where = whereClause(q);
+  const sort = q.sort ?? { field: 'updatedAt', dir: 'desc' };
+  const w = q.window ?? { offset: 0, limit: 50 };
+  return cache.db
+    .prepare(`SELECT v.reference FROM vehicles v ${where.sql} ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...where.params, w.limit, w.offset) as string[];
+};
+
+function sqlFacets(q: InventoryQuery): FacetCounts {
+  const active = new Set(
+    (Object.keys(q.filters ?? {}) as FilterDimension[]).filter((d) => whereClause({ filters: { [d]: q.filters?.[d] } }).sql !== ''),
+  );
+  const where = (dim: FilterDimension) => whereClause(q, active.has(dim) ? dim : undefined);
+  const get = (sql: string, dim: FilterDimension) => {
+    const w = where(dim);
+    return cache.db.prepare(sql.replace('$WHERE', w.sql)).get(...w.params) as Record<string, number | null>;
+  };
+  const list = (dim: keyof typeof LIST_COLUMNS) => {
+    const w = where(dim);
+    const col = LIST_COLUMNS[dim];
+    const cond = w.sql === '' ? `WHERE ${col} IS NOT NULL` : `${w.sql} AND ${col} IS NOT NULL`;
+    return cache.db.prepare(`SELECT ${col} AS value, count(*) AS count FROM vehicles v ${cond} GROUP BY 1 ORDER BY 2 DESC, 1`).all(...w.params) as { value: string; count: number }[];
+  };
+  const yesNo = (dim: keyof typeof BOOLEAN_COLUMNS) => {
+    const r = get(`SELECT coalesce(sum(${BOOLEAN_COLUMNS[dim]} = 1), 0) AS yes, coalesce(sum(${BOOLEAN_COLUMNS[dim]} = 0), 0) AS no FROM vehicles v $WHERE`, dim);
+    return { yes: r.yes as number, no: r.no as number };
+  };
+  const bounds = (dim: keyof typeof RANGE_COLUMNS) => {
+    const r = get(`SELECT min(${RANGE_COLUMNS[dim]}) AS min, max(${RANGE_COLUMNS[dim]}) AS max FROM vehicles v $WHERE`, dim);
+    return { min: r.min ?? null, max: r.max ?? null };
+  };
+  const portal = get(`SELECT coalesce(sum(v.portal_state = 'on'), 0) AS "on", coalesce(sum(v.portal_state = 'off'), 0) AS "off", coalesce(sum(v.portal_state = 'pending'), 0) AS pending FROM vehicles v $WHERE`, 'portal');
+  return {
+    portal: { on: portal.on as number, off: portal.off as number, pending: portal.pending as number },
+    active: yesNo('active'),
+    type: list('type'),
+    brand: list('brand'),
+    fuel: list('fuel'),
+    gearbox: list('gearbox'),
+    color: list('color'),
+    brandNew: yesNo('brandNew'),
+    highlighted: yesNo('highlighted'),
+    hasProblems: yesNo('hasProblems'),
+    hasRejectedPhotos: yesNo('hasRejectedPhotos'),
+    year: bounds('year'),
+    price: bounds('price'),
+    mileage: bounds('mileage'),
+  };
+}
+
+// ---- random queries drawn from the stock ----
+
+function randomQueries(count: number, seed: number): InventoryQuery[] {
+  const random = prng(seed);
+  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+  const chance = (p: number) => random() < p;
+  const distinct = (f: (v: (typeof stock)[number]) => unknown) => [...new Set(stock.map(f).filter((x): x is string => typeof x === 'string'))];
+  const brands = distinct((v) => v.brand?.name);
+  const fuels = distinct((v) => v.fuel);
+  const colors = [...distinct((v) => v.color), 'PINK'];
+  const gearboxes = distinct((v) => v.gearbox);
+  const types = distinct((v) => v.type);
+  const words = stock.flatMap((v) => `${v.title ?? ''} ${v.description ?? ''}`.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 0);
+  const text = (): string => {
+    const n = 1 + Math.floor(random() * 2);
+    return Array.from({ length: n }, () => {
+      const w = pick(words);
+      // Whole words, prefixes of every length (long ones are searched as the terms they begin), plates.
+      return chance(0.5) ? w.slice(0, 1 + Math.floor(random() * w.length)) : w;
+    }).join(' ');
+  };
+  const some = <T,>(xs: readonly T[]): T[] => xs.filter(() => chance(0.4));
+  const range = (lo: number, hi: number) => {
+    const a = lo + random() * (hi - lo);
+    const b = a + random() * (hi - lo) * 0.5;
+    return chance(0.3) ? { min: Math.round(a) } : chance(0.3) ? { max: Math.round(b) } : { min: Math.round(a), max: Math.round(b) };
+  };
+  const out: InventoryQuery[] = [];
+  while (out.length < count) {
+    const filters: InventoryFilters = {};
+    if (chance(0.2)) filters.portal = chance(0.5) ? pick(['on', 'off', 'pending'] as PortalState[]) : some(['on', 'off', 'pending'] as PortalState[]);
+    if (chance(0.3)) filters.brand = some(brands).slice(0, 4);
+    if (chance(0.3)) filters.fuel = some(fuels);
+    if (chance(0.15)) filters.color = some(colors);
+    if (chance(0.15)) filters.gearbox = some(gearboxes);
+    if (chance(0.1)) filters.type = some(types);
+    if (chance(0.25)) filters.year = range(2005, 2026);
+    if (chance(0.25)) filters.price = range(20_000, 400_000);
+    if (chance(0.2)) filters.mileage = range(0, 200_000);
+    for (const b of ['active', 'brandNew', 'highlighted', 'hasProblems', 'hasRejectedPhotos'] as const) if (chance(0.08)) filters[b] = chance(0.5);
+    out.push({
+      ...(chance(0.6) ? { text: text() } : {}),
+      filters,
+      sort: { field: pick(SORT_FIELDS), dir: chance(0.5) ? 'asc' : 'desc' },
+      window: { offset: chance(0.3) ? Math.floor(random() * 300) : 0, limit: 1 + Math.floor(random() * 60) },
+    });
+  }
+  return out;
+}
+
+const references = (q: InventoryQuery) => cache.queryVehicles(q).rows.map((r) => r.reference);
+
+describe('random queries on 2,000 generated listings give what the naive SQL gives', () => {
+  const queries = randomQueries(300, 5);
+
+  it('the queries are not trivial: many match something, many match less than everything', () => {
+    const totals = queries.map(sqlCount);
+    expect(totals.filter((n) => n > 0).length).toBeGreaterThan(100);
+    expect(totals.filter((n) => n > 0 && n < N).length).toBeGreaterThan(100);
+  });
+
+  it('totals and windows', () => {
+    for (const q of queries) {
+      const result = cache.queryVehicles(q);
+      expect(result.total, JSON.stringify(q)).toBe(sqlCount(q));
+      expect(result.rows.map((r) => r.reference), JSON.stringify(q)).toEqual(sqlWindow(q));
+      expect(cache.countVehicles(q)).toBe(result.total);
+    }
+  });
+
+  it('facets: each dimension counted with the other filters, as a GROUP BY', () => {
+    for (const q of queries) expect(cache.facetCounts({ text: q.text, filters: q.filters }), JSON.stringify(q)).toEqual(sqlFacets(q));
+    expect(cache.facetCounts({})).toEqual(sqlFacets({}));
+  });
+
+  it('the summary', () => {
+    const r = cache.db.prepare(`SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
+      sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected FROM vehicles`).get() as Record<string, number>;
+    expect(cache.summary()).toMatchObject({
+      total: r.total, onPortal: r.on, notOnPortal: r.off, unpublishPending: r.pending, highlighted: r.hl, withProblems: r.problems, withRejectedPhotos: r.rejected,
+    });
+    expect(r.pending).toBeGreaterThan(20);
+  });
+
+  it('deep windows tile the whole sorted list', () => {
+    for (const sort of [{ field: 'updatedAt', dir: 'desc' }, { field: 'color', dir: 'asc' }, { field: 'title', dir: 'desc' }] as const) {
+      for (const offset of [0, 500, 1_000, 1_990]) {
+        const q: InventoryQuery = { sort, window: { offset, limit: 50 } };
+        expect(references(q)).toEqual(sqlWindow(q));
+      }
+    }
+  });
+});
+
+describe('long prefixes searched as the terms they begin', () => {
+  it('match exactly what the prefix matches', () => {
+    const words = ['volk', 'volkswagen', 'chev', 'autom', 'completo', 'revis', 'dire', 'zzzz', 'quilometr', 'hatc'];
+    for (const w of words) {
+      const plain = ftsMatchExpression(w) as string;
+      const ids = cache.db.prepare('SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ? ORDER BY rowid').pluck().all(plain);
+      expect(cache.countVehicles({ text: w }), w).toBe(ids.length);
+      expect(cache.queryVehicles({ text: w, window: { offset: 0, limit: 500 } }).rows.length, w).toBe(Math.min(500, ids.length));
+    }
+  });
+});
+
+describe('the snapshot follows every write', () => {
+  const count = (q: InventoryQuery = {}) => cache.countVehicles(q);
+
+  it('a store write, a raw SQL update, a delete', () => {
+    const before = count({ filters: { color: ['PINK'] } });
+    upsert(cache, [portalVehicle({ reference: 'PINK-1', color: 'PINK', title: 'Zyxwv Pinkmobile' })]);
+    expect(count({ filters: { color: ['PINK'] } })).toBe(before + 1);
+    expect(count({ text: 'zyxwv' })).toBe(1);
+    cache.db.prepare("UPDATE vehicles SET color = 'PINK' WHERE reference = ?").run(stock[100]?.reference);
+    expect(count({ filters: { color: ['PINK'] } })).toBe(before + 2);
+    expect(cache.facetCounts({}).color.find((c) => c.value === 'PINK')?.count).toBe(before + 2);
+    cache.db.prepare("DELETE FROM vehicles WHERE reference = 'PINK-1'").run();
+    expect(count({ text: 'zyxwv' })).toBe(0);
+    expect(count()).toBe(N);
+  });
+
+  it('an unpublish shows in the summary at once', () => {
+    const pending = cache.summary().unpublishPending;
+    cache.vehicles.markUnpublishPending(stock[500]?.reference as string);
+    expect(cache.summary().unpublishPending).toBe(pending + 1);
+  });
+
+  it('a rolled-back transaction leaves nothing behind, and reads inside it see its writes', () => {
+    const total = count();
+    expect(() => cache.transaction(() => {
+      upsert(cache, [portalVehicle({ reference: 'GHOST', title: 'Ghostcar' })]);
+      expect(count()).toBe(total + 1);
+      expect(count({ text: 'ghostcar' })).toBe(1);
+      throw new Error('cancelled');
+    })).toThrow('cancelled');
+    expect(count()).toBe(total);
+    expect(count({ text: 'ghostcar' })).toBe(0);
+  });
+
+  it("another connection's commit", () => {
+    const total = count();
+    const other = new Database(cache.file);
+    other.prepare('DELETE FROM vehicles WHERE reference = ?').run(stock[1]?.reference);
+    other.close();
+    expect(count()).toBe(total - 1);
+    expect(cache.summary().total).toBe(total - 1);
+  });
+
+  it('touching unchanged listings (a sync seeing them again) keeps the snapshot', () => {
+    const before = cache.facetCounts({});
+    cache.db.exec('UPDATE vehicles SET last_seen_run = 7');
+    expect(cache.facetCounts({})).toBe(before); // the same object: nothing was rebuilt
+  });
+});
+
+it('orders text the way SQLite does (code points, not UTF-16 units)', () => {
+  const words = ['b', 'a', 'B', 'é', 'e', '\u{1F600}', '\uFF21', 'ab', 'a'];
+  const db = new Database(':memory:');
+  const sqlite = db.prepare(`SELECT value FROM json_each(?) ORDER BY value`).pluck().all(JSON.stringify(words));
+  db.close();
+  expect([...words].sort(binaryCompare)).toEqual(sqlite);
+});
