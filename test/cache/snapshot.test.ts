@@ -1,7 +1,8 @@
 // The in-memory snapshot against SQL: on a seeded stock of 2,000 generated listings, random
 // queries (text, every filter, every sort, windows) must give the same totals, the same windows
 // and the same facets as the naive SQL over the same WHERE clause (filters.ts), and the snapshot
-// must follow every kind of write: the stores, raw SQL, another connection, a rolled-back transaction.
+// must follow the writes: the stores, raw deletes and inserts, raw updates said with invalidate(),
+// another connection, a rolled-back transaction.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
@@ -37,6 +38,7 @@ beforeAll(() => {
   // Some listings off the portal, some waiting for an unpublish, some without a price or a colour.
   for (const v of stock.slice(0, 40)) cache.vehicles.markUnpublishPending(v.reference);
   cache.db.exec('UPDATE vehicles SET value = NULL WHERE id % 97 = 0; UPDATE vehicles SET color = NULL, active = NULL WHERE id % 89 = 0');
+  cache.invalidate();
 });
 afterAll(() => {
   cache.close();
@@ -208,20 +210,32 @@ describe('long prefixes searched as the terms they begin', () => {
   });
 });
 
-describe('the snapshot follows every write', () => {
+describe('the snapshot follows the writes', () => {
   const count = (q: InventoryQuery = {}) => cache.countVehicles(q);
 
-  it('a store write, a raw SQL update, a delete', () => {
+  it('a store write, a raw SQL update (said with invalidate), a raw insert, a raw delete', () => {
     const before = count({ filters: { color: ['PINK'] } });
     upsert(cache, [portalVehicle({ reference: 'PINK-1', color: 'PINK', title: 'Zyxwv Pinkmobile' })]);
     expect(count({ filters: { color: ['PINK'] } })).toBe(before + 1);
     expect(count({ text: 'zyxwv' })).toBe(1);
     cache.db.prepare("UPDATE vehicles SET color = 'PINK' WHERE reference = ?").run(stock[100]?.reference);
+    cache.invalidate();
     expect(count({ filters: { color: ['PINK'] } })).toBe(before + 2);
     expect(cache.facetCounts({}).color.find((c) => c.value === 'PINK')?.count).toBe(before + 2);
     cache.db.prepare("DELETE FROM vehicles WHERE reference = 'PINK-1'").run();
     expect(count({ text: 'zyxwv' })).toBe(0);
     expect(count()).toBe(N);
+    cache.db.prepare("INSERT INTO vehicles (reference, color) VALUES ('RAW-1', 'PINK')").run();
+    expect(count()).toBe(N + 1);
+    cache.db.prepare("DELETE FROM vehicles WHERE reference = 'RAW-1'").run();
+    expect(count()).toBe(N);
+  });
+
+  it('a write that fails still invalidates (the store may have written part of it)', () => {
+    const before = cache.facetCounts({});
+    expect(() => cache.vehicles.upsertMany([{ parsed: { reference: 'X' } as never, raw: '{}' }])).toThrow();
+    expect(cache.facetCounts({})).not.toBe(before);
+    expect(cache.facetCounts({})).toEqual(before);
   });
 
   it('an unpublish shows in the summary at once', () => {

@@ -1,9 +1,12 @@
-// Which state of the vehicles table a derived structure (the in-memory snapshot, a search's
-// match set) was computed from. A token changes whenever the listings may have changed:
-// - this connection's writes, whoever makes them (the stores, a test's raw SQL): temporary
-//   triggers on the filter and search columns bump a counter in JS. A sync's `last_seen_run`
-//   touch of unchanged rows, staging, photo and outbox writes leave it alone;
-// - another connection's commits (the command line, a second window): PRAGMA data_version.
+// Which state of the listings a derived structure (the in-memory snapshot, a search's match set)
+// was computed from. The token changes whenever the listings may have changed:
+// - the vehicle store's writes (every write the app makes goes through it) bump a counter;
+// - another connection's commits (the command line, a second window): PRAGMA data_version;
+// - a delete, whoever makes it: a temporary trigger bumps the counter (deletes already run a trigger);
+// - a row added behind the store's back: the highest id moves.
+// An UPDATE or INSERT trigger would be the catch-all, but any such trigger doubles the cost of a
+// sync's writes (measured: SQLite then keeps a statement journal for every insert), so raw SQL that
+// updates listings must call `changed(db)` (Cache.invalidate) itself.
 // Inside a transaction the state may still roll back, so what is computed there is never kept.
 import type { Db } from './db';
 
@@ -12,22 +15,14 @@ export interface Generation {
   token(): string;
   /** False inside a transaction: what is computed now must not be cached. */
   cacheable(): boolean;
+  /** The listings changed on this connection. */
+  changed(): void;
 }
-
-// Columns whose change can change a filter, a facet, a sort or the search text. A full update of
-// a listing (new JSON) sets all of them; `last_seen_run` alone does not. The search index cannot
-// carry triggers (a virtual table), but it is only written with its listing's row.
-const WATCHED = [
-  'reference', 'title', 'brand', 'brand_id', 'model_id', 'trim', 'type', 'fuel', 'gearbox', 'color', 'manufactured_year',
-  'model_year', 'value', 'mileage', 'brand_new', 'active', 'published', 'highlighted', 'updated_at', 'updated_ms',
-  'picture_count', 'rejected_photo_count', 'has_problems', 'problem_count', 'url', 'plate', 'plate_normalized', 'cover_url',
-  'unpublish_pending', 'unpublish_error', 'off_cause', 'first_seen_run',
-];
 
 const FUNCTION = 'showroom_vehicles_changed';
 const byDb = new WeakMap<Db, Generation>();
 
-/** One per connection: every cache opened on the same `Db` shares it (the triggers are per connection). */
+/** One per connection: every cache opened on the same `Db` shares it. */
 export function generationOf(db: Db): Generation {
   const existing = byDb.get(db);
   if (existing) return existing;
@@ -36,16 +31,16 @@ export function generationOf(db: Db): Generation {
     local++;
     return null;
   });
-  // TEMP triggers live in this connection only: other processes never see (or need) the function.
-  db.exec(`
-    CREATE TEMP TRIGGER IF NOT EXISTS showroom_vehicles_inserted AFTER INSERT ON main.vehicles BEGIN SELECT ${FUNCTION}(); END;
-    CREATE TEMP TRIGGER IF NOT EXISTS showroom_vehicles_deleted AFTER DELETE ON main.vehicles BEGIN SELECT ${FUNCTION}(); END;
-    CREATE TEMP TRIGGER IF NOT EXISTS showroom_vehicles_updated AFTER UPDATE OF ${WATCHED.join(', ')} ON main.vehicles BEGIN SELECT ${FUNCTION}(); END;
-  `);
+  // TEMP: lives in this connection only; other processes never see (or need) the function.
+  db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS showroom_vehicles_deleted AFTER DELETE ON main.vehicles BEGIN SELECT ${FUNCTION}(); END;`);
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const maxId = db.prepare('SELECT max(id) FROM vehicles').pluck();
   const generation: Generation = {
-    token: () => `${String(dataVersion.get())}:${local}`,
+    token: () => `${String(dataVersion.get())}:${local}:${String(maxId.get())}`,
     cacheable: () => !db.inTransaction,
+    changed: () => {
+      local++;
+    },
   };
   byDb.set(db, generation);
   return generation;

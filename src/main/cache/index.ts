@@ -34,6 +34,8 @@ export interface Cache {
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
   transaction<T>(fn: () => T): T;
+  /** After changing listings with raw SQL (not through `vehicles`): the next read sees them. */
+  invalidate(): void;
   optimize(): void;
   close(): void;
 }
@@ -48,7 +50,8 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const vehicles = createVehicleStore(db, clock);
   const runs = createSyncRunStore(db, clock);
   // The filter columns in memory, rebuilt after the listings change: counts, facets, summary, windows.
-  const snapshot = snapshots(db, generationOf(db));
+  const generation = generationOf(db);
+  const snapshot = snapshots(db, generation);
   const current = () => snapshot.current();
   const queries = createInventoryQueries(db, current);
   const summary = createSummary(current, meta);
@@ -70,6 +73,9 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     /** Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none. */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();
+    },
+    invalidate(): void {
+      generation.changed();
     },
     /** Refreshes the planner's statistics after big changes (cheap when nothing changed). */
     optimize(): void {

@@ -30,9 +30,18 @@ const D_BOOL = D_LIST + LIST_DIMS.length;
 const D_RANGE = D_BOOL + BOOL_DIMS.length;
 const DIMS = D_RANGE + RANGE_DIMS.length;
 
-const BUILD_SQL = `SELECT id, portal_state, type, brand, fuel, gearbox, color,
-    active, brand_new, highlighted, has_problems, rejected_photo_count > 0, model_year, value, mileage
+// Six values a row cross into JS rather than fifteen (each costs more than the SQL that packs
+// them): the portal state and the yes/no columns packed in one integer, two bits a flag (0 NULL,
+// 1 no, 2 yes, 3 anything else); the list columns as one JSON array, of which 100,000 listings
+// have a few hundred distinct ones, each decoded once.
+const flag = (column: string, shift: number): string =>
+  `(CASE WHEN ${column} IS NULL THEN 0 WHEN ${column} = 0 THEN 1 WHEN ${column} = 1 THEN 2 ELSE 3 END) * ${2 ** shift}`;
+const BUILD_SQL = `SELECT id,
+    (CASE portal_state WHEN 'off' THEN 1 WHEN 'pending' THEN 2 ELSE 0 END)
+      + ${flag('active', 2)} + ${flag('brand_new', 4)} + ${flag('highlighted', 6)} + ${flag('has_problems', 8)} + ${flag('(rejected_photo_count > 0)', 10)},
+    model_year, value, mileage, json_array(type, brand, fuel, gearbox, color)
   FROM vehicles WHERE id > ? ORDER BY id LIMIT ?`;
+const FLAG_VALUE = [-1, 0, 1, -2];
 const BUILD_BATCH = 20_000;
 const MATCH_SQL = 'SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?';
 /** Match sets kept per snapshot: the screen asks for the window, then the facets, of the same text. */
@@ -93,50 +102,65 @@ export class Snapshot {
   constructor(private readonly db: Db) {
     const batch = db.prepare(BUILD_SQL).raw();
     const idList: number[] = [];
-    const portal: number[] = [];
-    const lists = LIST_DIMS.map(() => ({ codes: [] as number[], values: [] as string[], codeOf: new Map<string, number>() }));
-    const bools = BOOL_DIMS.map(() => [] as number[]);
+    const packed: number[] = [];
     const ranges = RANGE_DIMS.map(() => [] as number[]);
+    const combos: number[] = [];
+    const comboOf = new Map<string, number>();
     let after = -Infinity;
     for (;;) {
       // In slices, so the rows as JS arrays never all exist at once.
-      const rows = batch.all(after, BUILD_BATCH) as unknown[][];
+      const rows = batch.all(after, BUILD_BATCH) as [number, number, unknown, unknown, unknown, string][];
       for (const r of rows) {
-        idList.push(r[0] as number);
-        portal.push(PORTAL_CODE[r[1] as string] ?? 0);
-        for (let l = 0; l < lists.length; l++) {
-          const value = r[2 + l];
-          const list = lists[l] as (typeof lists)[number];
-          if (value === null || value === undefined) {
-            list.codes.push(-1);
-            continue;
-          }
-          const text = String(value);
-          let code = list.codeOf.get(text);
-          if (code === undefined) {
-            code = list.values.length;
-            list.values.push(text);
-            list.codeOf.set(text, code);
-          }
-          list.codes.push(code);
-        }
-        for (let b = 0; b < bools.length; b++) {
-          const v = r[2 + LIST_DIMS.length + b];
-          (bools[b] as number[]).push(v === null ? -1 : v === 1 ? 1 : v === 0 ? 0 : -2);
-        }
+        idList.push(r[0]);
+        packed.push(r[1]);
         for (let g = 0; g < ranges.length; g++) {
-          const v = r[2 + LIST_DIMS.length + BOOL_DIMS.length + g];
+          const v = r[2 + g];
           (ranges[g] as number[]).push(typeof v === 'number' ? v : NaN);
         }
+        let combo = comboOf.get(r[5]);
+        if (combo === undefined) {
+          combo = comboOf.size;
+          comboOf.set(r[5], combo);
+        }
+        combos.push(combo);
       }
       if (rows.length < BUILD_BATCH) break;
       after = idList[idList.length - 1] as number;
     }
-    this.n = idList.length;
+    // Each distinct combination of list values, as codes.
+    const lists = LIST_DIMS.map(() => ({ values: [] as string[], codeOf: new Map<string, number>() }));
+    const comboCodes = new Int32Array(comboOf.size * LIST_DIMS.length);
+    for (const [json, combo] of comboOf) {
+      const values = JSON.parse(json) as unknown[];
+      lists.forEach((list, l) => {
+        const value = values[l];
+        let code = -1;
+        if (value !== null && value !== undefined) {
+          const text = String(value);
+          code = list.codeOf.get(text) ?? -1;
+          if (code < 0) {
+            code = list.values.length;
+            list.values.push(text);
+            list.codeOf.set(text, code);
+          }
+        }
+        comboCodes[combo * LIST_DIMS.length + l] = code;
+      });
+    }
+    const n = idList.length;
+    this.portal = new Uint8Array(n);
+    this.bools = BOOL_DIMS.map(() => new Int8Array(n));
+    const listCodes = LIST_DIMS.map(() => new Int32Array(n));
+    for (let p = 0; p < n; p++) {
+      const f = packed[p] as number;
+      this.portal[p] = f & 3;
+      for (let b = 0; b < BOOL_DIMS.length; b++) (this.bools[b] as Int8Array)[p] = FLAG_VALUE[(f >> (2 + 2 * b)) & 3] as number;
+      const base = (combos[p] as number) * LIST_DIMS.length;
+      for (let l = 0; l < LIST_DIMS.length; l++) (listCodes[l] as Int32Array)[p] = comboCodes[base + l] as number;
+    }
+    this.lists = lists.map((l, i) => ({ codes: listCodes[i] as Int32Array, values: l.values, codeOf: l.codeOf }));
+    this.n = n;
     this.ids = Float64Array.from(idList);
-    this.portal = Uint8Array.from(portal);
-    this.lists = lists.map((l) => ({ codes: Int32Array.from(l.codes), values: l.values, codeOf: l.codeOf }));
-    this.bools = bools.map((b) => Int8Array.from(b));
     this.ranges = ranges.map((g) => Float64Array.from(g));
     // Ids are dense in practice (new listings take the next one): a table finds a position in one step.
     const maxId = this.n === 0 ? 0 : (this.ids[this.n - 1] as number);

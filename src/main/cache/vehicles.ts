@@ -6,6 +6,7 @@ import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { searchDocument, vehicleColumns, type VehicleColumns } from './extract';
+import { generationOf } from './generation';
 import { publicationChange } from './publication';
 
 /** One listing as received: its parsed view and its JSON text exactly as it came. */
@@ -169,29 +170,43 @@ export function createVehicleStore(db: Db, clock: Clock) {
     return counts;
   });
 
+  // Every write says so: the inventory's in-memory snapshot is rebuilt from the next read (generation.ts).
+  const generation = generationOf(db);
+  function writing<T>(write: () => T, changedAnything: (result: T) => boolean = () => true): T {
+    let result: T;
+    try {
+      result = write();
+    } catch (error) {
+      generation.changed();
+      throw error;
+    }
+    if (changedAnything(result)) generation.changed();
+    return result;
+  }
+
   return {
     /** Adds or updates listings in one transaction; unchanged JSON only marks them seen. */
     upsertMany(items: readonly ReceivedVehicle[], opts: UpsertOptions = {}): UpsertCounts {
-      return upsertManyTx(items, opts.runId ?? null);
+      return writing(() => upsertManyTx(items, opts.runId ?? null), (c) => c.added + c.changed > 0);
     },
 
     /** After a full pass: listings the portal no longer has are removed. Returns their references. */
     removeNotSeen(runId: number): string[] {
-      return db.transaction(() => deleteNotSeen.all(runId).map((r) => r.reference))();
+      return writing(() => db.transaction(() => deleteNotSeen.all(runId).map((r) => r.reference))(), (removed) => removed.length > 0);
     },
 
     remove(reference: string): boolean {
-      return deleteByReference.run(reference).changes > 0;
+      return writing(() => deleteByReference.run(reference).changes > 0, (removed) => removed);
     },
 
     /** The dealer asked to unpublish and the portal accepted (maybe queued): pending until a read shows publication null. */
     markUnpublishPending(reference: string): boolean {
-      return setPending.run(isoNow(clock), reference).changes > 0;
+      return writing(() => setPending.run(isoNow(clock), reference).changes > 0, (marked) => marked);
     },
 
     /** The portal refused the unpublish: show its message, the listing stays on the portal. */
     markUnpublishRefused(reference: string, message: string): boolean {
-      return setUnpublishError.run(message, reference).changes > 0;
+      return writing(() => setUnpublishError.run(message, reference).changes > 0, (marked) => marked);
     },
 
     /** The newest updatedAt in the cache: where an incremental pass can stop reading. */
