@@ -37,10 +37,13 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
   const gridRef = useRef<HTMLDivElement>(null);
 
   const version = useCacheVersion();
-  const searchText = useDebouncedValue(text, 80);
-  const query = useMemo(() => ({ text: searchText, filters, sort }), [searchText, filters, sort]);
+  // Rows follow every keystroke: the cache answers a query in about 10 ms and an answer to an
+  // older keystroke is dropped (useInventoryRows' generation). The filter counts are secondary
+  // and settle once typing pauses, so they never queue ahead of the rows.
+  const query = useMemo(() => ({ text, filters, sort }), [text, filters, sort]);
   const rows = useInventoryRows(query, version);
-  const facets = useFacets(searchText, filters, version);
+  const facetText = useDebouncedValue(text, 150);
+  const facets = useFacets(facetText, filters, version);
   const summary = useSummary(version);
 
   useEffect(() => setActiveIndex(-1), [rows.queryKey]);
@@ -84,13 +87,13 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
 
   let body;
   const syncing = sync.progress !== null || sync.starting;
-  if (nothingCached && filterCount === 0 && searchText === '' && syncing) {
+  if (nothingCached && filterCount === 0 && text === '' && syncing) {
     body = (
       <EmptyState title={t('inventory.emptySyncing.title')} testId="empty-syncing">
         <p>{t('inventory.emptySyncing.body')}</p>
       </EmptyState>
     );
-  } else if (nothingCached && filterCount === 0 && searchText === '') {
+  } else if (nothingCached && filterCount === 0 && text === '') {
     body = (
       <EmptyState title={t('inventory.emptyNoSync.title')} testId="empty-no-sync">
         <p>{t('inventory.emptyNoSync.body')}</p>
@@ -104,7 +107,7 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
       <EmptyState title={t('inventory.emptyNoResults.title')} testId="empty-no-results">
         <p>{t('inventory.emptyNoResults.body')}</p>
         <div className="empty-state__actions">
-          {searchText !== '' && (
+          {text !== '' && (
             <button type="button" className="button" onClick={() => setText('')}>
               {t('inventory.clearSearch')}
             </button>
