@@ -1,11 +1,12 @@
 // The inventory list's query as it crosses the bridge: free text, filters, sort and a window.
-// Provisional home until src/main/cache publishes src/shared/inventory.ts; then this file
-// re-exports from there and the schemas stay the contract's input validation.
+// Filters and facets are the cache's own (src/shared/inventory.ts); the sort speaks the list's
+// column names and the backend maps it (src/main/backend/inventory.ts).
 import { z } from 'zod';
+import { inventoryFiltersSchema as cacheFiltersSchema, MAX_WINDOW, PORTAL_STATES, type FacetCounts, type PortalState } from './inventory';
 
+export { PORTAL_STATES };
 /** Where a listing stands on the portal, as the list filters it. */
-export const PORTAL_STATES = ['on', 'off', 'pending'] as const;
-export type PortalStateFilter = (typeof PORTAL_STATES)[number];
+export type PortalStateFilter = PortalState;
 
 /** Columns the list can be sorted on (all are extracted columns in the cache). */
 export const SORT_FIELDS = [
@@ -14,39 +15,14 @@ export const SORT_FIELDS = [
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
-const range = z
-  .object({ min: z.number().finite().optional(), max: z.number().finite().optional() })
-  .strict();
-export type NumberRange = z.infer<typeof range>;
-
-// At most 100 values per filter, as the cache accepts (src/shared/inventory.ts).
-const values = z.array(z.string().max(200)).max(100);
-
-export const inventoryFiltersSchema = z
-  .object({
-    /** Any of: on the portal / not on the portal / unpublish pending. Empty or absent: all. */
-    portal: z.array(z.enum(PORTAL_STATES)).max(3).optional(),
-    active: z.boolean().optional(),
-    /** Open enums: values are matched exactly as the portal sent them. */
-    type: values.optional(),
-    /** Brand names as sent by the portal. */
-    brand: values.optional(),
-    fuel: values.optional(),
-    gearbox: values.optional(),
-    color: values.optional(),
-    /** Model year. */
-    year: range.optional(),
-    /** Price (`value`) in reais. */
-    price: range.optional(),
-    /** Mileage in km. */
-    mileage: range.optional(),
-    brandNew: z.boolean().optional(),
-    highlighted: z.boolean().optional(),
-    hasProblems: z.boolean().optional(),
-    hasRejectedPhotos: z.boolean().optional(),
-  })
-  .strict();
+// The filters are the cache's own (src/shared/inventory.ts); across the bridge the portal
+// states always come as a list, which is what the filter panel sends.
+export const inventoryFiltersSchema = cacheFiltersSchema.extend({
+  /** Any of: on the portal / not on the portal / unpublish pending. Empty or absent: all. */
+  portal: z.array(z.enum(PORTAL_STATES)).max(PORTAL_STATES.length).optional(),
+});
 export type InventoryFilters = z.infer<typeof inventoryFiltersSchema>;
+export type NumberRange = NonNullable<InventoryFilters['price']>;
 
 export const inventorySortSchema = z
   .object({ field: z.enum(SORT_FIELDS), direction: z.enum(['asc', 'desc']) })
@@ -56,7 +32,7 @@ export type InventorySort = z.infer<typeof inventorySortSchema>;
 /** Free text: accents, case and plate punctuation are ignored by the cache's search. */
 export const searchTextSchema = z.string().max(200);
 
-export const INVENTORY_WINDOW_MAX = 500;
+export const INVENTORY_WINDOW_MAX = MAX_WINDOW;
 
 export const inventoryQuerySchema = z
   .object({
@@ -75,35 +51,9 @@ export const inventoryFacetsQuerySchema = z
   .strict();
 export type InventoryFacetsQuery = z.input<typeof inventoryFacetsQuerySchema>;
 
-/** One value of a facet and how many listings have it. */
-export interface FacetCount {
-  value: string;
-  count: number;
-}
-
-export interface YesNoCount {
-  yes: number;
-  no: number;
-}
-
 /**
  * Counts for every filter. Each facet's counts apply the text and every *other* filter, but not
  * its own (so choosing "Fuel: Flex" still shows how many Diesel there are).
  */
-export interface InventoryFacets {
-  portal: Record<PortalStateFilter, number>;
-  active: YesNoCount;
-  type: FacetCount[];
-  brand: FacetCount[];
-  fuel: FacetCount[];
-  gearbox: FacetCount[];
-  color: FacetCount[];
-  brandNew: YesNoCount;
-  highlighted: YesNoCount;
-  hasProblems: YesNoCount;
-  hasRejectedPhotos: YesNoCount;
-  /** Bounds over the listings matched (null when none has the field). */
-  year: { min: number | null; max: number | null };
-  price: { min: number | null; max: number | null };
-  mileage: { min: number | null; max: number | null };
-}
+export type InventoryFacets = FacetCounts;
+export type { FacetValue as FacetCount, YesNoCount } from './inventory';
