@@ -1,21 +1,11 @@
-// Shared by the cache benchmarks: the result shape the aggregator reads, timing helpers, a temp
+// Shared by the cache benchmarks: timing helpers, a temp
 // folder, and a stock of vehicles from the sandbox's generator (the same data the demo shows).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { generateVehicles } from '../../src/sandbox/generator';
 
-export interface BenchResult {
-  name: string;
-  /** Named measurements (ms, MB, counts; a string for a list of rounds), printed as they are. */
-  figures: Record<string, number | string>;
-  /** The figure the goal is about (for example ours ÷ baseline). */
-  ratio: number;
-  /** Human-readable goal, e.g. "≤ 3". */
-  goal: string;
-  pass: boolean;
-}
+export { isMain, printResult, type BenchResult } from './result';
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -44,14 +34,3 @@ export function benchVehicles(count: number, seed = 42): unknown[] {
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
-
-export function printResult(result: BenchResult): void {
-  for (const [key, value] of Object.entries(result.figures)) console.log(`  ${key.padEnd(34)} ${value}`);
-  console.log(`RESULT ${result.name}: ${round(result.ratio)} (goal ${result.goal}) ${result.pass ? 'PASS' : 'FAIL'}`);
-}
-
-/** True when the module is the script node was started with (not imported by bench/run.ts). */
-export function isMain(importMetaUrl: string): boolean {
-  const entry = process.argv[1];
-  return entry !== undefined && importMetaUrl === pathToFileURL(entry).href;
-}
