@@ -24,7 +24,7 @@ describe('resolveDataDir', () => {
   it('--data-dir, then SHOWROOM_DATA_DIR, then SHOWROOM_USER_DATA_DIR, then the default; relative to the cwd', () => {
     const env = { SHOWROOM_DATA_DIR: '/srv/showroom', SHOWROOM_USER_DATA_DIR: '/srv/app' };
     expect(resolveDataDir('/tmp/d', env, 'linux', '/home/ana', '/work')).toBe('/tmp/d');
-    expect(resolveDataDir('rel/d', env, 'linux', '/home/ana', '/work')).toBe('/work/rel/d');
+    expect(resolveDataDir('rel/d', env, 'linux', '/home/ana', '/srv/showroom')).toBe('/srv/showroom/rel/d');
     expect(resolveDataDir(undefined, env, 'linux', '/home/ana', '/work')).toBe('/srv/showroom');
     expect(resolveDataDir(undefined, { SHOWROOM_USER_DATA_DIR: '/srv/app' }, 'linux', '/home/ana', '/work')).toBe('/srv/app');
     expect(resolveDataDir(undefined, { SHOWROOM_DATA_DIR: '' }, 'linux', '/home/ana', '/work')).toBe('/home/ana/.config/Showroom');
