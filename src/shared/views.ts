@@ -114,16 +114,8 @@ export interface InventoryPage {
   rows: VehicleRowView[];
 }
 
-export interface InventorySummary {
-  total: number;
-  onPortal: number;
-  notOnPortal: number;
-  unpublishPending: number;
-  highlighted: number;
-  withProblems: number;
-  withRejectedPhotos: number;
-  lastSyncAt: string | null;
-}
+/** Totals for the inventory header and the plan screen (the cache's own shape). */
+export type { InventorySummary } from './inventory';
 
 // ── Vehicle detail ───────────────────────────────────────────────────────────────────────────
 
