@@ -206,6 +206,29 @@ describe('demo.start', () => {
   });
 });
 
+describe('demo after an app restart', () => {
+  it('a sync of the demo account starts a new sandbox and points the account at it', async () => {
+    const first = await backend({ demo: { vehicles: 40 } });
+    const since = first.events.all.length;
+    const account = await first.call('demo.start', {});
+    await first.events.next('sync.finished', () => true, { since, timeoutMs: 30_000 });
+    const oldUrl = first.demos[0]?.baseUrl;
+    // The app quits (its demo sandbox with it) and starts again over the same data and keychain.
+    await first.close();
+    const again = await backend({ dataDir: first.dataDir, keychain: first.keychain, demo: { vehicles: 40 } });
+    expect(again.demos).toHaveLength(0);
+    const { runId } = await again.call('sync.start', {});
+    const run = await again.events.next('sync.finished', (r) => r.id === runId, { since: 0, timeoutMs: 30_000 });
+    expect(run.outcome).toBe('succeeded');
+    expect(again.demos).toHaveLength(1);
+    const [view] = await again.call('accounts.list', {});
+    expect(view).toMatchObject({ id: account.id, demo: true, active: true });
+    expect(view?.baseUrl).toBe(again.demos[0]?.baseUrl);
+    expect(view?.baseUrl).not.toBe(oldUrl);
+    expect((await again.call('inventory.summary', {})).total).toBe(40);
+  });
+});
+
 describe('demo.start without a keychain', () => {
   it('keeps the throwaway demo token in memory; real accounts are still refused', async () => {
     const b = await backend({ keychain: unavailableKeychain, demo: { vehicles: 30 } });

@@ -50,6 +50,12 @@ export function createDemoAwareKeychain(real: Keychain): { keychain: Keychain; a
 
 export interface Demo {
   handlers: Pick<Handlers, 'demo.start'>;
+  /**
+   * The demo sandbox lives only as long as the app: after a restart the demo account points at a
+   * port nobody listens on. Called before a sync of the active account: when that account is the
+   * demo and no sandbox runs in this process, start one and point the account at it.
+   */
+  ensureRunningForActive(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,7 +63,7 @@ export function createDemo(ctx: BackendContext, allowInMemory: (token: string) =
   let sandbox: DemoSandbox | null = null;
   let starting: Promise<AccountView> | null = null;
 
-  async function start(): Promise<AccountView> {
+  async function start({ sync }: { sync: boolean }): Promise<AccountView> {
     sandbox ??= await ctx.deps.startDemoSandbox();
     const { baseUrl, integrationToken: token } = sandbox;
     ctx.log.addSecret(token);
@@ -84,6 +90,7 @@ export function createDemo(ctx: BackendContext, allowInMemory: (token: string) =
     } else {
       view = await addAccount(ctx, { name: DEMO_ACCOUNT_NAME, baseUrl, token }, true);
     }
+    if (!sync) return view;
     // The demo shows stock at once: its first sync starts now (the dealer's own start joins it).
     startSync(ctx, { kind: 'auto', automatic: true }).catch((error: unknown) => {
       if (!(error instanceof AppError && error.kind === 'busy')) ctx.log.warn('backend: demo sync did not start', { error: String(error) });
@@ -91,14 +98,21 @@ export function createDemo(ctx: BackendContext, allowInMemory: (token: string) =
     return view;
   }
 
+  const startOnce = (sync: boolean): Promise<AccountView> => {
+    starting ??= start({ sync }).finally(() => {
+      starting = null;
+    });
+    return starting;
+  };
+
   return {
     handlers: {
-      'demo.start': () => {
-        starting ??= start().finally(() => {
-          starting = null;
-        });
-        return starting;
-      },
+      'demo.start': () => startOnce(true),
+    },
+    async ensureRunningForActive() {
+      const active = ctx.sessions.active();
+      if (sandbox !== null || active === null || !ctx.state.flags(active.accountId).demo) return;
+      await startOnce(false);
     },
     async stop() {
       const running = sandbox;

@@ -90,6 +90,7 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
   }
 
   const demo = createDemo(ctx, demoKeychain.allowInMemory);
+  const sync = syncHandlers(ctx);
   const handlers: Handlers = {
     ...appInfoHandlers(ctx, deps.version),
     ...accountHandlers(ctx),
@@ -97,7 +98,12 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
     ...inventoryHandlers(ctx),
     ...vehicleHandlers(ctx),
     ...publicationHandlers(ctx),
-    ...syncHandlers(ctx),
+    ...sync,
+    // After an app restart the demo account's sandbox is gone: a sync brings it back first.
+    'sync.start': async (input, call) => {
+      await demo.ensureRunningForActive();
+      return sync['sync.start'](input, call);
+    },
     ...planHandlers(ctx),
     ...settingsHandlers(ctx),
     ...cacheHandlers(ctx),
