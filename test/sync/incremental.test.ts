@@ -1,6 +1,6 @@
 // Incremental sync: newest-first until what the cache had, total check for removals.
 import { describe, expect, it } from 'vitest';
-import { differences, NO_DIFFERENCES, rig } from './helpers';
+import { differences, NO_DIFFERENCES, rig, sandbox as sandboxOnly } from './helpers';
 
 describe('incremental sync', () => {
   it('after a full sync, auto is incremental; with nothing changed it costs the plan and one page', async () => {
@@ -29,6 +29,32 @@ describe('incremental sync', () => {
     expect(r.sb.stats.count('GET /vehicles')).toBeLessThan(16); // the full sync's 14 + one page
     expect(differences(r.cache, r.sb)).toEqual(NO_DIFFERENCES);
     expect(r.cache.getVehicle(a?.reference ?? '')?.vehicle.title).toBe('Edited title');
+  });
+
+  it('a listing address that arrives 45 minutes after an edit (updatedAt unchanged) is read again and kept', async () => {
+    const r0 = await sandboxOnly({ vehicles: 300, seed: 15 });
+    const r = await rig({ sb: r0, engine: { now: () => r0.clock.nowMs() } });
+    await r.engine.run();
+    const edited = r.sb.data.list()[40]?.reference ?? '';
+    r.sb.clock.advance(60_000);
+    r.sb.data.upsert({ reference: edited, title: 'Edited, address on its way' });
+    // Later edits elsewhere push it beyond the pages a newest-first read looks at.
+    const others = r.sb.data.list().filter((v) => v.reference !== edited);
+    r.sb.clock.advance(60_000);
+    for (const other of others.slice(0, 60)) r.sb.data.touch(other.reference);
+    r.sb.clock.advance(10 * 60_000);
+    for (const other of others.slice(60, 120)) r.sb.data.touch(other.reference);
+    await r.engine.run();
+    expect(r.cache.getVehicle(edited)?.vehicle.url).toBeUndefined();
+    // The portal publishes the address later; nothing in the list order or updatedAt says so.
+    r.sb.clock.advance(46 * 60_000);
+    const url = r.sb.data.get(edited)?.url;
+    expect(url).toMatch(/^http/);
+    const run = await r.engine.run();
+    expect(run).toMatchObject({ kind: 'incremental', outcome: 'succeeded' });
+    expect(run.details.urlChecked).toBeGreaterThanOrEqual(1);
+    expect(r.cache.getVehicle(edited)?.vehicle.url).toBe(url);
+    expect(differences(r.cache, r.sb)).toEqual(NO_DIFFERENCES);
   });
 
   it('a removal makes the totals disagree: the same sync sweeps every page and removes it', async () => {

@@ -98,6 +98,9 @@ export function createVehicleStore(db: Db, clock: Clock) {
   const setPending = db.prepare('UPDATE vehicles SET unpublish_pending = coalesce(unpublish_pending, ?), unpublish_error = NULL WHERE reference = ? AND published = 1');
   const setUnpublishError = db.prepare('UPDATE vehicles SET unpublish_pending = NULL, unpublish_error = ? WHERE reference = ?');
   const latestUpdated = db.prepare<[], { updated_at: string | null }>('SELECT updated_at FROM vehicles ORDER BY updated_ms DESC LIMIT 1');
+  const withoutUrl = db.prepare<[number, number, number], { reference: string }>(
+    "SELECT reference FROM vehicles WHERE updated_ms BETWEEN ? AND ? AND (url IS NULL OR url = '') ORDER BY updated_ms LIMIT ?",
+  );
 
   function writeSearch(id: number | bigint, parsed: ParsedVehicle): void {
     const doc = searchDocument(parsed);
@@ -212,6 +215,11 @@ export function createVehicleStore(db: Db, clock: Clock) {
     /** The newest updatedAt in the cache: where an incremental pass can stop reading. */
     latestUpdatedAt(): string | null {
       return latestUpdated.get()?.updated_at ?? null;
+    },
+
+    /** References of listings updated between `fromMs` and `toMs` that still have no listing address, oldest first. */
+    withoutUrlUpdatedBetween(fromMs: number, toMs: number, limit: number): string[] {
+      return withoutUrl.all(fromMs, toMs, limit).map((r) => r.reference);
     },
   };
 }

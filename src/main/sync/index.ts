@@ -46,6 +46,8 @@ export interface SyncEngineDeps {
   overlapMs?: number;
   /** Unpublishes waiting for confirmation re-read one by one at each incremental sync (default 25). */
   maxPendingChecks?: number;
+  /** Listings whose address is overdue, read again per incremental sync (default 25). */
+  maxUrlChecks?: number;
   /** Rounds of re-reads when pages shift during a full sweep (default 4). */
   maxRepairRounds?: number;
   /** References checked one by one after a sweep whose pages shifted (default 200). */
@@ -74,6 +76,10 @@ export const SYNC_META_KEYS = {
   headUpdatedAt: 'sync.head_updated_at',
 } as const;
 
+/** The portal's delay before a listing's address appears or updates after an edit (portal-api-v2.md, Limits). */
+const LISTING_URL_DELAY_MS = 45 * 60_000;
+/** How long after that delay a listing still without an address keeps being read again. */
+const LISTING_URL_RECHECK_MS = 3 * 60 * 60_000;
 const DEFAULT_OVERLAP_MS = 5 * 60_000;
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
@@ -184,6 +190,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           removeUnseen = true;
         } else {
           await checkPendingUnpublishes(ctx, collector, removed);
+          await checkLateListingUrls(ctx, collector, removed);
           // Everything else is known unchanged: the whole stock is accounted for.
           progress.update({ vehiclesDone: changes.total, vehiclesTotal: changes.total });
         }
@@ -272,6 +279,22 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const rows = cache.queryVehicles({ filters: { portal: 'pending' }, sort: { field: 'updatedAt', dir: 'asc' }, window: { offset: 0, limit } }).rows;
     const references = rows.map((r) => r.reference).filter((r) => !collector.has(r));
     await verifyReferences(ctx, collector, references, removed, 'pendingChecked');
+  }
+
+  /**
+   * The portal gives a listing its address up to 45 minutes after an edit, without touching
+   * `updatedAt`, so reading the changes never sees it arrive. Listings edited more than 45
+   * minutes ago (and less than a few hours: some never get one) that still have none are read
+   * again, a bounded few per sync; until then the screen says the address is on its way.
+   */
+  async function checkLateListingUrls(ctx: SyncContext, collector: Collector, removed: Set<string>): Promise<void> {
+    const limit = deps.maxUrlChecks ?? 25;
+    if (limit <= 0) return;
+    const dueBy = now() - LISTING_URL_DELAY_MS;
+    const references = cache.vehicles
+      .withoutUrlUpdatedBetween(dueBy - LISTING_URL_RECHECK_MS, dueBy, limit)
+      .filter((r) => !collector.has(r));
+    await verifyReferences(ctx, collector, references, removed, 'urlChecked');
   }
 
   function commitPass(pass: SyncPass, removed: Set<string>, removeUnseen: boolean, extra: Partial<SyncCounts>, meta: Array<[string, string | null]>): Partial<SyncCounts> {

@@ -21,6 +21,7 @@ const NOTES: Record<string, (n: number) => string> = {
   unsettled: () => 'The portal kept changing during the sync: everything seen was kept; the next sync settles the rest.',
   possiblyMissed: (n) => `Up to ${n} listing${n === 1 ? '' : 's'} may be missing until the next sync.`,
   unverified: (n) => `${n} listing${n === 1 ? '' : 's'} could not be checked and were kept as last seen.`,
+  urlChecked: (n) => `${n} listing${n === 1 ? '' : 's'} whose address was due read again.`,
   pendingChecked: (n) => `${n} pending unpublish${n === 1 ? '' : 'es'} checked with the portal.`,
   planFailed: () => 'The plan could not be read; the last known plan is kept.',
   photosFailed: (n) => `${n} photo${n === 1 ? '' : 's'} could not be downloaded.`,
