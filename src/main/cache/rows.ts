@@ -1,5 +1,6 @@
 // SQLite rows to the shapes the inventory screen uses.
 import type { NotOnPortalReason, PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
+import type { VehicleColumns } from './extract';
 
 /** Columns a list row needs; the cover photo comes from a join on the photo cache. */
 export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.type, v.fuel, v.gearbox, v.color,
@@ -8,35 +9,19 @@ export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.
   v.unpublish_error, v.cover_url, p.id AS cover_photo_id, p.status AS cover_status`;
 export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';
 
-export interface DbVehicleRow {
-  reference: string;
-  title: string | null;
-  brand: string | null;
-  trim: string | null;
-  model_id: number | null;
-  type: string | null;
-  fuel: string | null;
-  gearbox: string | null;
-  color: string | null;
-  manufactured_year: number | null;
-  model_year: number | null;
-  value: number | null;
-  mileage: number | null;
-  brand_new: number | null;
-  active: number | null;
+/** A list row as SQLite returns it: the extracted columns it selects, plus local state and the cover's join. */
+export interface DbVehicleRow
+  extends Pick<
+    VehicleColumns,
+    | 'reference' | 'title' | 'brand' | 'trim' | 'model_id' | 'type' | 'fuel' | 'gearbox' | 'color' | 'manufactured_year'
+    | 'model_year' | 'value' | 'mileage' | 'brand_new' | 'active' | 'updated_at' | 'picture_count' | 'rejected_photo_count'
+    | 'has_problems' | 'problem_count' | 'url' | 'plate' | 'cover_url'
+  > {
   portal_state: PortalState;
   highlighted: number;
-  updated_at: string | null;
-  picture_count: number;
-  rejected_photo_count: number;
-  has_problems: number;
-  problem_count: number;
   off_cause: NotOnPortalReason | null;
-  url: string | null;
-  plate: string | null;
   unpublish_pending: string | null;
   unpublish_error: string | null;
-  cover_url: string | null;
   cover_photo_id: number | null;
   cover_status: PhotoStatus | null;
 }
