@@ -49,6 +49,14 @@ describe('sync', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p) => p.runId === runId)).toBe(true);
     expect(b.events.of('cache.changed')).toContainEqual({ reason: 'sync' });
+    // The listings show as soon as they are committed, before the photos have downloaded.
+    const after = b.events.all.slice(since);
+    const shown = after.findIndex((e) => e.event === 'cache.changed' && (e.payload as { reason: string }).reason === 'sync');
+    const photosStarted = after.findIndex((e) => e.event === 'sync.progress' && (e.payload as { phase: string }).phase === 'photos');
+    const finished = after.findIndex((e) => e.event === 'sync.finished');
+    expect(photosStarted).toBeGreaterThan(-1);
+    expect(shown).toBeGreaterThan(-1);
+    expect(shown).toBeLessThan(finished);
     expect(b.events.of('connectivity')).toContainEqual({ online: true });
 
     const page = await b.call('inventory.query', inventoryQuery());

@@ -1,6 +1,7 @@
 // The backend: one handler per contract channel, wiring the main-process modules together.
 // The Electron app (src/main/index.ts) and the e2e harness build it from the same deps; tests
 // call `backend.handlers[channel]` directly.
+import type { SyncProgress } from '../../shared/views';
 import type { Handlers } from '../ipc/gate';
 import type { Backend, BackendDeps, CreateBackend } from '../ipc/backend';
 import { createAccountStore } from '../accounts';
@@ -33,6 +34,7 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
   const settings = createSettingsStore(deps.dataDir, log);
   await Promise.all([state.load(), settings.load()]);
 
+  let lastProgress: Pick<SyncProgress, 'runId' | 'phase'> | null = null;
   const sessions: SessionManager = createSessionManager({
     accounts,
     log,
@@ -41,7 +43,13 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
     hooks: {
       onProgress(session, progress) {
         session.running?.announce(progress.runId);
-        if (sessions.active() === session) deps.emit('sync.progress', progress);
+        if (sessions.active() !== session) return;
+        // The photo phase starts once the listings are committed: show them now rather than
+        // after every cover has downloaded (minutes, on a first sync of a big stock).
+        const enteredPhotos = progress.phase === 'photos' && !(lastProgress?.runId === progress.runId && lastProgress.phase === 'photos');
+        lastProgress = { runId: progress.runId, phase: progress.phase };
+        if (enteredPhotos) deps.emit('cache.changed', { reason: 'sync' });
+        deps.emit('sync.progress', progress);
       },
       onPortalError(session, error) {
         ctx.notePortalError(session, error).catch(() => undefined);
