@@ -18,8 +18,11 @@ test('HTML and script in listings are text; javascript: URLs are not opened', as
   await expect(page.getByTestId('vehicle-detail')).toContainText('<script>');
   await app.screen('hostile-text');
 
-  const openListing = page.getByTestId('open-listing');
-  if ((await openListing.count()) > 0) await openListing.click();
+  // A javascript: address is shown as text, with no button to open it; main would refuse it too.
+  await expect(page.getByTestId('url-not-web')).toContainText('javascript:');
+  await expect(page.getByTestId('open-listing')).toHaveCount(0);
+  const refused = await app.invoke('shell.openListing', { url: 'javascript:globalThis.__pwned=4' });
+  expect(refused.ok).toBe(false);
   expect(app.openedExternally).toEqual([]);
   expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('[data-testid="vehicle-detail"] script, [data-testid="vehicle-detail"] img[src="x"]').count()).toBe(0);

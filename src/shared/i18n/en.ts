@@ -256,6 +256,7 @@ export const en = {
     },
     installmentsValue: '{{count}} × {{amount}}',
     openListing: 'Open on the portal',
+    urlNotWeb: 'The portal gave an address that is not a web page, so Showroom does not open it: {{url}}',
     urlPending: 'The listing address is not available yet. The portal gives it within 45 minutes of an insert or edit; it appears here after the next sync.',
     noDescription: 'No description.',
     noItems: 'None.',

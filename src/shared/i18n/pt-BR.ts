@@ -257,6 +257,7 @@ export const ptBR: Messages = {
     },
     installmentsValue: '{{count}} × {{amount}}',
     openListing: 'Abrir no portal',
+    urlNotWeb: 'O portal informou um endereço que não é uma página da web; o Showroom não o abre: {{url}}',
     urlPending: 'O endereço do anúncio ainda não está disponível. O portal o informa em até 45 minutos após uma inclusão ou edição; ele aparece aqui após a próxima sincronização.',
     noDescription: 'Sem descrição.',
     noItems: 'Nenhum.',

@@ -1,5 +1,5 @@
 // Where the listing stands on the portal, in words, with the listing address and its history.
-// data-testids: publication-state (data-on-portal, data-unpublish), open-listing, url-pending,
+// data-testids: publication-state (data-on-portal, data-unpublish), open-listing, url-not-web, url-pending,
 // detail-unpublish, publication-history, history-event[data-change].
 import { useTranslation } from 'react-i18next';
 import type { PublicationEventView, PublicationStateView } from '../../../shared/views';
@@ -12,6 +12,9 @@ interface Props {
   onOpenUrl: (url: string) => void;
   onUnpublish: () => void;
 }
+
+/** Only web pages open in the browser. */
+const isWebAddress = (url: string): boolean => /^https?:\/\//i.test(url.trim());
 
 export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }: Props) {
   const { t } = useTranslation();
@@ -37,10 +40,15 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
         )}
       </div>
       <div className="detail-actions">
-        {url ? (
+        {url && isWebAddress(url) ? (
           <button type="button" className="button" onClick={() => onOpenUrl(url)} data-testid="open-listing" title={url}>
             {t('detail.openListing')} ↗
           </button>
+        ) : url ? (
+          // Shown as text, never as a link: only http(s) addresses open (main refuses the rest too).
+          <p className="muted" data-testid="url-not-web">
+            {t('detail.urlNotWeb', { url })}
+          </p>
         ) : (
           <p className="muted" data-testid="url-pending">
             {t('detail.urlPending')}
