@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { devCspFromHeaderOnly } from './build/dev-csp';
 
 export default defineConfig({
   main: {
@@ -29,6 +30,6 @@ export default defineConfig({
         input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
       },
     },
-    plugins: [react()],
+    plugins: [react(), devCspFromHeaderOnly()],
   },
 });
