@@ -7,6 +7,8 @@ import type { PhotoCacheStatus, PhotoView, VehicleDetailView } from '../../share
 import type { Handlers } from '../ipc/gate';
 import { errorKind, isOfflineKind, type BackendContext } from './context';
 import { publicationHistory, publicationState, queuedUnpublishes } from './publication-view';
+import type { Cache } from '../cache';
+import type { PhotoCache } from '../photos';
 import type { Session } from './session';
 
 function parseRaw(raw: string): unknown {
@@ -17,13 +19,15 @@ function parseRaw(raw: string): unknown {
   }
 }
 
-function photoViews(session: Session, detail: VehicleDetail): PhotoView[] {
-  const status = session.photos.statusFor(detail.photos.map((p) => p.source));
+type PhotoStatusSource = Pick<PhotoCache, 'statusFor' | 'photoIdFor'>;
+
+function photoViews(photos: PhotoStatusSource, detail: VehicleDetail): PhotoView[] {
+  const status = photos.statusFor(detail.photos.map((p) => p.source));
   return detail.photos.map((p) => {
     const known = status.get(p.source);
     const cache: PhotoCacheStatus = known?.cache ?? 'not_cached';
     return {
-      photoId: known?.photoId || session.photos.photoIdFor(p.source, detail.reference),
+      photoId: known?.photoId || photos.photoIdFor(p.source, detail.reference),
       order: p.order,
       source: p.source,
       originalUrl: p.originalUrl,
@@ -33,19 +37,20 @@ function photoViews(session: Session, detail: VehicleDetail): PhotoView[] {
   });
 }
 
-export function vehicleDetail(session: Session, reference: string): VehicleDetailView {
-  const detail = session.cache.getVehicle(reference);
-  if (detail === null) throw new AppError('not_found', 'This vehicle is not in your local inventory (any more). Sync to refresh it.', { reference });
-  const queued = queuedUnpublishes(session.cache, [reference]).get(reference);
-  const seenRun = detail.lastSeenRunId === null ? null : session.cache.runs.get(detail.lastSeenRunId);
+/** One listing as the detail screen and `showroom show` present it, from the local inventory alone. */
+export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, reference: string): VehicleDetailView {
+  const detail = cache.getVehicle(reference);
+  if (detail === null) throw new AppError('not_found', `There is no listing “${reference}” in the local inventory. Sync to refresh it.`, { reference });
+  const queued = queuedUnpublishes(cache, [reference]).get(reference);
+  const seenRun = detail.lastSeenRunId === null ? null : cache.runs.get(detail.lastSeenRunId);
   return {
     reference: detail.reference,
     raw: parseRaw(detail.raw),
     vehicle: detail.vehicle,
     problems: detail.problems,
     publication: publicationState(detail.row, queued),
-    history: publicationHistory(session.cache, detail.row, detail.publicationHistory),
-    photos: photoViews(session, detail),
+    history: publicationHistory(cache, detail.row, detail.publicationHistory),
+    photos: photoViews(photos, detail),
     rejectedPositions: detail.rejectedPhotoPositions,
     syncedAt: seenRun?.endedAt ?? seenRun?.startedAt ?? null,
   };
@@ -78,7 +83,7 @@ export function vehicleHandlers(ctx: BackendContext): Pick<Handlers, 'vehicles.g
   return {
     'vehicles.get': async ({ reference }) => {
       const session = ctx.sessions.require();
-      const view = vehicleDetail(session, reference);
+      const view = vehicleDetailView(session.cache, session.photos, reference);
       fetchPhotos(session, view);
       return view;
     },

@@ -1,11 +1,8 @@
 // show <reference>: one listing in full, from the local inventory (offline): every field, its
 // publication and history, problems, and its photos with their cache state.
-import { AppError } from '../../../shared/errors';
-import type { PhotoView, VehicleDetailView } from '../../../shared/views';
+import type { VehicleDetailView } from '../../../shared/views';
 import type { VehicleField } from '../../../shared/vehicle';
-import { publicationHistory, publicationState, queuedUnpublishes } from '../../backend/publication-view';
-import type { Cache } from '../../cache';
-import type { PhotoCache } from '../../photos';
+import { vehicleDetailView } from '../../backend/vehicles';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { formatMoney, formatNumber } from '../io';
@@ -40,44 +37,6 @@ const LABELS: Record<VehicleField, string> = {
   updatedAt: 'Updated',
   url: 'Listing page',
 };
-
-function parseRaw(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
-}
-
-export function vehicleDetailView(cache: Cache, photos: PhotoCache, reference: string): VehicleDetailView {
-  const detail = cache.getVehicle(reference);
-  if (detail === null) throw new AppError('not_found', `There is no listing “${reference}” in the local inventory. Sync to refresh it.`, { reference });
-  const queued = queuedUnpublishes(cache, [reference]).get(reference);
-  const seenRun = detail.lastSeenRunId === null ? null : cache.runs.get(detail.lastSeenRunId);
-  const status = photos.statusFor(detail.photos.map((p) => p.source));
-  const photoViews: PhotoView[] = detail.photos.map((p) => {
-    const known = status.get(p.source);
-    return {
-      photoId: known?.photoId ?? photos.photoIdFor(p.source, reference),
-      order: p.order,
-      source: p.source,
-      originalUrl: p.originalUrl,
-      cache: known?.cache ?? 'not_cached',
-      cacheError: known?.error ?? null,
-    };
-  });
-  return {
-    reference: detail.reference,
-    raw: parseRaw(detail.raw),
-    vehicle: detail.vehicle,
-    problems: detail.problems,
-    publication: publicationState(detail.row, queued),
-    history: publicationHistory(cache, detail.row, detail.publicationHistory),
-    photos: photoViews,
-    rejectedPositions: detail.rejectedPhotoPositions,
-    syncedAt: seenRun?.endedAt ?? seenRun?.startedAt ?? null,
-  };
-}
 
 function fieldText(field: VehicleField, view: VehicleDetailView): string | null {
   const v = view.vehicle;
