@@ -61,16 +61,8 @@ export function usageError(message: string): AppError {
   return new AppError('bad_input', message, { reason: 'usage' });
 }
 
-export interface ContextInput {
-  dataDir: string;
-  env: Env;
-  out: Output;
-  verbose: boolean;
-  json: boolean;
-  signal: AbortSignal;
-  noKeychain: boolean;
-  keychain?: Keychain;
-}
+/** What the command line hands in; the rest of the context is built from it. */
+export type ContextInput = Pick<CliContext, 'dataDir' | 'env' | 'out' | 'verbose' | 'json' | 'signal' | 'noKeychain'> & { keychain?: Keychain };
 
 export function createContext(input: ContextInput): CliContext {
   const envToken = input.env.SHOWROOM_TOKEN?.trim() || undefined;
