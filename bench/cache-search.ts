@@ -3,7 +3,7 @@
 // with the same filters, side by side in one run. Goals: our p95 < 16 ms, and LIKE p95 ÷ ours ≥ 20.
 import { join } from 'node:path';
 import { openCache, type Cache } from '../src/main/cache/index';
-import { searchDocument } from '../src/main/cache/extract';
+import { searchText } from '../src/main/cache/extract';
 import { whereClause } from '../src/main/cache/filters';
 import { searchWords } from '../src/main/cache/fts';
 import { DEFAULT_SORT, type InventoryQuery } from '../src/shared/inventory';
@@ -44,7 +44,7 @@ export async function run(): Promise<BenchResult> {
     cache.db.exec('CREATE TABLE like_docs (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)');
     const insertDoc = cache.db.prepare('INSERT INTO like_docs (id, doc) SELECT id, ? FROM vehicles WHERE reference = ?');
     cache.transaction(() => {
-      for (const p of parsed) insertDoc.run(Object.values(searchDocument(p.parsed)).join(' '), p.parsed.reference);
+      for (const p of parsed) insertDoc.run(searchText(p.parsed), p.parsed.reference);
     });
     cache.optimize();
 

@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { LATEST_VERSION, MIGRATIONS, migrateTo, openCache } from '../../src/main/cache/index';
+import { PAGE_SIZE } from '../../src/main/cache/db';
 import { openTestCache, rawDb, tempDir, type TempDir } from './helpers';
 
 let t: TempDir;
@@ -80,6 +81,32 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('5: rebuilds the search index as one document a listing, from the stored JSON', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 4);
+    const raw = JSON.stringify({
+      reference: 'REF-7', title: 'Fiat Uno Mille', description: 'Câmera de ré e direção hidráulica', licensePlate: 'ABC-1D23',
+      brand: { id: 1, name: 'Fiat' }, trim: { id: 2, modelId: 3, name: 'Way 1.0' }, accessories: [{ id: 1, name: 'Teto solar' }],
+    });
+    db.prepare("INSERT INTO vehicles (id, reference, title) VALUES (1, 'REF-7', 'Fiat Uno Mille')").run();
+    db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (1, ?)').run(raw);
+    db.prepare("INSERT INTO vehicles (id, reference) VALUES (2, 'BROKEN')").run();
+    db.prepare("INSERT INTO vehicle_json (vehicle_id, raw) VALUES (2, '{not json')").run();
+    const before = db.prepare('SELECT * FROM vehicles ORDER BY id').all();
+    migrateTo(db, 5);
+    expect(version(db)).toBe(5);
+    expect(db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('vehicles_fts')).toEqual(['doc']);
+    expect(db.prepare('SELECT * FROM vehicles ORDER BY id').all()).toEqual(before);
+    const match = (q: string) => db.prepare('SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?').pluck().all(q);
+    for (const q of ['uno', 'camera', 'direcao', 'abc1d23', '"1d23"', 'fiat', 'way', 'teto', '"cam"*', 'ref']) expect(match(q), q).toEqual([1]);
+    expect(match('mille AND solar')).toEqual([1]);
+    expect(match('gol')).toEqual([]);
+    // A listing still deletes with its search terms (the trigger of step 1 points at the new table).
+    db.prepare('DELETE FROM vehicles WHERE id = 1').run();
+    expect(match('uno')).toEqual([]);
+    db.close();
+  });
+
   it('a failing step leaves the file at the previous version', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);
@@ -99,6 +126,7 @@ describe('opening the cache file', () => {
     expect(cache.db.pragma('synchronous', { simple: true })).toBe(1);
     expect(cache.db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(cache.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(cache.db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
     cache.close();
   });
 

@@ -34,17 +34,6 @@ export interface VehicleColumns {
   cover_url: string | null;
 }
 
-export interface SearchDocument {
-  title: string;
-  description: string;
-  reference: string;
-  plate: string;
-  plate_compact: string;
-  brand: string;
-  trim: string;
-  extras: string;
-}
-
 const bool = (b: boolean | undefined): number | null => (b === undefined ? null : b ? 1 : 0);
 
 export function vehicleColumns({ reference, vehicle: v, problems }: ParsedVehicle): VehicleColumns {
@@ -94,18 +83,18 @@ export function plateWords(plate: string): string {
   return brazilian ? `${compact} ${brazilian[1]} ${brazilian[2]}` : compact;
 }
 
-export function searchDocument({ reference, vehicle: v }: ParsedVehicle): SearchDocument {
-  const names = [...(v.accessories ?? []), ...(v.otherInfos ?? [])].map((item) => item.name);
+/**
+ * The text the search indexes for a listing, as one document: the index keeps no columns
+ * (detail=none, and every search looks at all of it), and one value a row is markedly cheaper to
+ * index than eight. The plate goes in as typed and as `plateWords`: "ABC-1D23" indexes as "abc"
+ * + "1d23" and as "abc1d23", so either way of typing it finds it.
+ */
+export function searchText({ reference, vehicle: v }: ParsedVehicle): string {
+  const parts = [v.title ?? '', v.description ?? '', reference, v.brand?.name ?? '', v.trim?.name ?? ''];
   const plate = v.licensePlate ?? '';
-  return {
-    title: v.title ?? '',
-    description: v.description ?? '',
-    reference,
-    plate,
-    // "ABC-1D23" indexes as "abc" + "1d23" in `plate`, and as "abc1d23" here, so either way of typing it finds it.
-    plate_compact: plateWords(plate),
-    brand: v.brand?.name ?? '',
-    trim: v.trim?.name ?? '',
-    extras: names.join(' · '),
-  };
+  if (plate !== '') parts.push(plate, plateWords(plate));
+  for (const item of v.accessories ?? []) parts.push(item.name);
+  for (const item of v.otherInfos ?? []) parts.push(item.name);
+  // A line break is no part of a word: the pieces never run together into one term.
+  return parts.join('\n');
 }

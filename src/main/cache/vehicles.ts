@@ -5,8 +5,9 @@
 import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
-import { searchDocument, vehicleColumns, type VehicleColumns } from './extract';
+import { searchText, vehicleColumns, type VehicleColumns } from './extract';
 import { generationOf } from './generation';
+import { INSERT_SEARCH_TEXT } from './migrations';
 import { publicationChange } from './publication';
 
 /** One listing as received: its parsed view and its JSON text exactly as it came. */
@@ -50,7 +51,6 @@ const COLUMNS: readonly (keyof VehicleColumns)[] = [
 const BULK_MIN = 5000;
 const PUBLISHED = COLUMNS.indexOf('published');
 const HIGHLIGHTED = COLUMNS.indexOf('highlighted');
-const FTS_COLUMNS = ['title', 'description', 'reference', 'plate', 'plate_compact', 'brand', 'trim', 'extras'] as const;
 
 interface ExistingRow {
   id: number;
@@ -80,7 +80,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   const touchVehicle = db.prepare('UPDATE vehicles SET last_seen_run = ? WHERE id = ?');
   const insertJson = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
   const updateJson = db.prepare('UPDATE vehicle_json SET raw = ?, problems = ? WHERE vehicle_id = ?');
-  const insertFts = db.prepare(`INSERT INTO vehicles_fts (rowid, ${FTS_COLUMNS.join(', ')}) VALUES (?, ${FTS_COLUMNS.map(() => '?').join(', ')})`);
+  const insertFts = db.prepare(INSERT_SEARCH_TEXT);
   const deleteFts = db.prepare('DELETE FROM vehicles_fts WHERE rowid = ?');
   const selectExisting = db.prepare<[string], ExistingRow>(
     // Read after an insert found the reference taken: the common first sync never pays for it.
@@ -103,8 +103,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   );
 
   function writeSearch(id: number | bigint, parsed: ParsedVehicle): void {
-    const doc = searchDocument(parsed);
-    insertFts.run(id, doc.title, doc.description, doc.reference, doc.plate, doc.plate_compact, doc.brand, doc.trim, doc.extras);
+    insertFts.run(id, searchText(parsed));
   }
 
   function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts): void {
