@@ -1,6 +1,7 @@
 // Every filter of the inventory, each with its count. data-testid filter-panel; each group
 // filter-<name> (portal, type, brand, fuel, gearbox, color, year, price, mileage, active,
 // brandNew, highlighted, hasProblems, hasRejectedPhotos); options filter-<name>-option[data-value].
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORTAL_STATES, type InventoryFacets, type InventoryFilters, type PortalStateFilter } from '../../../shared/contract.inventory';
 import { useFormat } from '../hooks/useFormat';
@@ -18,7 +19,9 @@ interface Props {
 const PORTAL_LABEL = { on: 'filters.portalOn', off: 'filters.portalOff', pending: 'filters.portalPending' } as const satisfies Record<PortalStateFilter, string>;
 const FLAGS: readonly FlagFilterKey[] = ['active', 'brandNew', 'highlighted', 'hasProblems', 'hasRejectedPhotos'];
 
-export function FilterPanel({ facets, filters, onChange }: Props) {
+// Memo: the screen re-renders on every keystroke and every answer; the panel's props change only
+// when the counts or the filters do (about a hundred options, not worth redrawing per key).
+export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const active = countActiveFilters(filters);
@@ -57,4 +60,4 @@ export function FilterPanel({ facets, filters, onChange }: Props) {
       </fieldset>
     </aside>
   );
-}
+});
