@@ -100,12 +100,29 @@ describe('accounts', () => {
 });
 
 describe('settings, app info, links', () => {
-  it('settings round trip, persisted, event', async () => {
+  it('the language is the app\'s; photo settings are the active account\'s, saved with it', async () => {
     const b = await backend();
-    expect(await b.call('settings.get', {})).toEqual({ photoCaching: 'covers', diskBudgetMb: 2048, language: 'system' });
+    const defaults = { photoCaching: 'covers', diskBudgetMb: 2048, language: 'system' };
+    expect(await b.call('settings.get', {})).toEqual(defaults);
+    // No account: the language can change, photo settings have nothing to belong to.
+    expect(await b.call('settings.set', { language: 'pt-BR' })).toEqual({ ...defaults, language: 'pt-BR' });
+    expect(await errorKindOf(() => b.call('settings.set', { photoCaching: 'all' }))).toBe('bad_input');
+
+    const first = await b.call('accounts.add', { name: 'Loja A', baseUrl: sandbox.baseUrl, token: sandbox.integrationToken });
     const next = await b.call('settings.set', { photoCaching: 'all', diskBudgetMb: 500 });
-    expect(next).toEqual({ photoCaching: 'all', diskBudgetMb: 500, language: 'system' });
-    expect(b.events.of('settings.changed')).toEqual([next]);
+    expect(next).toEqual({ photoCaching: 'all', diskBudgetMb: 500, language: 'pt-BR' });
+    expect(b.events.of('settings.changed').at(-1)).toEqual(next);
+    const saved = JSON.parse(readFileSync(join(b.dataDir, 'accounts.json'), 'utf8')) as { accounts: { id: string; settings: unknown }[] };
+    expect(saved.accounts.find((a) => a.id === first.id)?.settings).toEqual({ photos: 'all', photoBudgetMB: 500 });
+    expect(JSON.parse(readFileSync(join(b.dataDir, 'settings.json'), 'utf8'))).toEqual({ language: 'pt-BR' });
+
+    // A second account starts from the defaults; switching back shows the first one's, and says so.
+    await b.call('accounts.add', { name: 'Loja B', baseUrl: sandbox.baseUrl, token: sandbox.integrationToken });
+    expect(await b.call('settings.get', {})).toEqual({ ...defaults, language: 'pt-BR' });
+    await b.call('accounts.select', { accountId: first.id });
+    expect(b.events.of('settings.changed').at(-1)).toEqual(next);
+    expect(await b.call('settings.get', {})).toEqual(next);
+
     await b.close();
     const again = await backend({ dataDir: b.dataDir, keychain: b.keychain });
     expect(await again.call('settings.get', {})).toEqual(next);

@@ -1,5 +1,7 @@
 // Sync through the backend against the sandbox: start → progress → finished → inventory; busy;
 // cancel; plan; unpublish online and offline (outbox); a token refused mid-session; demo mode.
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentPhotos } from '../../src/main/ipc/backend';
 import type { SyncRunView } from '../../src/shared/views';
@@ -258,17 +260,32 @@ describe('demo.start without a keychain', () => {
 });
 
 describe('switching accounts', () => {
-  it('each account shows its own inventory and photos folder', async () => {
+  it('each account shows its own inventory and photos folder, and keeps the photos its own setting asks for', async () => {
     const [small, large] = await Promise.all([startSandbox({ vehicles: 10, seed: 11 }), startSandbox({ vehicles: 25, seed: 12 })]);
     try {
       const b = await backend();
       const a = await connect(b, small);
+      await b.call('settings.set', { photoCaching: 'all' });
       await syncOnce(b);
       const rootA = currentPhotos(b.backend)?.root;
       const c = await connect(b, large);
+      expect(await b.call('settings.get', {})).toMatchObject({ photoCaching: 'covers' });
       expect((await b.call('inventory.summary', {})).total).toBe(0);
       await syncOnce(b);
       expect((await b.call('inventory.summary', {})).total).toBe(25);
+      // A kept every photo of its 10 listings; C, on covers, one a listing.
+      const cached = (root: string | undefined) => {
+        const db = new Database(join(dirname(root ?? ''), 'cache.sqlite'), { readonly: true });
+        try {
+          return db.prepare("SELECT count(*) FROM photos WHERE status = 'cached'").pluck().get() as number;
+        } finally {
+          db.close();
+        }
+      };
+      const pictures = small.data.list().reduce((n, v) => n + (v.pictures?.length ?? 0), 0);
+      expect(pictures).toBeGreaterThan(10);
+      expect(cached(rootA)).toBe(pictures);
+      expect(cached(currentPhotos(b.backend)?.root)).toBe(25);
       const since = b.events.all.length;
       await b.call('accounts.select', { accountId: a });
       expect(b.events.all.slice(since).map((e) => e.event)).toEqual(expect.arrayContaining(['cache.changed', 'accounts.changed']));

@@ -8,6 +8,7 @@ import { META_KEYS } from '../cache';
 import type { Handlers } from '../ipc/gate';
 import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets';
 import type { BackendContext } from './context';
+import { emitSettingsChanged } from './settings';
 
 export function accountView(ctx: BackendContext, account: Account): AccountView {
   const flags = ctx.state.flags(account.id);
@@ -32,7 +33,10 @@ export async function activateAccount(ctx: BackendContext, accountId: string): P
   const previous = ctx.sessions.active()?.accountId ?? null;
   await ctx.sessions.open(accountId);
   await ctx.state.setActive(accountId);
-  if (previous !== accountId) ctx.deps.emit('cache.changed', { reason: 'account' });
+  if (previous !== accountId) {
+    ctx.deps.emit('cache.changed', { reason: 'account' });
+    emitSettingsChanged(ctx);
+  }
 }
 
 export function emitAccountsChanged(ctx: BackendContext): void {
@@ -132,6 +136,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
         else {
           await ctx.state.setActive(null);
           ctx.deps.emit('cache.changed', { reason: 'account' });
+          emitSettingsChanged(ctx);
         }
       }
       emitAccounts();

@@ -15,7 +15,7 @@ import { inventoryHandlers } from './inventory';
 import { planHandlers } from './plan';
 import { publicationHandlers } from './publications';
 import { createSessionManager, type SessionManager } from './session';
-import { createSettingsStore, megabytes, settingsHandlers } from './settings';
+import { createSettingsStore, settingsHandlers } from './settings';
 import { shellHandlers } from './shell';
 import { syncHandlers } from './sync';
 import { vehicleHandlers } from './vehicles';
@@ -38,8 +38,6 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
   const sessions: SessionManager = createSessionManager({
     accounts,
     log,
-    photoMode: () => settings.get().photoCaching,
-    budgetBytes: () => megabytes(settings.get().diskBudgetMb),
     hooks: {
       onProgress(session, progress) {
         session.running?.announce(progress.runId);

@@ -6,11 +6,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { SyncProgress } from '../../shared/views';
-import type { AccountStore } from '../accounts';
+import type { AccountSettings, AccountStore } from '../accounts';
 import { openCache, type Cache } from '../cache';
 import { createPortalClient, type PortalClient } from '../portal';
 import type { Logger } from '../shell/logger';
 import { createPhotoCacheFor, createSyncEngineFor, type PhotoCache, type SyncEngine } from './engines';
+import { megabytes } from './settings';
 
 /** Where one account's data lives: `<dataDir>/accounts/<id>/` (the account store's folder). */
 export function accountPaths(accounts: AccountStore, accountId: string): { folder: string; cacheFile: string; photosDir: string } {
@@ -36,6 +37,10 @@ export interface Session {
   readonly portal: PortalClient;
   readonly photos: PhotoCache;
   readonly sync: SyncEngine;
+  /** The account's photo settings: which photos a sync keeps, and the photo cache's disk budget. */
+  readonly photoSettings: AccountSettings;
+  /** The account's photo settings changed (already saved): the budget applies now, the mode to the next sync. */
+  applyPhotoSettings(settings: AccountSettings): void;
   /** null until a request to the portal told us. */
   online: boolean | null;
   running: RunningSync | null;
@@ -59,8 +64,6 @@ export interface SessionHooks {
 export interface SessionManagerOptions {
   accounts: AccountStore;
   log: Logger;
-  photoMode: () => 'covers' | 'all';
-  budgetBytes: () => number;
   hooks: SessionHooks;
 }
 
@@ -140,12 +143,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (!closed) options.hooks.onPortalError(session, error);
     });
     let closed = false;
+    let photoSettings = account.settings;
     const engineOptions = {
       cache,
       portal,
       photosDir: paths.photosDir,
-      budgetBytes: options.budgetBytes(),
-      photoMode: options.photoMode,
+      budgetBytes: megabytes(account.settings.photoBudgetMB),
+      photoMode: () => photoSettings.photos,
       onProgress: (progress: SyncProgress) => {
         if (!closed) options.hooks.onProgress(session, progress);
       },
@@ -161,6 +165,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       portal,
       photos,
       sync,
+      get photoSettings() {
+        return photoSettings;
+      },
+      applyPhotoSettings(settings) {
+        photoSettings = settings;
+        photos.setBudget(megabytes(settings.photoBudgetMB));
+      },
       online: null,
       running: null,
       signal: controller.signal,

@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors';
 import { createAccountStore, type Account, type AccountStore } from '../accounts';
 import { createAppStateStore } from '../backend/app-state';
 import { accountPaths } from '../backend/session';
-import { createSettingsStore, megabytes } from '../backend/settings';
+import { megabytes } from '../backend/settings';
 import { openCache, type Cache } from '../cache';
 import { createPhotoCache, type PhotoCache } from '../photos';
 import { createPortalClient, type PortalClient, type WaitEvent } from '../portal';
@@ -99,10 +99,9 @@ export function createContext(input: ContextInput): CliContext {
     async open(account) {
       const paths = accountPaths(accounts(), account.id);
       mkdirSync(paths.photosDir, { recursive: true });
-      const settings = await createSettingsStore(input.dataDir, silentLogger).load();
       const cache = openCache(paths.cacheFile);
       opened.push(cache);
-      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(settings.diskBudgetMb) });
+      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB) });
       let waitListener: ((event: WaitEvent) => void) | undefined;
       const portal = createPortalClient({
         baseUrl: account.baseUrl,
@@ -121,7 +120,7 @@ export function createContext(input: ContextInput): CliContext {
         photosDir: paths.photosDir,
         photos,
         portal,
-        photoMode: settings.photoCaching,
+        photoMode: account.settings.photos,
         onWait: (listener) => {
           waitListener = listener;
         },

@@ -379,6 +379,7 @@ export const en = {
     switchAccount: 'Active account',
     addAccount: 'Add another account',
     photos: 'Photos',
+    photosForAccount: 'For the account “{{name}}”: each account keeps its own photos.',
     photoCaching: 'Keep offline',
     covers: 'Cover photos only',
     all: 'All photos',

@@ -380,6 +380,7 @@ export const ptBR: Messages = {
     switchAccount: 'Conta ativa',
     addAccount: 'Adicionar outra conta',
     photos: 'Fotos',
+    photosForAccount: 'Da conta “{{name}}”: cada conta guarda as próprias fotos.',
     photoCaching: 'Guardar sem conexão',
     covers: 'Só as fotos de capa',
     all: 'Todas as fotos',

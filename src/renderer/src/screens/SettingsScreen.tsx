@@ -1,7 +1,7 @@
-// Settings: the account (switch, replace token, remove, add), photo caching and disk budget,
+// Settings: the account (switch, replace token, remove, add), its photo caching and disk budget,
 // language, storage folders and clearing the cache.
 // data-testids: settings-screen, settings-account-select, replace-token, remove-account,
-// add-account, photo-caching-covers, photo-caching-all, disk-budget, disk-budget-save,
+// add-account, photos-account, photo-caching-covers, photo-caching-all, disk-budget, disk-budget-save,
 // language-select, data-folder, logs-folder, app-version, clear-cache (+ clear-cache-dialog-confirm).
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,19 +84,24 @@ export function SettingsScreen() {
 
       <section className="card" aria-labelledby={`${id}-photos`}>
         <h2 id={`${id}-photos`}>{t('settings.photos')}</h2>
+        {account && (
+          <p className="muted" data-testid="photos-account">
+            {t('settings.photosForAccount', { name: account.name })}
+          </p>
+        )}
         <fieldset className="radio-group">
           <legend>{t('settings.photoCaching')}</legend>
           {(['covers', 'all'] as const satisfies readonly PhotoCaching[]).map((value) => (
             <label key={value} className="check">
-              <input type="radio" name={`${id}-caching`} value={value} checked={settings?.photoCaching === value} disabled={!settings} onChange={() => void save({ photoCaching: value })} data-testid={`photo-caching-${value}`} />
+              <input type="radio" name={`${id}-caching`} value={value} checked={settings?.photoCaching === value} disabled={!settings || !account} onChange={() => void save({ photoCaching: value })} data-testid={`photo-caching-${value}`} />
               {t(`settings.${value}`)}
             </label>
           ))}
         </fieldset>
         <div className="field field--inline">
           <label htmlFor={`${id}-budget`}>{t('settings.diskBudget')}</label>
-          <input id={`${id}-budget`} type="number" min={50} step={50} value={budget} onChange={(e) => setBudget(e.target.value)} disabled={!settings} data-testid="disk-budget" aria-invalid={!budgetValid} />
-          <button type="button" className="button" disabled={!budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })} data-testid="disk-budget-save">
+          <input id={`${id}-budget`} type="number" min={50} step={50} value={budget} onChange={(e) => setBudget(e.target.value)} disabled={!settings || !account} data-testid="disk-budget" aria-invalid={!budgetValid} />
+          <button type="button" className="button" disabled={!account || !budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })} data-testid="disk-budget-save">
             {t('common.save')}
           </button>
         </div>
