@@ -120,6 +120,12 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
     expect(table.stderr).toMatch(new RegExp(`1–\\d of ${text.total} listings`));
   });
 
+  it('output piped into a reader that stops early (| head): a quiet exit 0, no stack trace', async () => {
+    const result = await cli(['search', '--limit', '5', '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken }, closeStdout: true });
+    expect(result.stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(result.code, result.stderr).toBe(0);
+  });
+
   it('show: every field with labels, publication, photos with their cache state', async () => {
     const withGap = vehicles.find((v) => v.pictures.some((p, i) => p.order !== i + 1)) ?? vehicles[0]!;
     const [human, machine, missing] = await Promise.all([run(['show', withGap.reference]), run(['show', withGap.reference, '--json']), run(['show', 'NO-SUCH-REF'])]);

@@ -23,6 +23,8 @@ export interface CliOptions {
   timeoutMs?: number;
   /** Called with the child once it is started (to signal it). */
   onSpawn?: (child: ChildProcess) => void;
+  /** Close stdout's reading end at once, as `| head` does once it has its lines. */
+  closeStdout?: boolean;
 }
 
 /** The parent's environment minus anything that would point the CLI at real data or a real token. */
@@ -44,6 +46,7 @@ export function cli(args: string[], options: CliOptions = {}): Promise<CliResult
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    if (options.closeStdout) child.stdout.destroy();
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.on('error', reject);

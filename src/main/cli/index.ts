@@ -16,7 +16,7 @@ import { unpublish } from './commands/unpublish';
 import { createContext, type CliContext } from './context';
 import { resolveDataDir, type Env } from './data-dir';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
-import { createOutput, type Io, type Output } from './io';
+import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
 
 export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, show, unpublish, plan, status];
 
@@ -166,6 +166,9 @@ export async function main(): Promise<void> {
       process.exit(EXIT.cancelled);
     }
   });
+  // The reader of our output went away: nothing more can be said, and nothing failed.
+  stopOnClosedPipe(process.stdout, () => process.exit(EXIT.ok));
+  stopOnClosedPipe(process.stderr, () => undefined);
   const code = await runCli(process.argv.slice(2), { io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, env: process.env, signal: controller.signal });
   process.exitCode = code;
 }

@@ -76,3 +76,15 @@ export const formatNumber = (n: number | null | undefined): string | null => (n 
 export const formatMoney = (n: number | null | undefined): string | null => (n == null ? null : `R$ ${n.toLocaleString('en-US', { maximumFractionDigits: 0 })}`);
 export const formatBytes = (bytes: number): string =>
   bytes >= 1_073_741_824 ? `${(bytes / 1_073_741_824).toFixed(1)} GB` : bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`;
+
+/**
+ * When whoever reads our output stops (`showroom search | head`), the next write fails with EPIPE.
+ * That is the reader's choice, not an error: stop quietly (`onClosed`) rather than crash with a
+ * stack trace. Other stream errors are left to Node.
+ */
+export function stopOnClosedPipe(stream: Writable, onClosed: () => void): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') onClosed();
+    else throw error;
+  });
+}
