@@ -1,5 +1,6 @@
 // Incremental sync: newest-first until what the cache had, total check for removals.
 import { describe, expect, it } from 'vitest';
+import { FULL_CHECK_EVERY_MS } from '../../src/main/sync';
 import { differences, NO_DIFFERENCES, rig, sandbox as sandboxOnly } from './helpers';
 
 describe('incremental sync', () => {
@@ -79,6 +80,28 @@ describe('incremental sync', () => {
     expect(run.details.upgradedToFull).toBe(1);
     expect(run.counts.added).toBe(1);
     expect(differences(r.cache, r.sb)).toEqual(NO_DIFFERENCES);
+  });
+
+  it('once a day, auto reads every page: an edit stamped too old for the quick read is caught then', async () => {
+    const r0 = await sandboxOnly({ vehicles: 150, seed: 16 });
+    const r = await rig({ sb: r0, engine: { now: () => r0.clock.nowMs() } });
+    expect((await r.engine.run()).kind).toBe('full');
+    const edited = r.sb.data.list()[30]?.reference ?? '';
+    // An edit whose updatedAt lies before what the cache already has: newest-first reading cannot see it.
+    r.sb.data.upsert({ reference: edited, title: 'Edited behind our back' }, { updatedAt: '2020-01-01T00:00:00.000Z' });
+    r.sb.clock.advance(60 * 60_000);
+    const quick = await r.engine.run();
+    expect(quick).toMatchObject({ kind: 'incremental', outcome: 'succeeded' });
+    expect(r.cache.getVehicle(edited)?.vehicle.title).not.toBe('Edited behind our back');
+    r.sb.clock.advance(FULL_CHECK_EVERY_MS);
+    const daily = await r.engine.run();
+    expect(daily).toMatchObject({ kind: 'full', outcome: 'succeeded' });
+    expect(daily.details.scheduledFull).toBe(1);
+    expect(daily.notes.join(' ')).toMatch(/over a day ago/);
+    expect(r.cache.getVehicle(edited)?.vehicle.title).toBe('Edited behind our back');
+    expect(differences(r.cache, r.sb)).toEqual(NO_DIFFERENCES);
+    // The clock restarts from that pass.
+    expect((await r.engine.run()).kind).toBe('incremental');
   });
 
   it('kind "full" forces a full pass; kind "incremental" on an empty cache runs a full one', async () => {

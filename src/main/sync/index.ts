@@ -54,10 +54,18 @@ export interface SyncEngineDeps {
   maxVerify?: number;
   /** Parallel unpublish requests (default 4). */
   unpublishConcurrency?: number;
+  /** 'auto' reads every page again when the last full pass is older than this (default FULL_CHECK_EVERY_MS). */
+  fullCheckEveryMs?: number;
 }
 
+/**
+ * How often 'auto' makes a sync a full one: a safety net for what reading the newest changes
+ * cannot see (an edit whose updatedAt did not move, a removal and an addition that keep the total).
+ */
+export const FULL_CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
+
 export interface SyncEngine {
-  /** One sync at a time: a second call while running throws AppError('busy'). kind 'auto' (default): incremental when a full pass has succeeded before, else full. A failed or cancelled sync resolves with its record (outcome and error). */
+  /** One sync at a time: a second call while running throws AppError('busy'). kind 'auto' (default): incremental when a full pass has succeeded within FULL_CHECK_EVERY_MS, else full. A failed or cancelled sync resolves with its record (outcome and error). */
   run(options?: { kind?: 'full' | 'incremental' | 'auto'; signal?: AbortSignal }): Promise<SyncRunReport>;
   /** Cancels the running sync (its pass is abandoned, the previous snapshot stays). No-op when idle. */
   cancel(): void;
@@ -116,10 +124,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   const publications = createPublications({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4 });
 
-  function decideKind(requested: 'full' | 'incremental' | 'auto'): SyncKind {
-    if (requested !== 'auto') return requested;
-    const hadFull = cache.meta.get(SYNC_META_KEYS.lastFullAt) !== null;
-    return hadFull && cache.vehicles.latestUpdatedAt() !== null ? 'incremental' : 'full';
+  function decideKind(requested: 'full' | 'incremental' | 'auto'): { kind: SyncKind; scheduled: boolean } {
+    if (requested !== 'auto') return { kind: requested, scheduled: false };
+    const lastFull = cache.meta.get(SYNC_META_KEYS.lastFullAt);
+    if (lastFull === null || cache.vehicles.latestUpdatedAt() === null) return { kind: 'full', scheduled: false };
+    // A clock set back makes the age negative: that is not "recent", check again.
+    const age = now() - Date.parse(lastFull);
+    const recent = age >= 0 && age < (deps.fullCheckEveryMs ?? FULL_CHECK_EVERY_MS);
+    return recent ? { kind: 'incremental', scheduled: false } : { kind: 'full', scheduled: true };
   }
 
   async function run(options: { kind?: 'full' | 'incremental' | 'auto'; signal?: AbortSignal } = {}): Promise<SyncRunReport> {
@@ -128,13 +140,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const onOuterAbort = () => controller.abort();
     if (options.signal?.aborted) controller.abort();
     else options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    let kind = decideKind(options.kind ?? 'auto');
+    const decided = decideKind(options.kind ?? 'auto');
+    let kind = decided.kind;
     // An explicit incremental sync on an empty cache has nothing to start from.
     if (kind === 'incremental' && cache.vehicles.latestUpdatedAt() === null) kind = 'full';
     const progress = new ProgressTracker({ runId: '', kind, onProgress: deps.onProgress });
     running = { controller, progress };
     try {
-      return await execute(kind, controller.signal, progress);
+      return await execute(kind, controller.signal, progress, decided.scheduled);
     } finally {
       running = null;
       progress.dispose();
@@ -142,9 +155,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     }
   }
 
-  async function execute(kind: SyncKind, signal: AbortSignal, progress: ProgressTracker): Promise<SyncRunReport> {
+  async function execute(kind: SyncKind, signal: AbortSignal, progress: ProgressTracker, scheduled: boolean): Promise<SyncRunReport> {
     const requestsBefore = portal.stats().requests;
     const details: Details = {};
+    if (scheduled) note(details, 'scheduledFull');
     const pass = cache.passes.begin(kind);
     progress.setRunId(String(pass.runId));
     const collector = new Collector();

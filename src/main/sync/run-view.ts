@@ -11,6 +11,7 @@ export interface SyncRunReport extends SyncRunView {
 }
 
 const NOTES: Record<string, (n: number) => string> = {
+  scheduledFull: () => 'The last full check was over a day ago, so every page was read (a safety net for changes a quick sync cannot see).',
   upgradedToFull: () => 'The portal’s total did not add up after reading the changes, so every page was read to find removed listings.',
   shiftsDetected: (n) => `The list changed while it was being read (${n} time${n === 1 ? '' : 's'}); the pages concerned were read again.`,
   createdDuringSweep: (n) => `${n} listing${n === 1 ? ' was' : 's were'} created or edited during the sync; the pages were read again.`,

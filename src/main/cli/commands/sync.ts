@@ -23,8 +23,8 @@ export const sync: Command = {
   summary: 'Sync the inventory with the portal (incremental; --full reads every page)',
   usage: 'sync [--full] [--no-photos] [--json]',
   help: `Sends queued unpublishes first, then reads the listings (an incremental pass when a full one
-has succeeded before), then downloads photos (covers, or all as the app's setting says) unless
---no-photos. Ctrl-C cancels: the previous inventory stays exactly as it was.`,
+has succeeded in the last 24 hours), then downloads photos (covers, or all as the account's setting
+says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly as it was.`,
   options: { full: { type: 'boolean' }, 'no-photos': { type: 'boolean' } },
   async run(ctx, { values }) {
     const opened = await ctx.open(await ctx.account(str(values.account)));
