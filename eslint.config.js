@@ -1,6 +1,7 @@
 // Lint enforces the process boundaries of design.md:
 // - src/shared imports nothing from node or electron (it runs in every process);
 // - src/renderer imports only itself and src/shared (no node, no electron, no main);
+// - src/preload takes only types from the contract (no zod in the preload bundle), no node built-ins;
 // - in src/main only index.ts imports runtime values from electron; every other module is plain Node.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -50,6 +51,21 @@ export default tseslint.config(
       paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'The renderer is sandboxed: no node or electron.' })),
       patterns: [
         { group: ['**/main', '**/main/**', '**/preload', '**/preload/**', '**/sandbox', '**/sandbox/**', 'electron/*'], message: 'The renderer imports only itself and src/shared.' },
+      ],
+    }),
+  },
+  {
+    // The preload is sandboxed and small: the bridge, channel names, error kinds. The contract's
+    // zod schemas stay out of it (types only); main validates every input.
+    files: ['src/preload/**/*.ts'],
+    rules: restrict({
+      paths: [
+        ...nodeBuiltins.map((name) => ({ name, message: 'The preload is sandboxed: no node built-ins.' })),
+        { name: 'zod', message: 'No schemas in the preload: main validates every input.' },
+      ],
+      patterns: [
+        { group: ['**/shared/contract', '**/shared/contract.*'], allowTypeImports: true, message: 'The preload takes only types from the contract; channel names come from shared/channel-names.' },
+        { group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/sandbox', '**/sandbox/**'], message: 'The preload imports only itself and src/shared.' },
       ],
     }),
   },

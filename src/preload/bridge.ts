@@ -2,7 +2,9 @@
 // contract channels and events and nothing else, and it checks that what comes back is a
 // Result. The transport is ipcRenderer in the app (./index.ts) and Playwright's exposeBinding
 // in the e2e harness; everything above the transport is this same code.
-import { isChannelName, isEventName, type ChannelName, type EventName, type Result, type ShowroomBridge } from '../shared/contract';
+import { isChannelName, isEventName, type ChannelName, type EventName } from '../shared/channel-names';
+// Types only: the contract's zod schemas stay out of the preload bundle (main validates inputs).
+import type { Result, ShowroomBridge } from '../shared/contract';
 import { ERROR_KINDS, type AppErrorShape } from '../shared/errors';
 
 /** Electron IPC channel names carrying every contract call and event. */

@@ -7,6 +7,7 @@
 // renderer → main (accounts.add, accounts.test, accounts.replaceToken), never back.
 import { z } from 'zod';
 import type { AppErrorShape } from './errors';
+import type { ChannelName, EventName } from './channel-names';
 import {
   inventoryFacetsQuerySchema,
   inventoryQuerySchema,
@@ -85,7 +86,7 @@ export const channels = {
   // Plan: refresh asks the portal (falls back to the last sync's copy offline); null when never read.
   'plan.get': channel(z.object({ refresh: z.boolean().optional() }).strict()).returns<PlanView | null>(),
 
-  // Settings (app-wide).
+  // Settings: the language (the app's) and the active account's photo settings.
   'settings.get': channel(none).returns<SettingsView>(),
   'settings.set': channel(
     z
@@ -102,7 +103,7 @@ export const channels = {
 
   // Opens a listing's address in the system browser. Main accepts only http(s) URLs.
   'shell.openListing': channel(z.object({ url: z.string().min(1).max(2048) }).strict()).returns<null>(),
-} as const;
+} as const satisfies { [C in ChannelName]: ChannelSpec<z.ZodType, unknown> };
 
 export const events = {
   'sync.progress': event<SyncProgress>(),
@@ -114,10 +115,9 @@ export const events = {
   /** Accounts added, removed, selected, or a token replaced. */
   'accounts.changed': event<{ activeAccountId: string | null }>(),
   'settings.changed': event<SettingsView>(),
-} as const;
+} as const satisfies { [E in EventName]: EventSpec<unknown> };
 
 export type Channels = typeof channels;
-export type ChannelName = keyof Channels;
 /** What the renderer passes (defaults may be omitted). */
 export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
 /** What main's handler receives after validation. */
@@ -125,7 +125,6 @@ export type ChannelParsedInput<C extends ChannelName> = z.output<Channels[C]['in
 export type ChannelOutput<C extends ChannelName> = Channels[C] extends ChannelSpec<z.ZodType, infer O> ? O : never;
 
 export type Events = typeof events;
-export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = Events[E] extends EventSpec<infer P> ? P : never;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
@@ -137,15 +136,7 @@ export interface ShowroomBridge {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 
-export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
-
-export function isChannelName(name: unknown): name is ChannelName {
-  return typeof name === 'string' && Object.hasOwn(channels, name);
-}
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.hasOwn(events, name);
-}
+export { CHANNEL_NAMES, EVENT_NAMES, isChannelName, isEventName, type ChannelName, type EventName } from './channel-names';
 
 // ── Photos ───────────────────────────────────────────────────────────────────────────────────
 // The renderer shows pictures only through the app's protocol, by opaque id (never a path).

@@ -28,6 +28,14 @@ describe('process boundaries', () => {
     expect(await restrictedImportErrors("import { parseVehicle } from '../../shared/vehicle';\nexport const y = parseVehicle;\n", 'src/renderer/src/x.ts')).toHaveLength(0);
   });
 
+  it('src/preload takes only types from the contract, and no zod or node built-ins', async () => {
+    expect(await restrictedImportErrors("import { channels } from '../shared/contract';\nexport const c = channels;\n", 'src/preload/x.ts')).toHaveLength(1);
+    expect(await restrictedImportErrors("import type { Result } from '../shared/contract';\nexport type R = Result<1>;\n", 'src/preload/x.ts')).toHaveLength(0);
+    expect(await restrictedImportErrors("import { isChannelName } from '../shared/channel-names';\nexport const c = isChannelName;\n", 'src/preload/x.ts')).toHaveLength(0);
+    expect(await restrictedImportErrors("import { z } from 'zod';\nexport const s = z.string();\n", 'src/preload/x.ts')).toHaveLength(1);
+    expect(await restrictedImportErrors("import fs from 'node:fs';\nexport const f = fs;\n", 'src/preload/x.ts')).toHaveLength(1);
+  });
+
   it('only src/main/index.ts imports runtime values from electron', async () => {
     expect(await restrictedImportErrors("import { app } from 'electron';\nexport const a = app;\n", 'src/main/cache/x.ts')).toHaveLength(1);
     expect(await restrictedImportErrors("import type { App } from 'electron';\nexport type A = App;\n", 'src/main/cache/x.ts')).toHaveLength(0);

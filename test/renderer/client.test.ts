@@ -1,7 +1,7 @@
 // The shared client turns bridge Results into values or typed BridgeErrors; photo URLs round-trip.
 import { describe, expect, it } from 'vitest';
 import { BridgeError, createClient } from '../../src/shared/client';
-import { CHANNEL_NAMES, EVENT_NAMES, channels, photoIdFromUrl, photoUrl, type ShowroomBridge } from '../../src/shared/contract';
+import { CHANNEL_NAMES, EVENT_NAMES, channels, events, photoIdFromUrl, photoUrl, type ShowroomBridge } from '../../src/shared/contract';
 
 function bridge(answer: (channel: string, input: unknown) => Promise<unknown>): ShowroomBridge {
   return { invoke: answer as ShowroomBridge['invoke'], on: () => () => undefined };
@@ -27,6 +27,9 @@ describe('client', () => {
 describe('contract', () => {
   it('lists every channel and event once', () => {
     expect(new Set(CHANNEL_NAMES).size).toBe(CHANNEL_NAMES.length);
+    // The names the preload forwards are exactly the contract's channels and events.
+    expect([...CHANNEL_NAMES].sort()).toEqual(Object.keys(channels).sort());
+    expect([...EVENT_NAMES].sort()).toEqual(Object.keys(events).sort());
     expect(CHANNEL_NAMES).toContain('inventory.query');
     expect(EVENT_NAMES).toContain('sync.progress');
   });
