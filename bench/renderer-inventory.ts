@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import { generateVehicles } from '../src/sandbox/generator';
 import { percentile } from './lib/cache-bench';
-import { startBenchApp, type ChannelTimes } from './lib/renderer-app';
+import { IPC_CLONE, startBenchApp, type ChannelTimes } from './lib/renderer-app';
 import { isMain, printResult, type BenchResult } from './lib/result';
 
 const COUNT = Number(process.env.BENCH_RENDERER_COUNT ?? 100_000);
@@ -151,7 +151,7 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 function channelFigures(times: ChannelTimes, from: Map<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const channel of ['inventory.query', 'inventory.facets', 'inventory.summary']) {
+  for (const channel of ['inventory.query', 'inventory.facets', 'inventory.summary', `inventory.query ${IPC_CLONE}`]) {
     const all = (times.get(channel) ?? []).slice(from.get(channel) ?? 0);
     if (all.length > 0) out[`main ${channel} p95 ms (n=${all.length})`] = round(p95(all), 2);
   }

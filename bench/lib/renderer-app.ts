@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createAccountStore } from '../../src/main/accounts';
 import { createBackend } from '../../src/main/backend';
@@ -35,8 +36,10 @@ export function memoryKeychain(): Keychain {
   };
 }
 
-/** Time spent in the main process per channel (the backend's share of a round trip). */
+/** Time spent in the main process per channel (the backend's share of a round trip), and per "<channel> structured clone". */
 export type ChannelTimes = Map<string, number[]>;
+/** Suffix of the figures that time a structured clone of each answer (Electron IPC's own work). */
+export const IPC_CLONE = 'structured clone';
 
 export interface BenchApp {
   browser: Browser;
@@ -76,15 +79,24 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
   const renderer = await startRendererServer();
   const channelTimes: ChannelTimes = new Map();
   const realGate = createGate(backend.handlers, { appUrl: renderer.appUrl });
+  const note = (name: string, ms: number) => {
+    const times = channelTimes.get(name) ?? [];
+    times.push(ms);
+    channelTimes.set(name, times);
+  };
   const gate: Gate = async (channel, input, sender) => {
     const started = performance.now();
+    let result: Awaited<ReturnType<Gate>> | undefined;
     try {
-      return await realGate(channel, input, sender);
+      result = await realGate(channel, input, sender);
+      return result;
     } finally {
-      const name = String(channel);
-      const times = channelTimes.get(name) ?? [];
-      times.push(performance.now() - started);
-      channelTimes.set(name, times);
+      note(String(channel), performance.now() - started);
+      // What Electron's IPC does with the answer (a structured clone through V8's serializer),
+      // timed here as a stand-in for the app's transport; the harness's own is devalue text.
+      const cloneStarted = performance.now();
+      deserialize(serialize(result));
+      note(`${String(channel)} ${IPC_CLONE}`, performance.now() - cloneStarted);
     }
   };
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
