@@ -13,13 +13,15 @@ import { createGate } from './ipc/gate';
 import { APP_SCHEME, createAppHandler } from './shell/app-protocol';
 import { contentSecurityPolicy, PHOTO_SCHEME, withCspHeader } from './shell/csp';
 import { createFileLogger } from './shell/logger';
-import { menuTemplate } from './shell/menu';
+import { menuLabels, menuTemplate } from './shell/menu';
 import { appPaths, rendererUrl, userDataDir } from './shell/paths';
 import { permissionDecision } from './shell/permissions';
 import { createPhotoHandler } from './shell/photo-protocol';
 import { externalUrlDecision, guardedOpenExternal, navigationDecision } from './shell/urls';
 import { MIN_HEIGHT, MIN_WIDTH, windowOptions } from './shell/window-options';
 import { loadWindowState, restoreBounds, saveWindowState } from './shell/window-state';
+import { resolveLanguage } from '../shared/i18n/language';
+import type { LanguageSetting, SettingsView } from '../shared/views';
 
 const HELP_URL = 'https://showroom.example/help';
 const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
@@ -106,25 +108,28 @@ async function start(): Promise<void> {
     return createPhotoHandler({ ...photos, onRefused: (reason, url) => logger.warn('photo refused', { reason, url }) })(request);
   });
 
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      menuTemplate({
-        platform: process.platform,
-        dev: renderer.dev,
-        actions: {
-          // The same call as the Sync button; progress reaches the renderer as sync.* events.
-          sync: () => {
-            void gate('sync.start', {}, { url: renderer.url, frameIsMain: true }).then((result) => {
-              if (!result.ok) logger.info('menu sync not started', { kind: result.error.kind });
-            });
-          },
-          // The renderer owns Ctrl/Cmd+F (focus the search box): the menu click sends it that key.
-          find: () => mainWindow?.webContents.sendInputEvent({ type: 'keyDown', keyCode: 'F', modifiers: [process.platform === 'darwin' ? 'meta' : 'control'] }),
-          help: () => void deps.openExternal(HELP_URL),
-        },
-      }),
-    ),
-  );
+  const menuActions = {
+    // The same call as the Sync button; progress reaches the renderer as sync.* events.
+    sync: () => {
+      void gate('sync.start', {}, { url: renderer.url, frameIsMain: true }).then((result) => {
+        if (!result.ok) logger.info('menu sync not started', { kind: result.error.kind });
+      });
+    },
+    // The renderer owns Ctrl/Cmd+F (focus the search box): the menu click sends it that key.
+    find: () => mainWindow?.webContents.sendInputEvent({ type: 'keyDown', keyCode: 'F', modifiers: [process.platform === 'darwin' ? 'meta' : 'control'] }),
+    help: () => void deps.openExternal(HELP_URL),
+  };
+  // The menu speaks the UI's language, and follows it when the dealer changes it in Settings.
+  const setMenu = (language: LanguageSetting) =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate({ platform: process.platform, dev: renderer.dev, actions: menuActions, t: menuLabels(resolveLanguage(language, app.getLocale())) })),
+    );
+  const settings = await gate('settings.get', {}, { url: renderer.url, frameIsMain: true });
+  // resolveLanguage takes anything that is not 'en' or 'pt-BR' as "the system's".
+  setMenu(settings.ok ? (settings.value as SettingsView).language : 'system');
+  hub.subscribe((event, payload) => {
+    if (event === 'settings.changed') setMenu((payload as SettingsView).language);
+  });
 
   mainWindow = createWindow();
 }

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { menuTemplate, syncAccelerator } from '../../src/main/shell/menu';
+import { menuLabels, menuTemplate, syncAccelerator } from '../../src/main/shell/menu';
 import { permissionDecision } from '../../src/main/shell/permissions';
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -41,6 +41,12 @@ describe('menuTemplate', () => {
     const items = flatten(menuTemplate({ platform: 'linux', actions: actions(), t: (k) => `pt:${k}` }));
     expect(items.find((i) => i.id === 'sync')?.label).toBe('pt:sync');
     expect(items.filter((i) => i.label !== undefined).every((i) => String(i.label).startsWith('pt:'))).toBe(true);
+  });
+
+  it('speaks the dealer\'s language: every label it sets comes from the app\'s translations', () => {
+    const labels = (language: 'en' | 'pt-BR') => flatten(menuTemplate({ platform: 'linux', actions: actions(), t: menuLabels(language) })).map((i) => i.label).filter(Boolean);
+    expect(labels('en')).toEqual(['File', 'Sync with the portal', 'Edit', 'Find vehicle…', 'View', 'Window', 'Help', 'Showroom help']);
+    expect(labels('pt-BR')).toEqual(['Arquivo', 'Sincronizar com o portal', 'Editar', 'Buscar veículo…', 'Exibir', 'Janela', 'Ajuda', 'Ajuda do Showroom']);
   });
 
   it('has the usual Edit items (so copy and paste work in text fields)', () => {

@@ -1,6 +1,9 @@
 // The application menu as data. index.ts turns it into a Menu; the actions are injected so the
 // template stays pure and testable.
 import type { MenuItemConstructorOptions } from 'electron';
+import { en, type Messages } from '../../shared/i18n/en';
+import { ptBR } from '../../shared/i18n/pt-BR';
+import type { UiLanguage } from '../../shared/views';
 
 export interface MenuActions {
   /** Start a sync (the same as the dealer pressing the Sync button). */
@@ -13,7 +16,7 @@ export interface MenuActions {
 
 export interface MenuTemplateInput {
   platform: NodeJS.Platform;
-  /** Translates a menu label key (see MENU_LABELS_EN). */
+  /** Translates a menu label key (default: menuLabels('en')). */
   t?: (key: MenuLabelKey) => string;
   /** Development builds keep Reload and the developer tools. */
   dev?: boolean;
@@ -21,24 +24,20 @@ export interface MenuTemplateInput {
   appName?: string;
 }
 
-export const MENU_LABELS_EN = {
-  file: 'File',
-  sync: 'Sync with the portal',
-  edit: 'Edit',
-  find: 'Find vehicle…',
-  view: 'View',
-  window: 'Window',
-  help: 'Help',
-  helpPage: 'Showroom help',
-} as const;
-export type MenuLabelKey = keyof typeof MENU_LABELS_EN;
+export type MenuLabelKey = keyof Messages['menu'];
+
+/** The menu's labels in the UI language (src/shared/i18n, like every other string of the app). */
+export function menuLabels(language: UiLanguage): (key: MenuLabelKey) => string {
+  const labels = (language === 'pt-BR' ? ptBR : en).menu;
+  return (key) => labels[key];
+}
 
 /** Sync: F5 is "refresh" to Windows and Linux users; macOS users expect Cmd+R. */
 export function syncAccelerator(platform: NodeJS.Platform): string {
   return platform === 'darwin' ? 'Cmd+R' : 'F5';
 }
 
-export function menuTemplate({ platform, t = (k) => MENU_LABELS_EN[k], dev = false, actions, appName = 'Showroom' }: MenuTemplateInput): MenuItemConstructorOptions[] {
+export function menuTemplate({ platform, t = menuLabels('en'), dev = false, actions, appName = 'Showroom' }: MenuTemplateInput): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const syncItem: MenuItemConstructorOptions = { id: 'sync', label: t('sync'), accelerator: syncAccelerator(platform), click: () => actions.sync() };
 

@@ -1,5 +1,16 @@
 // English messages. pt-BR.ts must have exactly the same keys (its type is `Messages`).
 export const en = {
+  /** The application menu (main builds it; the roles' own items are labelled by the OS). */
+  menu: {
+    file: 'File',
+    sync: 'Sync with the portal',
+    edit: 'Edit',
+    find: 'Find vehicle…',
+    view: 'View',
+    window: 'Window',
+    help: 'Help',
+    helpPage: 'Showroom help',
+  },
   common: {
     yes: 'Yes',
     no: 'No',

@@ -2,6 +2,16 @@
 import type { Messages } from './en';
 
 export const ptBR: Messages = {
+  menu: {
+    file: 'Arquivo',
+    sync: 'Sincronizar com o portal',
+    edit: 'Editar',
+    find: 'Buscar veículo…',
+    view: 'Exibir',
+    window: 'Janela',
+    help: 'Ajuda',
+    helpPage: 'Ajuda do Showroom',
+  },
   common: {
     yes: 'Sim',
     no: 'Não',
