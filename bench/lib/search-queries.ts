@@ -2,6 +2,7 @@
 // model names, partial words, plates typed every way dealers type them, references, words
 // without their accents, price filters, and text combined with filters.
 import type { InventoryQuery } from '../../src/shared/inventory';
+import { createRandom } from '../../src/sandbox/random';
 
 interface StockVehicle {
   reference?: string;
@@ -15,14 +16,8 @@ interface StockVehicle {
 }
 
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(seed);
+  return () => random.next();
 }
 
 const stripAccents = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '');

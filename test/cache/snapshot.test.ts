@@ -14,6 +14,7 @@ import {
 } from '../../src/shared/inventory';
 import { generateVehicles } from '../../src/sandbox/generator';
 import { openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+import { createRandom } from '../../src/sandbox/random';
 
 const N = 2000;
 let t: TempDir;
@@ -21,14 +22,8 @@ let cache: Cache;
 const stock = generateVehicles(N, 11);
 
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(seed);
+  return () => random.next();
 }
 
 beforeAll(() => {
