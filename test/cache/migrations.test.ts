@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { LATEST_VERSION, MIGRATIONS, migrateTo, openCache } from '../../src/main/cache/index';
 import { PAGE_SIZE } from '../../src/main/cache/db';
+import { rawHash } from '../../src/main/cache/extract';
 import { openTestCache, rawDb, tempDir, type TempDir } from './helpers';
 
 let t: TempDir;
@@ -104,6 +105,21 @@ describe('migrations', () => {
     // A listing still deletes with its search terms (the trigger of step 1 points at the new table).
     db.prepare('DELETE FROM vehicles WHERE id = 1').run();
     expect(match('uno')).toEqual([]);
+    db.close();
+  });
+
+  it('6: each listing gets the hash of its stored JSON', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 5);
+    const raws = ['{"reference":"A","title":"Gol"}', '{"reference":"B"}'];
+    raws.forEach((raw, i) => {
+      db.prepare('INSERT INTO vehicles (id, reference) VALUES (?, ?)').run(i + 1, i === 0 ? 'A' : 'B');
+      db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (?, ?)').run(i + 1, raw);
+    });
+    migrateTo(db, 6);
+    expect(version(db)).toBe(6);
+    expect(db.prepare('SELECT raw_hash FROM vehicles ORDER BY id').pluck().all()).toEqual(raws.map(rawHash));
+    expect(rawHash(raws[0] as string)).not.toBe(rawHash(raws[1] as string));
     db.close();
   });
 

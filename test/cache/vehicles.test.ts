@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { receiveVehicle, type Cache } from '../../src/main/cache/index';
 import { publicationChange } from '../../src/main/cache/publication';
+import { lazyReceivedVehicle, stagedVehicle } from '../../src/main/cache/vehicles';
 import { MISSING_REFERENCE_PREFIX } from '../../src/shared/vehicle';
 import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
 
@@ -60,6 +61,28 @@ describe('upsertMany', () => {
     const counts = upsert(cache, [portalVehicle({ reference: 'A' }), portalVehicle({ reference: 'B', value: 1 })]);
     expect(counts).toMatchObject({ added: 0, changed: 1, unchanged: 1 });
     expect(cache.getVehicle('B')?.row.value).toBe(1);
+  });
+
+  it('a staged listing is parsed only when it is new or changed', () => {
+    upsert(cache, [portalVehicle({ reference: 'A', value: 10 })]);
+    const same = stagedVehicle(portalVehicle({ reference: 'A', value: 10 }));
+    const edited = stagedVehicle(portalVehicle({ reference: 'A', value: 11 }));
+    expect(same.reference).toBe('A');
+    const unparseable = (staged: ReturnType<typeof stagedVehicle>) => ({
+      raw: staged.raw,
+      hash: staged.hash,
+      reference: 'A',
+      get parsed(): never {
+        throw new Error('parsed although unchanged');
+      },
+    });
+    expect(cache.vehicles.upsertMany([unparseable(same)])).toMatchObject({ unchanged: 1, changed: 0 });
+    expect(() => cache.vehicles.upsertMany([unparseable(edited)])).toThrow('parsed although unchanged');
+    expect(cache.vehicles.upsertMany([lazyReceivedVehicle(edited)])).toMatchObject({ changed: 1 });
+    expect(cache.getVehicle('A')?.row.value).toBe(11);
+    // Without a usable reference, the stand-in key comes from parsing, as parseVehicle makes it.
+    expect(stagedVehicle({ reference: '' }).reference).toBeNull();
+    expect(stagedVehicle('garbage').reference).toBeNull();
   });
 
   it('extracts the columns the list shows', () => {

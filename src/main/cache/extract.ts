@@ -1,5 +1,7 @@
 // From a parsed vehicle to the columns the inventory filters and sorts on, and to the text the
-// search indexes. Pure: the store writes what this returns.
+// search indexes; and the hash that tells a listing's JSON changed. Pure: the store writes what
+// this returns.
+import { createHash } from 'node:crypto';
 import { normalizePlate, picturesInOrder, rejectedPicturePositions, type ParsedVehicle } from '../../shared/vehicle';
 
 export interface VehicleColumns {
@@ -97,4 +99,9 @@ export function searchText({ reference, vehicle: v }: ParsedVehicle): string {
   for (const item of v.otherInfos ?? []) parts.push(item.name);
   // A line break is no part of a word: the pieces never run together into one term.
   return parts.join('\n');
+}
+
+/** Identifies a listing's JSON text: equal hashes, same text (SHA-1, 28 characters). */
+export function rawHash(raw: string): string {
+  return createHash('sha1').update(raw).digest('base64');
 }

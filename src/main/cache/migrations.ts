@@ -4,7 +4,7 @@
 import { AppError } from '../../shared/errors';
 import { parseVehicle } from '../../shared/vehicle';
 import type { Db } from './db';
-import { searchText } from './extract';
+import { rawHash, searchText } from './extract';
 
 export interface Migration {
   version: number;
@@ -196,6 +196,21 @@ export const MIGRATIONS: readonly Migration[] = [
       const read = db.prepare<[number], { id: number; raw: string }>('SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000');
       for (let after = 0, batch = read.all(after); batch.length > 0; batch = read.all(after)) {
         for (const row of batch) insert.run(row.id, searchText(parseVehicle(parseJson(row.raw))));
+        after = batch[batch.length - 1]?.id ?? after;
+      }
+    },
+  },
+  {
+    version: 6,
+    name: 'each listing keeps the hash of its JSON',
+    up(db) {
+      // A sync tells an unchanged listing by this hash (extract.ts rawHash) instead of reading
+      // its JSON back: a full sync with nothing changed ran several times faster.
+      db.exec('ALTER TABLE vehicles ADD COLUMN raw_hash TEXT');
+      const write = db.prepare('UPDATE vehicles SET raw_hash = ? WHERE id = ?');
+      const read = db.prepare<[number], { id: number; raw: string }>('SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000');
+      for (let after = 0, batch = read.all(after); batch.length > 0; batch = read.all(after)) {
+        for (const row of batch) write.run(rawHash(row.raw), row.id);
         after = batch[batch.length - 1]?.id ?? after;
       }
     },
