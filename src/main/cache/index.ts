@@ -53,7 +53,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const generation = generationOf(db);
   const snapshot = snapshots(db, generation);
   const current = () => snapshot.current();
-  const queries = createInventoryQueries(db, current);
+  const queries = createInventoryQueries(db, snapshot);
   const summary = createSummary(current, meta);
   return {
     db,

@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import {
   DEFAULT_SORT, DEFAULT_WINDOW, inventoryQuerySchema,
-  type FacetCounts, type InventoryQuery, type PhotoStatus, type PublicationCause, type VehicleDetail, type VehicleQueryResult, type VehicleRow,
+  type FacetCounts, type InventoryQuery, type InventorySort, type PhotoStatus, type PublicationCause, type VehicleDetail, type VehicleQueryResult, type VehicleRow,
 } from '../../shared/inventory';
 import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import { ftsMatchExpression } from './fts';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
-import { matchSql, orderSql, type Snapshot } from './snapshot';
+import { orderBy, whereClause } from './filters';
+import { matchSql, orderSql, type Snapshot, type Snapshots } from './snapshot';
 
 /** Validates a query from the renderer or the CLI; a bad one is the caller's mistake, said plainly. */
 export function parseInventoryQuery(input: unknown): InventoryQuery {
@@ -52,7 +54,20 @@ export type InventoryQueries = ReturnType<typeof createInventoryQueries>;
 /** The window's rows by id, with their cover: one indexed lookup per row, never a scan. */
 const ROWS_BY_ID = `SELECT v.id AS row_id, ${ROW_SELECT} FROM ${ROW_FROM} WHERE v.id IN (SELECT value FROM json_each(?))`;
 
-export function createInventoryQueries(db: Db, current: () => Snapshot) {
+export function createInventoryQueries(db: Db, snapshots: Snapshots) {
+  const current = () => snapshots.current();
+  const countAll = db.prepare<[], number>('SELECT count(*) FROM vehicles').pluck();
+  const firstIds = new Map<string, Statement<[number, number], number>>();
+  /** The window of the whole stock in `sort`'s order, read from the sort's index (the order the snapshot keeps). */
+  const windowOfAll = (sort: InventorySort, offset: number, limit: number): number[] => {
+    const sql = `SELECT v.id FROM vehicles v ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`;
+    let statement = firstIds.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare<[number, number], number>(sql).pluck();
+      firstIds.set(sql, statement);
+    }
+    return statement.all(limit, offset);
+  };
   const detail = db.prepare<[string], DbDetail>(
     `SELECT ${ROW_SELECT}, v.id, v.first_seen_run, v.last_seen_run, j.raw, j.problems
        FROM ${ROW_FROM} JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?`,
@@ -91,11 +106,22 @@ export function createInventoryQueries(db: Db, current: () => Snapshot) {
     queryVehicles(input: InventoryQuery): VehicleQueryResult {
       const query = parseInventoryQuery(input);
       const window = query.window ?? DEFAULT_WINDOW;
-      const snapshot = current();
-      const { match, tests } = select(snapshot, query);
-      const total = snapshot.count(match, tests);
-      if (window.limit === 0 || window.offset >= total) return { total, rows: [] };
-      const ids = snapshot.window(match, tests, query.sort ?? DEFAULT_SORT, window.offset, window.limit);
+      const sort = query.sort ?? DEFAULT_SORT;
+      let total: number;
+      let ids: number[];
+      if (!snapshots.ready() && whereClause(query).sql === '') {
+        // The whole stock while the snapshot is stale (the screen's first load, the first read
+        // after a sync): SQLite answers from the sort's index in a few ms, and the snapshot
+        // (about 150 ms at 100,000) is built by the next question that needs it, not this one.
+        total = countAll.get() ?? 0;
+        ids = window.limit === 0 || window.offset >= total ? [] : windowOfAll(sort, window.offset, window.limit);
+      } else {
+        const snapshot = current();
+        const { match, tests } = select(snapshot, query);
+        total = snapshot.count(match, tests);
+        ids = window.limit === 0 || window.offset >= total ? [] : snapshot.window(match, tests, sort, window.offset, window.limit);
+      }
+      if (ids.length === 0) return { total, rows: [] };
       const byId = new Map(rowsById.all(JSON.stringify(ids)).map((r) => [r.row_id, r]));
       const rows: VehicleRow[] = [];
       for (const id of ids) {

@@ -541,9 +541,16 @@ class Accumulator {
 }
 
 /** The snapshot of the current state, rebuilt when the generation moved; never kept from inside a transaction. */
-export function snapshots(db: Db, generation: Generation): { current(): Snapshot } {
+export interface Snapshots {
+  current(): Snapshot;
+  /** True when `current()` would answer without building (the listings did not change since). */
+  ready(): boolean;
+}
+
+export function snapshots(db: Db, generation: Generation): Snapshots {
   let kept: { token: string; snapshot: Snapshot } | null = null;
   return {
+    ready: () => kept !== null && kept.token === generation.token(),
     current(): Snapshot {
       const token = generation.token();
       if (kept !== null && kept.token === token) return kept.snapshot;
