@@ -16,4 +16,12 @@ exec_inner='mkdir -p "$XDG_DATA_HOME/keyrings"
 # A non-empty password creates and unlocks the "login" collection without a prompt.
 echo showroom | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
 exec "$@"'
-dbus-run-session -- bash -c "$exec_inner" with-keyring "$@" 2> >(grep -v "Failed to set fd limit" >&2)
+# stderr goes through a filter (dbus-run-session's harmless fd-limit warning) in the same pipeline,
+# so every line of it is out before this script returns: nothing may trail the caller's own output
+# (CI prints its closing summary line right after).
+set +e
+{
+  dbus-run-session -- bash -c "$exec_inner" with-keyring "$@" 2>&1 1>&3 3>&- | { grep -v "Failed to set fd limit" || true; } >&2
+  status=${PIPESTATUS[0]}
+} 3>&1
+exit "$status"
