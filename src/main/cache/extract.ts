@@ -105,3 +105,16 @@ export function searchText({ reference, vehicle: v }: ParsedVehicle): string {
 export function rawHash(raw: string): string {
   return createHash('sha1').update(raw).digest('base64');
 }
+
+/**
+ * A listing's stored or staged JSON text, parsed. The text always came from JSON.stringify; should
+ * it ever not parse, the text itself is returned: parseVehicle then keeps it as a listing with a
+ * problem, under a stand-in key of its own.
+ */
+export function parseStoredJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}

@@ -4,7 +4,7 @@
 import { AppError } from '../../shared/errors';
 import { parseVehicle } from '../../shared/vehicle';
 import type { Db } from './db';
-import { rawHash, searchText } from './extract';
+import { parseStoredJson, rawHash, searchText } from './extract';
 
 export interface Migration {
   version: number;
@@ -195,7 +195,7 @@ export const MIGRATIONS: readonly Migration[] = [
       const insert = db.prepare(INSERT_SEARCH_TEXT);
       const read = db.prepare<[number], { id: number; raw: string }>('SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000');
       for (let after = 0, batch = read.all(after); batch.length > 0; batch = read.all(after)) {
-        for (const row of batch) insert.run(row.id, searchText(parseVehicle(parseJson(row.raw))));
+        for (const row of batch) insert.run(row.id, searchText(parseVehicle(parseStoredJson(row.raw))));
         after = batch[batch.length - 1]?.id ?? after;
       }
     },
@@ -219,15 +219,6 @@ export const MIGRATIONS: readonly Migration[] = [
 
 /** Writes one listing's search text (schema 5 on). */
 export const INSERT_SEARCH_TEXT = 'INSERT INTO vehicles_fts (rowid, doc) VALUES (?, ?)';
-
-/** Stored JSON that no longer parses (it always did when written) indexes as an empty listing rather than stopping the upgrade. */
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
 

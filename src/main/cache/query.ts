@@ -10,6 +10,7 @@ import {
 import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
+import { parseStoredJson } from './extract';
 import { ftsMatchExpression } from './fts';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
 import { orderBy, whereClause } from './filters';
@@ -167,13 +168,8 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots) {
     getVehicle(reference: string): VehicleDetail | null {
       const r = detail.get(reference);
       if (r === undefined) return null;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(r.raw);
-      } catch {
-        raw = undefined; // kept verbatim; the problems stored at ingest already say what was wrong
-      }
-      const parsed = parseVehicle(raw);
+      // The JSON is kept verbatim; should it not parse, the problems stored at ingest say what was wrong.
+      const parsed = parseVehicle(parseStoredJson(r.raw));
       const pictures = picturesInOrder(parsed.vehicle.pictures);
       return {
         reference: r.reference,

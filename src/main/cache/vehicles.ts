@@ -5,7 +5,7 @@
 import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
-import { rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
+import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
 import { generationOf } from './generation';
 import { INSERT_SEARCH_TEXT } from './migrations';
 import { publicationChange } from './publication';
@@ -45,19 +45,10 @@ export function lazyReceivedVehicle(staged: { raw: string; hash: string; referen
     hash: staged.hash,
     ...(staged.reference === null ? {} : { reference: staged.reference }),
     get parsed() {
-      parsed ??= parseVehicle(parseJsonText(staged.raw));
+      parsed ??= parseVehicle(parseStoredJson(staged.raw));
       return parsed;
     },
   };
-}
-
-/** Staged text always came from JSON.stringify; should it ever not parse, it is kept as a listing with a problem. */
-function parseJsonText(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
 }
 
 export interface UpsertCounts {
