@@ -21,7 +21,7 @@ exec "$@"'
 # (CI prints its closing summary line right after).
 set +e
 {
-  dbus-run-session -- bash -c "$exec_inner" with-keyring "$@" 2>&1 1>&3 3>&- | { grep -v "Failed to set fd limit" || true; } >&2
+  dbus-run-session -- bash -c "$exec_inner" with-keyring "$@" 2>&1 1>&3 3>&- | { grep --line-buffered -v "Failed to set fd limit" || true; } >&2
   status=${PIPESTATUS[0]}
 } 3>&1
 exit "$status"
