@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { devCspFromHeaderOnly } from './build/dev-csp';
 
+/** The browser shell's bridge bundle in out/renderer (src/main/browser-shell/server.ts serves it). */
+const BROWSER_BRIDGE_NAME = 'bridge';
+
 export default defineConfig({
   main: {
     build: {
@@ -27,7 +30,15 @@ export default defineConfig({
     root: resolve(import.meta.dirname, 'src/renderer'),
     build: {
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/renderer/index.html'),
+          // The browser shell's preload (the bridge over its WebSocket), served as /bridge.js and
+          // loaded before the renderer's own module; Electron never loads it.
+          [BROWSER_BRIDGE_NAME]: resolve(import.meta.dirname, 'src/preload/browser.ts'),
+        },
+        output: {
+          entryFileNames: (chunk) => (chunk.name === BROWSER_BRIDGE_NAME ? `${BROWSER_BRIDGE_NAME}.js` : 'assets/[name]-[hash].js'),
+        },
       },
     },
     plugins: [react(), devCspFromHeaderOnly()],

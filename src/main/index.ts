@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../preload/bridge';
 import { createKeytarKeychain } from './secrets';
 import { createBackend } from './backend';
-import { currentPhotos, type Backend, type BackendDeps } from './ipc/backend';
+import { currentPhotos, startDemoSandbox, type Backend, type BackendDeps } from './ipc/backend';
 import { createEventHub } from './ipc/events';
 import { createGate } from './ipc/gate';
 import { APP_SCHEME, createAppHandler } from './shell/app-protocol';
@@ -83,7 +83,7 @@ async function start(): Promise<void> {
     openExternal: guardedOpenExternal((url) => shell.openExternal(url)),
     emit: hub.emit,
     logger: logger.child('backend'),
-    startDemoSandbox: async () => (await import('../sandbox')).startSandbox({ vehicles: 120 }),
+    startDemoSandbox,
   };
   const activeBackend = await createBackend({ ...deps, version: app.getVersion() });
   backend = activeBackend;

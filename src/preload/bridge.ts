@@ -1,8 +1,9 @@
 // window.showroom: the renderer's only door to main. Built from the contract: it forwards
 // contract channels and events and nothing else, and it checks that what comes back is a
-// Result. The transport is ipcRenderer in the app (./index.ts) and Playwright's exposeBinding
-// in the e2e harness; everything above the transport is this same code.
+// Result. The transport is ipcRenderer in the Electron app (./index.ts) and a WebSocket in the
+// browser shell (./browser.ts); everything above the transport is this same code.
 import { isChannelName, isEventName, type ChannelName, type EventName } from '../shared/channel-names';
+import { photoUrl } from '../shared/photo-url';
 // Types only: the contract's zod schemas stay out of the preload bundle (main validates inputs).
 import type { Result, ShowroomBridge } from '../shared/contract';
 import { ERROR_KINDS, type AppErrorShape } from '../shared/errors';
@@ -15,6 +16,8 @@ export interface BridgeTransport {
   invoke(channel: ChannelName, input: unknown): Promise<unknown>;
   /** Returns the unsubscribe function. */
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
+  /** Where cached photos are served: PHOTO_PROTOCOL_BASE in Electron, PHOTO_ROUTE_BASE in the browser shell. */
+  photoBase: string;
 }
 
 const errorKinds: ReadonlySet<string> = new Set(ERROR_KINDS);
@@ -53,6 +56,10 @@ export function createBridge(transport: BridgeTransport): ShowroomBridge {
         active = false;
         unsubscribe();
       };
+    },
+    photoUrl(photoId: unknown): string {
+      if (typeof photoId !== 'string') throw new TypeError('A photo id must be a string.');
+      return photoUrl(photoId, transport.photoBase);
     },
   };
   return bridge as ShowroomBridge;

@@ -1,6 +1,7 @@
 // The preload: the real bridge (./bridge.ts) over Electron IPC. Sandboxed, so CommonJS and
 // nothing but `electron`'s renderer-side modules.
 import { contextBridge, ipcRenderer } from 'electron';
+import { PHOTO_PROTOCOL_BASE } from '../shared/photo-url';
 import { createBridge, createEventRouter, IPC_EVENT, IPC_INVOKE } from './bridge';
 
 const router = createEventRouter();
@@ -11,5 +12,6 @@ contextBridge.exposeInMainWorld(
   createBridge({
     invoke: (channel, input) => ipcRenderer.invoke(IPC_INVOKE, channel, input),
     subscribe: router.subscribe,
+    photoBase: PHOTO_PROTOCOL_BASE,
   }),
 );

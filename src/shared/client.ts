@@ -24,6 +24,8 @@ export function isBridgeError(value: unknown): value is BridgeError {
 export interface ShowroomClient {
   call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** The address a cached photo is shown from, by its opaque id. */
+  photoUrl(photoId: string): string;
 }
 
 export function createClient(bridge: ShowroomBridge): ShowroomClient {
@@ -45,6 +47,9 @@ export function createClient(bridge: ShowroomBridge): ShowroomClient {
     },
     on(event, listener) {
       return bridge.on(event, listener);
+    },
+    photoUrl(photoId) {
+      return bridge.photoUrl(photoId);
     },
   };
 }

@@ -134,31 +134,16 @@ export interface ShowroomBridge {
   invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;
   /** Returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** Where a cached photo is shown from (the Electron protocol, or the browser shell's route). */
+  photoUrl(photoId: string): string;
 }
 
 export { CHANNEL_NAMES, EVENT_NAMES, isChannelName, isEventName, type ChannelName, type EventName } from './channel-names';
 
 // ── Photos ───────────────────────────────────────────────────────────────────────────────────
-// The renderer shows pictures only through the app's protocol, by opaque id (never a path).
+// The renderer shows pictures only by opaque id (never a path), through the bridge's photoUrl.
 
-export const PHOTO_SCHEME = 'showroom-photo';
-const PHOTO_PREFIX = `${PHOTO_SCHEME}://photo/`;
-
-export function photoUrl(photoId: string): string {
-  return PHOTO_PREFIX + encodeURIComponent(photoId);
-}
-
-/** The photo id of a protocol URL, or null when the URL is not one of ours. */
-export function photoIdFromUrl(url: string): string | null {
-  if (!url.startsWith(PHOTO_PREFIX)) return null;
-  const rest = url.slice(PHOTO_PREFIX.length).split(/[?#]/, 1)[0] ?? '';
-  if (rest === '' || rest.includes('/')) return null;
-  try {
-    return decodeURIComponent(rest);
-  } catch {
-    return null;
-  }
-}
+export { PHOTO_SCHEME, photoIdFromUrl, photoUrl } from './photo-url';
 
 export type { InventoryFacets, InventoryFilters, InventoryQuery, InventorySort, SortField } from './contract.inventory';
 export type * from './views';

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBridge, createEventRouter, type BridgeTransport } from '../../src/preload/bridge';
 import type { ChannelName, EventName, ShowroomBridge } from '../../src/shared/contract';
+import { PHOTO_PROTOCOL_BASE, PHOTO_ROUTE_BASE } from '../../src/shared/photo-url';
 
 function fakeTransport(answer: unknown = { ok: true, value: null }) {
   const router = createEventRouter();
   const transport = {
     invoke: vi.fn<BridgeTransport['invoke']>(async () => answer),
     subscribe: vi.fn<BridgeTransport['subscribe']>(router.subscribe),
+    photoBase: PHOTO_PROTOCOL_BASE,
     router,
   };
   return transport;
@@ -16,6 +18,12 @@ function fakeTransport(answer: unknown = { ok: true, value: null }) {
 const loose = (bridge: ShowroomBridge) => bridge as unknown as { invoke(c: unknown, i: unknown): Promise<unknown>; on(e: unknown, l: unknown): () => void };
 
 describe('createBridge', () => {
+  it("names photos under its transport's base: the protocol in Electron, the route in the browser shell", () => {
+    expect(createBridge(fakeTransport()).photoUrl('a b/c')).toBe('showroom-photo://photo/a%20b%2Fc');
+    expect(createBridge({ ...fakeTransport(), photoBase: PHOTO_ROUTE_BASE }).photoUrl('a b/c')).toBe('/photo/a%20b%2Fc');
+    expect(() => (createBridge(fakeTransport()) as unknown as { photoUrl(id: unknown): string }).photoUrl({ toString: () => 'x' })).toThrow(TypeError);
+  });
+
   it('forwards a contract channel and returns the Result', async () => {
     const t = fakeTransport({ ok: true, value: { version: '1.0.0' } });
     const bridge = createBridge(t);
@@ -70,9 +78,9 @@ describe('createBridge', () => {
     expect(t.subscribe).toHaveBeenCalledOnce();
   });
 
-  it('exposes exactly invoke and on as own properties (what contextBridge copies)', () => {
+  it('exposes exactly invoke, on and photoUrl as own properties (what contextBridge copies)', () => {
     const bridge = createBridge(fakeTransport());
-    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on', 'photoUrl']);
   });
 });
 

@@ -4,7 +4,7 @@ import { BridgeError, createClient } from '../../src/shared/client';
 import { CHANNEL_NAMES, EVENT_NAMES, channels, events, photoIdFromUrl, photoUrl, type ShowroomBridge } from '../../src/shared/contract';
 
 function bridge(answer: (channel: string, input: unknown) => Promise<unknown>): ShowroomBridge {
-  return { invoke: answer as ShowroomBridge['invoke'], on: () => () => undefined };
+  return { invoke: answer as ShowroomBridge['invoke'], on: () => () => undefined, photoUrl: (id) => `photo:${id}` };
 }
 
 describe('client', () => {

@@ -39,3 +39,8 @@ export type CreateBackend = (deps: BackendDeps) => Backend | Promise<Backend>;
 export function currentPhotos(backend: Backend): { root: string; resolve: PhotoResolver } | undefined {
   return typeof backend.photos === 'function' ? backend.photos() : backend.photos;
 }
+
+/** Demo mode's portal as both shells start it: the sandbox with seeded stock on a loopback port. */
+export async function startDemoSandbox(): Promise<DemoSandbox> {
+  return (await import('../../sandbox')).startSandbox({ vehicles: 120 });
+}

@@ -1,6 +1,8 @@
 // The renderer's Content-Security-Policy, sent as a response header (and mirrored by the
-// renderer's meta tag). The renderer talks to main only through the bridge, so it needs no
-// network at all: connect-src 'none'; images come from the photo protocol.
+// renderer's meta tag). The renderer talks to main only through the bridge, so in Electron it
+// needs no network at all: connect-src 'none'; images come from the photo protocol. In the
+// browser shell the bridge is one WebSocket to the shell's own origin: connect-src names exactly
+// that socket, and photos come from the same origin ('self').
 
 import { PHOTO_SCHEME } from '../../shared/contract';
 
@@ -11,6 +13,8 @@ export interface CspOptions {
   dev: boolean;
   /** The Vite dev server (electron-vite's ELECTRON_RENDERER_URL), needed in dev for HMR. */
   devServerUrl?: string;
+  /** The browser shell's bridge socket (ws://127.0.0.1:<port>/bridge): the one address it may connect to. */
+  bridgeUrl?: string;
 }
 
 function devOrigins(devServerUrl: string | undefined): string[] {
@@ -27,7 +31,7 @@ function devOrigins(devServerUrl: string | undefined): string[] {
   return [url.origin, `${ws}//${url.host}`];
 }
 
-export function cspDirectives({ dev, devServerUrl }: CspOptions): Record<string, string[]> {
+export function cspDirectives({ dev, devServerUrl, bridgeUrl }: CspOptions): Record<string, string[]> {
   const dev_ = dev ? devOrigins(devServerUrl) : [];
   return {
     'default-src': ["'none'"],
@@ -36,7 +40,7 @@ export function cspDirectives({ dev, devServerUrl }: CspOptions): Record<string,
     'style-src': dev ? ["'self'", "'unsafe-inline'", ...dev_] : ["'self'"],
     'img-src': ["'self'", `${PHOTO_SCHEME}:`, 'data:'],
     'font-src': ["'self'"],
-    'connect-src': dev ? ["'self'", ...dev_] : ["'none'"],
+    'connect-src': dev ? ["'self'", ...dev_] : bridgeUrl ? [bridgeUrl] : ["'none'"],
     'object-src': ["'none'"],
     'frame-src': ["'none'"],
     'worker-src': ["'none'"],

@@ -1,7 +1,8 @@
 // The `showroom-photo:` protocol: the renderer shows a cached picture with
 // <img src="showroom-photo://photo/<opaqueId>">. The URL carries an opaque id, never a path; the
-// photo cache resolves the id, and the file must be inside the cache folder.
-import { PHOTO_SCHEME, photoIdFromUrl, photoUrl } from '../../shared/contract';
+// photo cache resolves the id, and the file must be inside the cache folder. The browser shell's
+// `/photo/<opaqueId>` route is this same handler under another base.
+import { PHOTO_PROTOCOL_BASE, PHOTO_SCHEME, photoIdFromUrl, photoUrl } from '../../shared/photo-url';
 import { containedPath } from './contained-path';
 import { fileResponse, refused } from './file-response';
 
@@ -22,8 +23,8 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
  * The opaque id in a photo URL (the contract's photoIdFromUrl), or undefined. The id is only a
  * lookup key for the cache, but control characters and absurd lengths are refused outright.
  */
-export function parsePhotoUrl(url: string): string | undefined {
-  const id = photoIdFromUrl(url);
+export function parsePhotoUrl(url: string, base = PHOTO_PROTOCOL_BASE): string | undefined {
+  const id = photoIdFromUrl(url, base);
   // eslint-disable-next-line no-control-regex
   if (id === null || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) return undefined;
   return id;
@@ -35,12 +36,14 @@ export interface PhotoHandlerOptions {
   resolve: PhotoResolver;
   /** Told why a request was refused (for the log); the renderer only sees a 404. */
   onRefused?: (reason: string, url: string) => void;
+  /** What photo URLs start with: the protocol's (default), or the browser shell's origin + route. */
+  base?: string;
 }
 
-export function createPhotoHandler({ root, resolve, onRefused }: PhotoHandlerOptions): (request: Request) => Promise<Response> {
+export function createPhotoHandler({ root, resolve, onRefused, base }: PhotoHandlerOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return refused(405, { Allow: 'GET, HEAD' });
-    const id = parsePhotoUrl(request.url);
+    const id = parsePhotoUrl(request.url, base);
     if (id === undefined) {
       onRefused?.('malformed photo url', request.url);
       return refused(404);

@@ -3,7 +3,7 @@
 // rejected-slot[data-order].
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { photoUrl } from '../../../shared/contract';
+import { api } from '../api';
 import type { PhotoView } from '../../../shared/views';
 import { PhotoViewer } from './PhotoViewer';
 
@@ -56,7 +56,7 @@ export function PhotoGallery({ photos, rejected }: Props) {
                   {broken.has(slot.photo.photoId) ? (
                     <span className="gallery__missing">{t(`photos.cache.${slot.photo.cache === 'cached' ? 'failed' : slot.photo.cache}`)}</span>
                   ) : (
-                    <img src={photoUrl(slot.photo.photoId)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBroken((b) => new Set(b).add(slot.photo.photoId))} />
+                    <img src={api.photoUrl(slot.photo.photoId)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBroken((b) => new Set(b).add(slot.photo.photoId))} />
                   )}
                   <span className="gallery__order" aria-hidden="true">
                     {slot.photo.order}

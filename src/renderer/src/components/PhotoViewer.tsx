@@ -4,7 +4,7 @@
 // photo-source, photo-original.
 import { useEffect, useState, type KeyboardEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { photoUrl } from '../../../shared/contract';
+import { api } from '../api';
 import type { PhotoView } from '../../../shared/views';
 import { zoomIn, zoomOut } from '../logic/zoom';
 import { Dialog } from './Dialog';
@@ -92,7 +92,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
         ) : (
           <img
             key={photo.photoId}
-            src={photoUrl(photo.photoId)}
+            src={api.photoUrl(photo.photoId)}
             alt={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
             data-testid="photo-viewer-image"
             data-zoom={zoom}

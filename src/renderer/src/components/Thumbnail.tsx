@@ -1,7 +1,7 @@
 // A cover photo from the app's photo protocol, loaded lazily; a plain placeholder when missing.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { photoUrl } from '../../../shared/contract';
+import { api } from '../api';
 
 export function Thumbnail({ photoId, className }: { photoId: string | null; className?: string }) {
   const { t } = useTranslation();
@@ -15,5 +15,5 @@ export function Thumbnail({ photoId, className }: { photoId: string | null; clas
       </span>
     );
   }
-  return <img className={`thumb ${className ?? ''}`} src={photoUrl(photoId)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(photoId)} />;
+  return <img className={`thumb ${className ?? ''}`} src={api.photoUrl(photoId)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(photoId)} />;
 }

@@ -1,0 +1,206 @@
+// The browser shell: the same app as Electron, for machines where the Electron binary is absent or
+// cannot start, and for anyone who asks (`npm start -- --browser`). The backend is built from the
+// same deps as in Electron (keychain, data folder, logger, demo sandbox, openExternal); only the
+// window and the transport differ (./server.ts). Nothing here imports electron.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { createBackend } from '../backend';
+import { currentPhotos, startDemoSandbox, type Backend } from '../ipc/backend';
+import { createEventHub } from '../ipc/events';
+import { createKeytarKeychain } from '../secrets';
+import { createFileLogger, type Logger } from '../shell/logger';
+import { appPaths } from '../shell/paths';
+import { guardedOpenExternal } from '../shell/urls';
+import { createIdleWatch } from './idle';
+import { claimInstance, runningInstance } from './instance';
+import { browserCandidates, launchPlan, systemOpenCommand, type Env, type LaunchPlan } from './launch';
+import { startShellServer, type ShellServer } from './server';
+
+export interface BrowserShellOptions {
+  dataDir: string;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 or absent: the OS chooses. */
+  port?: number;
+  /** false: print the address only (--no-open). */
+  open: boolean;
+  version?: string;
+  platform?: string;
+  env?: Env;
+  /** Where the shell tells the dealer what it does (the terminal). */
+  say?: (line: string) => void;
+}
+
+export interface RunningShell {
+  /** The address that logs a browser in (the per-launch secret inside). */
+  url: string;
+  server: ShellServer;
+  backend: Backend;
+  /** Stops everything (sync cancelled, database closed, demo sandbox stopped) within `limitMs`. Resolves false when the limit was hit. */
+  stop(reason: string, limitMs?: number): Promise<boolean>;
+  /** Settles once stop() has run, whoever called it (Ctrl+C, or the app window closed). */
+  stopped: Promise<boolean>;
+}
+
+export type StartResult = { kind: 'started'; shell: RunningShell } | { kind: 'already_running'; url: string };
+
+/** The app window stays open this long after its last socket closed before Showroom stops (a reload reconnects sooner). */
+const WINDOW_GRACE_MS = 3000;
+export const STOP_LIMIT_MS = 8000;
+
+function onPath(name: string, env: Env): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function findBrowser(platform: string, env: Env): string | undefined {
+  for (const candidate of browserCandidates(platform, env)) {
+    const found = candidate.includes('/') || candidate.includes('\\') ? (existsSync(candidate) ? candidate : undefined) : onPath(candidate, env);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function run(command: string, args: string[], log: Logger, detached: boolean): ChildProcess | undefined {
+  try {
+    const child = spawn(command, args, { stdio: 'ignore', detached });
+    child.once('error', (error) => log.warn('browser shell: could not start a program', { command, error }));
+    if (detached) child.unref();
+    return child;
+  } catch (error) {
+    log.warn('browser shell: could not start a program', { command, error });
+    return undefined;
+  }
+}
+
+function describe(plan: LaunchPlan, url: string): string {
+  switch (plan.kind) {
+    case 'app':
+      return `Showroom is open in its own window (${plan.browser}). If you close it by mistake, run npm start again.`;
+    case 'default':
+      return `Showroom opened in your web browser. Address: ${url}`;
+    case 'print':
+      return plan.reason === 'no_display' ? `No display here: open this address in a browser on this computer: ${url}` : `Open this address in a browser on this computer: ${url}`;
+  }
+}
+
+export async function startBrowserShell(options: BrowserShellOptions): Promise<StartResult> {
+  const platform = options.platform ?? process.platform;
+  const env = options.env ?? process.env;
+  const say = options.say ?? ((line: string) => console.log(line));
+  if (!existsSync(join(options.rendererDir, 'index.html'))) {
+    throw new Error(`the app is not built (no ${join(options.rendererDir, 'index.html')}): run npm run build, or npm start, which builds it.`);
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const paths = appPaths(options.dataDir);
+  const logger = createFileLogger({ dir: paths.logs });
+  const profileDir = join(options.dataDir, 'browser-window');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+  const launch = (url: string, open: boolean): { plan: LaunchPlan; child: ChildProcess | undefined } => {
+    const plan = launchPlan({ platform, env, noOpen: !open, browser: findBrowser(platform, env), isRoot, url, profileDir });
+    const child = plan.kind === 'print' ? undefined : run(plan.command, plan.args, logger, plan.kind === 'default');
+    return { plan, child };
+  };
+
+  const already = await runningInstance(options.dataDir);
+  if (already) {
+    const { plan } = launch(already.url, options.open);
+    say(`Showroom is already running for this data folder (process ${already.pid}).`);
+    say(describe(plan, already.url));
+    return { kind: 'already_running', url: already.url };
+  }
+
+  logger.info('browser shell: starting', { version: options.version, node: process.versions.node, dataDir: options.dataDir });
+  const hub = createEventHub({ onSinkError: (error, event) => logger.warn('event not delivered', { event, error }) });
+  const backend = await createBackend({
+    dataDir: options.dataDir,
+    keychain: createKeytarKeychain(),
+    openExternal: guardedOpenExternal(async (url) => {
+      const { command, args } = systemOpenCommand(platform, url);
+      run(command, args, logger, true);
+    }),
+    emit: hub.emit,
+    logger: logger.child('backend'),
+    startDemoSandbox,
+    version: options.version,
+  });
+  let server: ShellServer;
+  try {
+    server = await startShellServer({ handlers: backend.handlers, hub, photos: () => currentPhotos(backend), rendererDir: options.rendererDir, logger, port: options.port });
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
+
+  const claim = await claimInstance(options.dataDir, { pid: process.pid, port: server.port, url: server.loginUrl, startedAt: new Date().toISOString() });
+  if (!claim.claimed) {
+    // Another shell for this folder won the race while we were starting: use it.
+    await server.close();
+    await backend.close();
+    const { plan } = launch(claim.running.url, options.open);
+    say(describe(plan, claim.running.url));
+    return { kind: 'already_running', url: claim.running.url };
+  }
+
+  const release = claim.release;
+  const { plan, child } = launch(server.loginUrl, options.open);
+  logger.info('browser shell: serving', { port: server.port, window: plan.kind });
+  say(`Showroom is running at ${server.loginUrl}`);
+  say(describe(plan, server.loginUrl));
+  say(`Data and logs: ${options.dataDir}. Press Ctrl+C to stop.`);
+
+  let resolveStopped: (clean: boolean) => void = () => {};
+  const stopped = new Promise<boolean>((resolve) => (resolveStopped = resolve));
+  let stopping: Promise<boolean> | undefined;
+  const idle = createIdleWatch({ graceMs: WINDOW_GRACE_MS, onIdle: () => void stop('the Showroom window was closed') });
+
+  function stop(reason: string, limitMs = STOP_LIMIT_MS): Promise<boolean> {
+    stopping ??= (async () => {
+      say(`Showroom is stopping (${reason})…`);
+      logger.info('browser shell: stopping', { reason });
+      idle.stop();
+      const steps = (async () => {
+        await server.close();
+        // Cancels a running sync, waits for it, closes the database; stops the demo sandbox.
+        await backend.close();
+        await release();
+      })();
+      let timer: NodeJS.Timeout | undefined;
+      const clean = await Promise.race([
+        steps.then(
+          () => true,
+          (error: unknown) => {
+            logger.error('browser shell: did not stop cleanly', { error });
+            return false;
+          },
+        ),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), limitMs))),
+      ]);
+      clearTimeout(timer);
+      if (child && child.exitCode === null) child.kill();
+      logger.info('browser shell: stopped', { clean });
+      say(clean ? 'Showroom has stopped.' : `Showroom did not stop cleanly within ${Math.round(limitMs / 1000)} s; see the log in ${paths.logs}.`);
+      resolveStopped(clean);
+      return clean;
+    })();
+    return stopping;
+  }
+
+  if (plan.kind === 'app') {
+    server.onClients((count) => idle.connected(count));
+    child?.once('exit', (code) => {
+      // The window never connected: the browser could not show it (or handed it to a running
+      // instance that then closed). Keep serving at the printed address.
+      if (server.clients() === 0) say(`The Showroom window closed (exit ${code ?? 'signal'}). The app keeps running at ${server.loginUrl}`);
+    });
+  }
+
+  return { kind: 'started', shell: { url: server.loginUrl, server, backend, stop, stopped } };
+}

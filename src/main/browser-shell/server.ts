@@ -1,0 +1,228 @@
+// The browser shell's server: the renderer as electron-vite built it, the bridge over one
+// WebSocket, and the photo route, on 127.0.0.1 only. Everything the renderer reaches goes through
+// the same pieces as in Electron: the app protocol's file handler and CSP, the gate (input
+// validation, tagged and redacted errors), the photo protocol's handler (opaque ids, path
+// containment). What is new here is only the transport and who may use it (./auth.ts).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_PATH, decodeInvoke, encodeMessage, MAX_MESSAGE_BYTES, type ShellMessage } from '../../shared/bridge-wire';
+import { PHOTO_ROUTE_BASE } from '../../shared/photo-url';
+import type { EventHub } from '../ipc/events';
+import { createGate, type Gate, type Handlers, type Sender } from '../ipc/gate';
+import { createAppHandler } from '../shell/app-protocol';
+import { contentSecurityPolicy } from '../shell/csp';
+import type { Logger } from '../shell/logger';
+import { createPhotoHandler, type PhotoResolver } from '../shell/photo-protocol';
+import { admitRequest, admitUpgrade, createSecret, isSecret, loginUrl, sessionCookie, shellHost, shellOrigin, type Refusal } from './auth';
+import { withBridgeScript } from './index-html';
+
+export interface ShellServerOptions {
+  handlers: Handlers;
+  hub: EventHub;
+  /** The active account's photo cache, if any (the account can change). */
+  photos: () => { root: string; resolve: PhotoResolver } | undefined;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  logger: Logger;
+  /** 0 (default): a port the OS chooses. */
+  port?: number;
+  /** Told each photo request the handler refused, and why (logged as well). */
+  onPhotoRefused?: (url: string, reason: string) => void;
+}
+
+export interface ShellServer {
+  origin: string;
+  port: number;
+  /** The address to open once: the app, with the per-launch secret that becomes the cookie. */
+  loginUrl: string;
+  /** The gate every bridge call goes through (tests call it as the renderer would). */
+  gate: Gate;
+  /** The renderer's sender as the gate sees it. */
+  sender: Sender;
+  /** Browser windows connected to the bridge right now. */
+  clients(): number;
+  /** Called with the new count whenever a window connects or disconnects. */
+  onClients(listener: (count: number) => void): void;
+  /** Closes every bridge socket (code 1001, "going away") and stops listening. */
+  close(): Promise<void>;
+}
+
+/** Headers on every answer: no sniffing, no referrer (the login URL holds the secret), no framing, no CORS ever. */
+const BASE_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+const REFUSAL_TEXT: Record<Refusal, string> = {
+  wrong_host: 'Showroom answers only at 127.0.0.1.',
+  no_session: 'Open Showroom from the address it printed when it started (or start it again).',
+  foreign_origin: 'Refused.',
+};
+
+function send(res: ServerResponse, status: number, headers: Record<string, string> = {}, body?: string): void {
+  res.writeHead(status, { ...BASE_HEADERS, 'Cache-Control': 'no-store', ...(body === undefined ? {} : { 'Content-Type': 'text/plain; charset=utf-8' }), ...headers });
+  res.end(body);
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...BASE_HEADERS, ...Object.fromEntries(response.headers) });
+  res.end(body);
+}
+
+function refuseUpgrade(socket: Socket, status: 403 | 404): void {
+  socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export async function startShellServer(options: ShellServerOptions): Promise<ShellServer> {
+  const log = options.logger;
+  const secret = createSecret();
+  log.addSecret(secret);
+
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: nothing on the network can reach the shell.
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = shellOrigin(port);
+  const keys = { port, secret };
+  const appUrl = `${origin}/index.html`;
+  const sender: Sender = { url: appUrl, frameIsMain: true };
+  const gate = createGate(options.handlers, { appUrl, logger: log.child('ipc') });
+  const csp = contentSecurityPolicy({ dev: false, bridgeUrl: `ws://127.0.0.1:${port}${BRIDGE_PATH}` });
+  const appFiles = createAppHandler({ root: options.rendererDir, csp, origin });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const facts = { host: req.headers.host, cookie: req.headers.cookie };
+    if (facts.host !== shellHost(port)) {
+      log.warn('browser shell: refused a request', { reason: 'wrong_host', host: String(facts.host).slice(0, 200) });
+      return send(res, 403, {}, REFUSAL_TEXT.wrong_host);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { Allow: 'GET, HEAD' });
+
+    // The launcher's one-time address: swap the secret for the cookie and drop it from the address bar.
+    const key = url.searchParams.get('key');
+    if (url.pathname === '/' && key !== null) {
+      if (!isSecret(key, secret)) {
+        log.warn('browser shell: refused a request', { reason: 'wrong_key' });
+        return send(res, 403, {}, REFUSAL_TEXT.no_session);
+      }
+      return send(res, 303, { Location: '/', 'Set-Cookie': sessionCookie(port, secret) });
+    }
+
+    const refusal = admitRequest(facts, keys);
+    if (refusal) {
+      log.warn('browser shell: refused a request', { reason: refusal, path: url.pathname.slice(0, 200) });
+      return send(res, 403, {}, REFUSAL_TEXT[refusal]);
+    }
+
+    if (url.pathname.startsWith(PHOTO_ROUTE_BASE)) {
+      const photos = options.photos();
+      if (!photos) return send(res, 404);
+      const handler = createPhotoHandler({
+        ...photos,
+        base: `${origin}${PHOTO_ROUTE_BASE}`,
+        onRefused: (reason, photo) => {
+          log.warn('browser shell: photo refused', { reason });
+          options.onPhotoRefused?.(photo, reason);
+        },
+      });
+      return sendResponse(res, await handler(new Request(`${origin}${url.pathname}`, { method: req.method })));
+    }
+    if (url.pathname === BRIDGE_PATH) return send(res, 426, { Upgrade: 'websocket' });
+
+    const response = await appFiles(new Request(`${origin}${url.pathname}`, { method: req.method }));
+    const isDocument = response.ok && req.method === 'GET' && (url.pathname === '/' || url.pathname === '/index.html');
+    return sendResponse(res, isDocument ? await withBridgeScript(response) : response);
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      log.error('browser shell: request failed', { error });
+      if (!res.headersSent) send(res, 500);
+      else res.destroy();
+    });
+  });
+
+  // The bridge: one WebSocket per window.
+  const sockets = new Set<WebSocket>();
+  const clientListeners: ((count: number) => void)[] = [];
+  const notify = () => {
+    for (const listener of clientListeners) listener(sockets.size);
+  };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  const deliver = (ws: WebSocket, message: ShellMessage): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    let text: string;
+    try {
+      text = encodeMessage(message);
+    } catch (error) {
+      // What Electron's structured clone would refuse: the call fails, the bridge stays up.
+      log.error('browser shell: an answer could not be sent', { error, ...(message.type === 'event' ? { event: message.event } : {}) });
+      if (message.type !== 'result') return;
+      text = encodeMessage({ type: 'result', id: message.id, result: { ok: false, error: { kind: 'internal', message: 'Showroom could not send its answer.' } } });
+    }
+    ws.send(text);
+  };
+
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname !== BRIDGE_PATH) return refuseUpgrade(socket, 404);
+    const refusal = admitUpgrade({ host: req.headers.host, cookie: req.headers.cookie, origin: req.headers.origin }, keys);
+    if (refusal) {
+      log.warn('browser shell: refused a bridge connection', { reason: refusal, origin: String(req.headers.origin).slice(0, 200) });
+      return refuseUpgrade(socket, 403);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      notify();
+      ws.on('message', (data, isBinary) => {
+        const message = isBinary ? undefined : decodeInvoke(data.toString());
+        if (!message) {
+          log.warn('browser shell: closed a bridge that sent something else than a call');
+          ws.close(1008, 'not a bridge call');
+          return;
+        }
+        void gate(message.channel, message.input, sender).then((result) => deliver(ws, { type: 'result', id: message.id, result }));
+      });
+      ws.on('close', () => {
+        sockets.delete(ws);
+        notify();
+      });
+      ws.on('error', (error) => log.warn('browser shell: bridge socket error', { error }));
+    });
+  });
+
+  const unsubscribe = options.hub.subscribe((event, payload) => {
+    for (const ws of sockets) deliver(ws, { type: 'event', event, payload });
+  });
+
+  return {
+    origin,
+    port,
+    loginUrl: loginUrl(port, secret),
+    gate,
+    sender,
+    clients: () => sockets.size,
+    onClients: (listener) => {
+      clientListeners.push(listener);
+    },
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.close(1001, 'Showroom is stopping');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      // Sockets that did not answer the close handshake in time.
+      for (const ws of sockets) ws.terminate();
+      await closed;
+    },
+  };
+}

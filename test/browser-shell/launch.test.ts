@@ -1,0 +1,71 @@
+// How the browser shell shows itself and opens listings: pure decisions per platform.
+import { describe, expect, it } from 'vitest';
+import { browserCandidates, hasDisplay, launchPlan, systemOpenCommand, type LaunchInput } from '../../src/main/browser-shell/launch';
+
+const base: LaunchInput = {
+  platform: 'linux',
+  env: { DISPLAY: ':0' },
+  noOpen: false,
+  browser: '/usr/bin/chromium',
+  isRoot: false,
+  url: 'http://127.0.0.1:5000/?key=k',
+  profileDir: '/data/browser-window',
+};
+
+describe('launchPlan', () => {
+  it('opens an app-mode window with a profile of its own when a Chromium-family browser is there', () => {
+    const plan = launchPlan(base);
+    expect(plan).toMatchObject({ kind: 'app', command: '/usr/bin/chromium' });
+    if (plan.kind !== 'app') throw new Error('not app');
+    expect(plan.args).toContain('--app=http://127.0.0.1:5000/?key=k');
+    expect(plan.args).toContain('--user-data-dir=/data/browser-window');
+    expect(plan.args).not.toContain('--no-sandbox');
+  });
+
+  it('passes --no-sandbox only as root, where Chromium refuses to start without it', () => {
+    const plan = launchPlan({ ...base, isRoot: true });
+    expect(plan.kind === 'app' && plan.args).toContain('--no-sandbox');
+  });
+
+  it('falls back to the default browser without one', () => {
+    expect(launchPlan({ ...base, browser: undefined })).toEqual({ kind: 'default', command: 'xdg-open', args: [base.url] });
+    expect(launchPlan({ ...base, platform: 'darwin', browser: undefined })).toEqual({ kind: 'default', command: 'open', args: [base.url] });
+  });
+
+  it('prints the address with no display, or when asked', () => {
+    expect(launchPlan({ ...base, env: {} })).toEqual({ kind: 'print', reason: 'no_display' });
+    expect(launchPlan({ ...base, noOpen: true })).toEqual({ kind: 'print', reason: 'asked' });
+    expect(launchPlan({ ...base, env: { WAYLAND_DISPLAY: 'wayland-0' } }).kind).toBe('app');
+    expect(launchPlan({ ...base, platform: 'win32', env: {} }).kind).toBe('app');
+  });
+});
+
+describe('hasDisplay', () => {
+  it('needs X11 or Wayland on Linux, and nothing on macOS or Windows', () => {
+    expect(hasDisplay('linux', {})).toBe(false);
+    expect(hasDisplay('linux', { DISPLAY: '' })).toBe(false);
+    expect(hasDisplay('freebsd', { DISPLAY: ':1' })).toBe(true);
+    expect(hasDisplay('darwin', {})).toBe(true);
+    expect(hasDisplay('win32', {})).toBe(true);
+  });
+});
+
+describe('browserCandidates', () => {
+  it('names the usual installs per platform', () => {
+    expect(browserCandidates('linux', {})).toEqual(expect.arrayContaining(['chromium', 'google-chrome']));
+    expect(browserCandidates('darwin', {})[0]).toBe('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
+    const win = browserCandidates('win32', { PROGRAMFILES: 'C:\\Program Files', LOCALAPPDATA: 'C:\\Users\\d\\AppData\\Local' });
+    expect(win).toContain('C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe');
+    expect(win).toContain('C:\\Program Files\\Microsoft\\Edge\\Application\\msedge.exe');
+    expect(browserCandidates('win32', {})).toEqual([]);
+  });
+});
+
+describe('systemOpenCommand', () => {
+  it('hands the address as one argument, with no shell to parse it', () => {
+    const url = 'https://portal.example/v?a=1&b=%PATH%|x';
+    expect(systemOpenCommand('linux', url)).toEqual({ command: 'xdg-open', args: [url] });
+    expect(systemOpenCommand('darwin', url)).toEqual({ command: 'open', args: [url] });
+    expect(systemOpenCommand('win32', url)).toEqual({ command: 'rundll32', args: ['url.dll,FileProtocolHandler', url] });
+  });
+});
