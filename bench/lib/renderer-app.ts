@@ -1,24 +1,22 @@
-// The app as the e2e tests run it, for benchmarks: the built renderer (out/renderer) served with
-// the app's own protocol handler and CSP, the real bridge injected before the renderer's scripts,
-// the real gate and backend (createBackend) behind it, in Chromium. The e2e harness pieces are
-// imported as they are (test/e2e/harness); only the Playwright-fixture wiring of
-// test/e2e/fixtures.ts is replicated here, minus what a benchmark does not need (the OS keychain:
-// an in-memory one holds the token; the sandbox: the cache is seeded directly, see seed-cache.ts).
+// The app as the e2e tests run it, for benchmarks: the browser shell's real server (cookie,
+// WebSocket bridge, CSP, the built renderer) with the real gate and backend (createBackend)
+// behind it, in Chromium. The e2e harness's shell is imported as it is
+// (test/e2e/harness/shell.ts); only the Playwright-fixture wiring of test/e2e/fixtures.ts is
+// replicated here, minus what a benchmark does not need (the OS keychain: an in-memory one holds
+// the token; the sandbox: the cache is seeded directly, see seed-cache.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createAccountStore } from '../../src/main/accounts';
 import { createBackend } from '../../src/main/backend';
 import { accountPaths } from '../../src/main/backend/session';
 import { currentPhotos, type Backend } from '../../src/main/ipc/backend';
 import { createEventHub } from '../../src/main/ipc/events';
-import { createGate, type Gate } from '../../src/main/ipc/gate';
+import type { Handlers } from '../../src/main/ipc/gate';
 import type { Keychain } from '../../src/main/secrets';
 import { createFileLogger } from '../../src/main/shell/logger';
-import { wirePage } from '../../test/e2e/harness/app';
-import { startRendererServer, type RendererServer } from '../../test/e2e/harness/renderer-server';
+import { startTestShell, type TestShell } from '../../test/e2e/harness/shell';
 import { seedCache, type SeedResult } from './seed-cache';
 
 export const CHROMIUM_ARGS = [
@@ -36,14 +34,12 @@ export function memoryKeychain(): Keychain {
   };
 }
 
-/** Time spent in the main process per channel (the backend's share of a round trip), and per "<channel> structured clone". */
+/** Time the backend's handler spent per channel (its share of a round trip). */
 export type ChannelTimes = Map<string, number[]>;
-/** Suffix of the figures that time a structured clone of each answer (Electron IPC's own work). */
-export const IPC_CLONE = 'structured clone';
 
 export interface BenchApp {
   browser: Browser;
-  renderer: RendererServer;
+  shell: TestShell;
   backend: Backend;
   seeded: SeedResult;
   channelTimes: ChannelTimes;
@@ -76,53 +72,51 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
       throw new Error('no demo mode in the benchmark');
     },
   });
-  const renderer = await startRendererServer();
   const channelTimes: ChannelTimes = new Map();
-  const realGate = createGate(backend.handlers, { appUrl: renderer.appUrl });
   const note = (name: string, ms: number) => {
     const times = channelTimes.get(name) ?? [];
     times.push(ms);
     channelTimes.set(name, times);
   };
-  const gate: Gate = async (channel, input, sender) => {
-    const started = performance.now();
-    let result: Awaited<ReturnType<Gate>> | undefined;
-    try {
-      result = await realGate(channel, input, sender);
-      return result;
-    } finally {
-      note(String(channel), performance.now() - started);
-      // What Electron's IPC does with the answer (a structured clone through V8's serializer),
-      // timed here as a stand-in for the app's transport; the harness's own is devalue text.
-      const cloneStarted = performance.now();
-      deserialize(serialize(result));
-      note(`${String(channel)} ${IPC_CLONE}`, performance.now() - cloneStarted);
-    }
-  };
+  // Each handler timed where it runs: the backend's own time, beside the page's round trip.
+  const timed = Object.fromEntries(
+    Object.entries(backend.handlers).map(([channel, handler]) => [
+      channel,
+      async (input: never, call: never) => {
+        const started = performance.now();
+        try {
+          return await (handler as (input: never, call: never) => Promise<unknown>)(input, call);
+        } finally {
+          note(channel, performance.now() - started);
+        }
+      },
+    ]),
+  ) as unknown as Handlers;
+  const shell = await startTestShell({ handlers: timed, hub, photos: () => currentPhotos(backend), logger: createFileLogger({ dir: join(dataDir, 'logs'), level: 'warn' }) });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const unwires: (() => void)[] = [];
+  // Logged in once, as the launcher does: the session cookie then holds for every page.
+  const login = await context.newPage();
+  await login.goto(shell.server.loginUrl);
+  await login.close();
 
   const newPage = async (initScript?: string): Promise<Page> => {
     const page = await context.newPage();
-    const wired = await wirePage(page, { gate, hub, photos: () => currentPhotos(backend) });
-    unwires.push(wired.unwire);
-    // After the bridge's: the probe may wrap the binding the bridge calls.
+    // Before the page's own scripts: the probe may wrap the WebSocket the bridge opens.
     if (initScript) await page.addInitScript({ content: initScript });
     return page;
   };
 
   return {
     browser,
-    renderer,
+    shell,
     backend,
     seeded,
     channelTimes,
     newPage,
     async close() {
-      for (const unwire of unwires) unwire();
       await browser.close().catch(() => undefined);
-      await renderer.close();
+      await shell.server.close();
       await backend.close();
       rmSync(dir, { recursive: true, force: true });
     },

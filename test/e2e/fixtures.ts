@@ -1,13 +1,16 @@
-// Playwright fixtures for end-to-end tests (design.md, "Testing"): the renderer as electron-vite
-// built it, the real bridge, and behind it the real gate and backend with the sandbox portal, a
-// SQLite file and the OS keychain, in a data folder of its own per test.
+// Playwright fixtures for end-to-end tests (design.md, "Testing"): the browser shell as it ships —
+// its server, cookie and WebSocket bridge, the renderer as electron-vite built it — and behind it
+// the real gate and backend with the sandbox portal, a SQLite file and the OS keychain, in a data
+// folder of its own per test. Only the test's own deps differ from `npm start -- --browser`: a
+// keychain service per test, and a system browser that records what it was asked to open.
 //
 //   sandboxOptions  option fixture: what the sandbox is started with (faults, stock size…),
 //                   e.g. test.use({ sandboxOptions: { faults: { errorRates: { 503: 1 } } } })
 //   sandbox         the sandbox portal for this test (started only when a test asks for it)
 //   dataDir         the user-data folder for this test (test-results/<test>/userData)
 //   backend         the real backend (createBackend from src/main/backend), built from the app's deps
-//   app             the page with the bridge wired and the renderer loaded, plus helpers
+//   shell           the browser shell's server around that backend (test/e2e/harness/shell.ts)
+//   app             the page logged in through the shell's one-time address, plus helpers
 /* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from its destructured first argument; `{}` means none. */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,21 +18,21 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { createBackend } from '../../src/main/backend';
 import { currentPhotos, type Backend, type DemoSandbox } from '../../src/main/ipc/backend';
 import { createEventHub, type EventHub } from '../../src/main/ipc/events';
-import { createGate, type Gate } from '../../src/main/ipc/gate';
+import type { Gate } from '../../src/main/ipc/gate';
 import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
 import { createFileLogger, type Logger } from '../../src/main/shell/logger';
 import { guardedOpenExternal } from '../../src/main/shell/urls';
 import type { ChannelInput, ChannelName, EventName, Result, ChannelOutput } from '../../src/shared/contract';
-import { wirePage, type WiredPage } from './harness/app';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
-import { startRendererServer, type RendererServer } from './harness/renderer-server';
 import { captureScreen } from './harness/screens';
+import { startTestShell, type BridgeLog, type TestShell } from './harness/shell';
 
 export interface App {
   page: Page;
   hub: EventHub;
   gate: Gate;
-  wired: WiredPage;
+  /** What crossed the shell: the renderer's calls, the photos served and refused. */
+  wired: BridgeLog;
   /** URLs the app asked the system browser to open (none actually opens). */
   openedExternally: string[];
   /** Calls a channel as the renderer would, from the page's main frame. */
@@ -52,11 +55,8 @@ interface TestFixtures {
   /** Secrets that must never be found in dataDir or the logs (checked after each test). */
   secrets: Set<string>;
   backend: Backend;
+  shell: TestShell;
   app: App;
-}
-
-interface WorkerFixtures {
-  renderer: RendererServer;
 }
 
 function filesUnder(dir: string): string[] {
@@ -96,16 +96,7 @@ function fileContainsAny(file: string, needles: Buffer[]): boolean {
   }
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  renderer: [
-    async ({}, use) => {
-      const server = await startRendererServer();
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-
+export const test = base.extend<TestFixtures>({
   sandboxOptions: [{}, { option: true }],
 
   secrets: async ({}, use) => {
@@ -174,11 +165,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
   },
 
-  app: async ({ page, renderer, backend, hub, openedExternally }, use, testInfo) => {
-    const gate = createGate(backend.handlers, { appUrl: renderer.appUrl });
+  shell: async ({ backend, hub, logger }, use) => {
+    const shell = await startTestShell({ handlers: backend.handlers, hub, photos: () => currentPhotos(backend), logger });
+    await use(shell);
+    await shell.server.close();
+  },
+
+  app: async ({ page, shell, hub, openedExternally }, use, testInfo) => {
+    const { server } = shell;
     const events: App['events'] = [];
     const unrecord = hub.subscribe((event, payload) => events.push({ event, payload }));
-    const wired = await wirePage(page, { gate, hub, photos: () => currentPhotos(backend) });
+    shell.observe(page);
     const pageErrors: string[] = [];
     const cspViolations: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -186,18 +183,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
-    await page.goto(renderer.appUrl);
+    // As the launcher does: the one-time address, swapped for the session cookie.
+    await page.goto(server.loginUrl);
+    await expect(page).toHaveURL(`${server.origin}/`);
     await use({
       page,
       hub,
-      gate,
-      wired,
+      gate: server.gate,
+      wired: shell.log,
       openedExternally,
       events,
-      invoke: (channel, input) => gate(channel, input, { url: renderer.appUrl, frameIsMain: true }) as never,
+      invoke: (channel, input) => server.gate(channel, input, server.sender) as never,
       screen: (name, lang) => captureScreen(page, testInfo, name, lang),
     });
-    wired.unwire();
     unrecord();
     // A renderer exception is a bug even when the test's assertions passed.
     expect(pageErrors, 'uncaught exceptions in the renderer').toEqual([]);

@@ -1,24 +1,26 @@
-// The harness itself: the built renderer loads under its real CSP, window.showroom is the real
-// bridge (contract channels only), calls reach the main-side gate, events reach the page, and
-// photos are answered by the app's protocol handler.
+// The browser shell end to end: the built renderer loads under its real CSP, window.showroom is
+// the real bridge (contract channels only) over the shell's WebSocket, calls reach the main-side
+// gate, events reach the page, and photos are answered by the photo protocol's handler on the
+// shell's route.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEventHub } from '../../src/main/ipc/events';
-import { createGate } from '../../src/main/ipc/gate';
-import { photoUrl } from '../../src/shared/contract';
+import { silentLogger } from '../../src/main/shell/logger';
+import { photoUrl, PHOTO_ROUTE_BASE } from '../../src/shared/photo-url';
 import { stubHandlers } from '../ipc/stub-handlers';
-import { wirePage } from './harness/app';
+import { startTestShell } from './harness/shell';
 import { expect, test } from './fixtures';
 
 type Loose = { showroom: { invoke(c: unknown, i: unknown): Promise<unknown>; on(e: unknown, l: (p: unknown) => void): () => void } };
 
-test('loads the built renderer with the real bridge and our CSP', async ({ app, renderer, page }) => {
-  const response = await page.request.get(renderer.appUrl);
+test('loads the built renderer with the real bridge and our CSP', async ({ app, shell, page }) => {
+  const response = await page.request.get(`${shell.server.origin}/`);
   const csp = response.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("default-src 'none'");
-  expect(csp).toContain("connect-src 'none'");
+  // The one address the renderer may connect to: its bridge socket.
+  expect(csp).toContain(`connect-src ws://127.0.0.1:${shell.server.port}/bridge;`);
   await expect(page).toHaveTitle(/Showroom/);
-  expect(await page.evaluate(() => Object.keys((globalThis as unknown as Loose).showroom).sort())).toEqual(['invoke', 'on']);
+  expect(await page.evaluate(() => Object.keys((globalThis as unknown as Loose).showroom).sort())).toEqual(['invoke', 'on', 'photoUrl']);
   await app.screen('first-screen');
 });
 
@@ -58,19 +60,10 @@ test('the bridge cannot be replaced by the page', async ({ app, page }) => {
     }
     return Object.keys(g.showroom as object).sort();
   });
-  expect(replaced).toEqual(['invoke', 'on']);
+  expect(replaced).toEqual(['invoke', 'on', 'photoUrl']);
 });
 
-test('the gate refuses a page that is not the app', async ({ page, renderer }) => {
-  const hub = createEventHub();
-  const gate = createGate(stubHandlers(), { appUrl: renderer.appUrl });
-  await wirePage(page, { gate, hub, photos: () => undefined });
-  await page.goto('data:text/html,<title>not the app</title>');
-  const result = await page.evaluate(() => (globalThis as unknown as Loose).showroom.invoke('app.info', {}));
-  expect(result).toMatchObject({ ok: false, error: { detail: { reason: 'untrusted_sender' } } });
-});
-
-test('photos: showroom-photo URLs are served by the app protocol handler, traversal refused', async ({ page, renderer }, testInfo) => {
+test("photos: the shell's photo route serves cached photos by opaque id, traversal refused", async ({ page }, testInfo) => {
   const root = testInfo.outputPath('photos');
   mkdirSync(join(root, 'v1'), { recursive: true });
   // A 1×1 PNG.
@@ -80,26 +73,31 @@ test('photos: showroom-photo URLs are served by the app protocol handler, traver
     cover: { path: 'v1/cover.png', contentType: 'image/png' },
     escape: { path: '../outside.png', contentType: 'image/png' },
   };
-  const hub = createEventHub();
-  const gate = createGate(stubHandlers(), { appUrl: renderer.appUrl });
-  const wired = await wirePage(page, { gate, hub, photos: () => ({ root, resolve: (id) => files[id] }) });
-  await page.goto(renderer.appUrl);
-  const sizes = await page.evaluate(
-    (urls) =>
-      Promise.all(
-        urls.map(
-          (src) =>
-            new Promise<number>((resolve) => {
-              const img = new (globalThis as unknown as { Image: new () => { src: string; naturalWidth: number; onload: () => void; onerror: () => void } }).Image();
-              img.onload = () => resolve(img.naturalWidth);
-              img.onerror = () => resolve(-1);
-              img.src = src;
-            }),
+  const shell = await startTestShell({ handlers: stubHandlers(), hub: createEventHub(), photos: () => ({ root, resolve: (id) => files[id] }), logger: silentLogger });
+  try {
+    shell.observe(page);
+    await page.goto(shell.server.loginUrl);
+    const urls = await page.evaluate((ids) => ids.map((id) => (globalThis as unknown as { showroom: { photoUrl(id: string): string } }).showroom.photoUrl(id)), ['cover', 'escape', 'missing']);
+    expect(urls).toEqual(['cover', 'escape', 'missing'].map((id) => photoUrl(id, PHOTO_ROUTE_BASE)));
+    const sizes = await page.evaluate(
+      (srcs) =>
+        Promise.all(
+          srcs.map(
+            (src) =>
+              new Promise<number>((resolve) => {
+                const img = new (globalThis as unknown as { Image: new () => { src: string; naturalWidth: number; onload: () => void; onerror: () => void } }).Image();
+                img.onload = () => resolve(img.naturalWidth);
+                img.onerror = () => resolve(-1);
+                img.src = src;
+              }),
+          ),
         ),
-      ),
-    [photoUrl('cover'), photoUrl('escape'), photoUrl('missing')],
-  );
-  expect(sizes).toEqual([1, -1, -1]);
-  expect(wired.photos.served).toEqual([photoUrl('cover')]);
-  expect(wired.photos.refused).toEqual([photoUrl('escape')]);
+      urls,
+    );
+    expect(sizes).toEqual([1, -1, -1]);
+    expect(shell.log.photos.served).toEqual(['/photo/cover']);
+    expect(shell.log.photos.refused).toEqual(['/photo/escape']);
+  } finally {
+    await shell.server.close();
+  }
 });
