@@ -96,6 +96,14 @@ function fileContainsAny(file: string, needles: Buffer[]): boolean {
   }
 }
 
+/** The token lives in the keychain and nowhere else: not in the database, not in the logs. */
+export function expectNoSecretsIn(dirs: string[], secrets: Iterable<string>): void {
+  const needles = [...secrets].map((s) => Buffer.from(s));
+  for (const file of new Set(dirs.flatMap(filesUnder))) {
+    expect(fileContainsAny(file, needles), `the integration token was written to ${file}`).toBe(false);
+  }
+}
+
 export const test = base.extend<TestFixtures>({
   sandboxOptions: [{}, { option: true }],
 
@@ -158,11 +166,7 @@ export const test = base.extend<TestFixtures>({
     await use(backend);
     await backend.close();
     for (const demo of demos) await demo.close();
-    // The token lives in the keychain and nowhere else: not in the database, not in the logs.
-    const needles = [...secrets].map((s) => Buffer.from(s));
-    for (const file of new Set([...filesUnder(dataDir), ...filesUnder(logsDir)])) {
-      expect(fileContainsAny(file, needles), `the integration token was written to ${file}`).toBe(false);
-    }
+    expectNoSecretsIn([dataDir, logsDir], secrets);
   },
 
   shell: async ({ backend, hub, logger }, use) => {

@@ -1,0 +1,89 @@
+// The browser shell as `npm start` runs it: its own process (src/main/browser-shell/cli.ts) on a
+// data folder, with no display. It prints the address, a browser that opens it sees the app, a
+// second start opens the running one, and Ctrl+C in the middle of a sync stops it cleanly: sync
+// cancelled, database closed (no write-ahead log left), instance record removed, within seconds.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { INSTANCE_FILE } from '../../src/main/browser-shell/instance';
+import { fillConnectForm } from './helpers';
+import { expect, expectNoSecretsIn, test } from './fixtures';
+
+test.use({ sandboxOptions: { vehicles: 1_000 } });
+
+const ROOT = join(import.meta.dirname, '../..');
+
+interface ShellProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startShell(dataDir: string): ShellProcess {
+  // No display: the shell prints its address instead of opening a window.
+  const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main/browser-shell/cli.ts', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function addressOf(shell: ShellProcess): Promise<string> {
+  await expect.poll(() => /running at (http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+)/.exec(shell.output())?.[1], { timeout: 60_000, message: 'the shell prints its address' }).toBeTruthy();
+  return /running at (http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+)/.exec(shell.output())?.[1] ?? '';
+}
+
+test('npm start with no display: prints the address, serves the app, one instance, Ctrl+C mid-sync stops cleanly', async ({ page, sandbox, secrets }, testInfo) => {
+  test.setTimeout(180_000);
+  const dataDir = testInfo.outputPath('shell-data');
+  const shell = startShell(dataDir);
+  try {
+    const address = await addressOf(shell);
+    expect(shell.output()).toMatch(/No display here: open this address/);
+
+    // A second start on the same data folder opens the running one and leaves at once.
+    const second = startShell(dataDir);
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain('already running for this data folder');
+    expect(second.output()).toContain(address);
+
+    // A browser that opens the address sees the first-run screen and can connect an account.
+    await page.goto(address);
+    await expect(page).toHaveURL(new URL('/', address).href);
+    await fillConnectForm(page, sandbox, sandbox.integrationToken);
+    sandbox.faults.set({ latencyMs: 300 });
+    await page.getByTestId('save-account').click();
+    await expect(page.getByTestId('sync-progress')).toBeVisible({ timeout: 30_000 });
+
+    // Ctrl+C in the middle of the first sync.
+    const stopAsked = Date.now();
+    shell.child.kill('SIGINT');
+    expect(await shell.exited).toBe(0);
+    const stopMs = Date.now() - stopAsked;
+    expect(stopMs).toBeLessThan(10_000);
+    expect(shell.output()).toContain('Showroom has stopped.');
+    testInfo.annotations.push({ type: 'stop', description: `stopped ${stopMs} ms after Ctrl+C` });
+
+    expect(existsSync(join(dataDir, INSTANCE_FILE))).toBe(false);
+    const accounts = join(dataDir, 'accounts');
+    const [account] = readdirSync(accounts);
+    const cacheFile = join(accounts, account ?? '', 'cache.sqlite');
+    // Closed: the write-ahead log was checkpointed and removed, and the file is whole.
+    expect(existsSync(`${cacheFile}-wal`) && statSync(`${cacheFile}-wal`).size > 0).toBe(false);
+    const db = new Database(cacheFile, { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+    // The page is told the app stopped: its calls fail instead of hanging.
+    const call = await page.evaluate(() => (globalThis as unknown as { showroom: { invoke(c: string, i: unknown): Promise<unknown> } }).showroom.invoke('app.info', {}).then(() => 'answered', (e: Error) => e.message));
+    expect(call).toMatch(/not running|stopped|lost/);
+    expectNoSecretsIn([dataDir], [...secrets, sandbox.integrationToken]);
+  } finally {
+    if (shell.child.exitCode === null) shell.child.kill('SIGKILL');
+  }
+});
