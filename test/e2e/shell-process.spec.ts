@@ -23,7 +23,8 @@ interface ShellProcess {
 function startShell(dataDir: string): ShellProcess {
   // No display: the shell prints its address instead of opening a window.
   const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main/browser-shell/cli.ts', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As scripts/start.mjs runs it: tsx as a loader inside one Node process, so signals reach the shell itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser-shell/cli.ts', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -32,8 +33,9 @@ function startShell(dataDir: string): ShellProcess {
 }
 
 async function addressOf(shell: ShellProcess): Promise<string> {
-  await expect.poll(() => /running at (http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+)/.exec(shell.output())?.[1], { timeout: 60_000, message: 'the shell prints its address' }).toBeTruthy();
-  return /running at (http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+)/.exec(shell.output())?.[1] ?? '';
+  const address = () => /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+)$/m.exec(shell.output())?.[1];
+  await expect.poll(address, { timeout: 60_000, message: 'the shell prints its address' }).toBeTruthy();
+  return address() ?? '';
 }
 
 test('npm start with no display: prints the address, serves the app, one instance, Ctrl+C mid-sync stops cleanly', async ({ page, sandbox, secrets }, testInfo) => {
@@ -42,7 +44,7 @@ test('npm start with no display: prints the address, serves the app, one instanc
   const shell = startShell(dataDir);
   try {
     const address = await addressOf(shell);
-    expect(shell.output()).toMatch(/No display here: open this address/);
+    expect(shell.output()).toMatch(/There is no display here: open this address/);
 
     // A second start on the same data folder opens the running one and leaves at once.
     const second = startShell(dataDir);
@@ -61,7 +63,7 @@ test('npm start with no display: prints the address, serves the app, one instanc
     // Ctrl+C in the middle of the first sync.
     const stopAsked = Date.now();
     shell.child.kill('SIGINT');
-    expect(await shell.exited).toBe(0);
+    expect(await shell.exited, shell.output()).toBe(0);
     const stopMs = Date.now() - stopAsked;
     expect(stopMs).toBeLessThan(10_000);
     expect(shell.output()).toContain('Showroom has stopped.');

@@ -79,14 +79,15 @@ function run(command: string, args: string[], log: Logger, detached: boolean): C
   }
 }
 
-function describe(plan: LaunchPlan, url: string): string {
+/** What the terminal says about the window: where the app is, and how to get back to it. */
+function describe(plan: LaunchPlan, url: string): string[] {
   switch (plan.kind) {
     case 'app':
-      return `Showroom is open in its own window (${plan.browser}). If you close it by mistake, run npm start again.`;
+      return [`Showroom opened in its own window (${plan.browser}). Closing that window stops Showroom.`];
     case 'default':
-      return `Showroom opened in your web browser. Address: ${url}`;
+      return ['Showroom opened in your web browser. If the page does not appear, open this address:', `  ${url}`];
     case 'print':
-      return plan.reason === 'no_display' ? `No display here: open this address in a browser on this computer: ${url}` : `Open this address in a browser on this computer: ${url}`;
+      return [plan.reason === 'no_display' ? 'There is no display here: open this address in a browser on this computer:' : 'Open this address in a browser on this computer:', `  ${url}`];
   }
 }
 
@@ -113,7 +114,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   if (already) {
     const { plan } = launch(already.url, options.open);
     say(`Showroom is already running for this data folder (process ${already.pid}).`);
-    say(describe(plan, already.url));
+    describe(plan, already.url).forEach(say);
     return { kind: 'already_running', url: already.url };
   }
 
@@ -145,16 +146,18 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     await server.close();
     await backend.close();
     const { plan } = launch(claim.running.url, options.open);
-    say(describe(plan, claim.running.url));
+    say('Showroom is already running for this data folder.');
+    describe(plan, claim.running.url).forEach(say);
     return { kind: 'already_running', url: claim.running.url };
   }
 
   const release = claim.release;
   const { plan, child } = launch(server.loginUrl, options.open);
   logger.info('browser shell: serving', { port: server.port, window: plan.kind });
-  say(`Showroom is running at ${server.loginUrl}`);
-  say(describe(plan, server.loginUrl));
-  say(`Data and logs: ${options.dataDir}. Press Ctrl+C to stop.`);
+  say(`Showroom is running (browser shell, port ${server.port}).`);
+  describe(plan, server.loginUrl).forEach(say);
+  say(`Data: ${options.dataDir}   Logs: ${paths.logs}`);
+  say('Press Ctrl+C to stop.');
 
   let resolveStopped: (clean: boolean) => void = () => {};
   const stopped = new Promise<boolean>((resolve) => (resolveStopped = resolve));
