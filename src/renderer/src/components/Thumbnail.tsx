@@ -1,12 +1,17 @@
 // A cover photo from the app's photo protocol, loaded lazily; a plain placeholder when missing.
+// A photo that could not be shown is tried again once more photos may have arrived (usePhotoEpoch),
+// with a query the photo handler ignores so that the browser asks again.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
+import { usePhotoEpoch } from '../hooks/usePhotoEpoch';
 
 export function Thumbnail({ photoId, className }: { photoId: string | null; className?: string }) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!photoId || failed === photoId) {
+  const epoch = usePhotoEpoch();
+  const [failed, setFailed] = useState<{ photoId: string; epoch: number } | null>(null);
+  const failedBefore = photoId !== null && failed?.photoId === photoId;
+  if (!photoId || (failedBefore && failed.epoch === epoch)) {
     return (
       <span className={`thumb thumb--empty ${className ?? ''}`} aria-label={t('inventory.noPhoto')} role="img">
         <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
@@ -15,5 +20,6 @@ export function Thumbnail({ photoId, className }: { photoId: string | null; clas
       </span>
     );
   }
-  return <img className={`thumb ${className ?? ''}`} src={api.photoUrl(photoId)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(photoId)} />;
+  const src = failedBefore ? `${api.photoUrl(photoId)}?retry=${epoch}` : api.photoUrl(photoId);
+  return <img className={`thumb ${className ?? ''}`} src={src} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed({ photoId, epoch })} />;
 }
