@@ -197,11 +197,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   }
 
   if (plan.kind === 'app') {
-    server.onClients((count) => idle.connected(count));
+    let windowConnected = false;
+    server.onClients((count) => {
+      windowConnected ||= count > 0;
+      idle.connected(count);
+    });
     child?.once('exit', (code) => {
-      // The window never connected: the browser could not show it (or handed it to a running
-      // instance that then closed). Keep serving at the printed address.
-      if (server.clients() === 0) say(`The Showroom window closed (exit ${code ?? 'signal'}). The app keeps running at ${server.loginUrl}`);
+      // The window never connected: the browser could not show it. Keep serving at the address.
+      if (!windowConnected) say(`The Showroom window could not be opened (exit ${code ?? 'signal'}). Open this address instead:\n  ${server.loginUrl}`);
     });
   }
 
