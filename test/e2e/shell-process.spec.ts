@@ -20,9 +20,9 @@ interface ShellProcess {
   exited: Promise<number | null>;
 }
 
-function startShell(dataDir: string): ShellProcess {
-  // No display: the shell prints its address instead of opening a window.
-  const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
+function startShell(dataDir: string, display: Record<string, string> = {}): ShellProcess {
+  // No display unless given: the shell prints its address instead of opening a window.
+  const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', ...display };
   // As scripts/start.mjs runs it: tsx as a loader inside one Node process, so signals reach the shell itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser-shell/cli.ts', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -87,5 +87,34 @@ test('npm start with no display: prints the address, serves the app, one instanc
     expectNoSecretsIn([dataDir], [...secrets, sandbox.integrationToken]);
   } finally {
     if (shell.child.exitCode === null) shell.child.kill('SIGKILL');
+  }
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a test's fixtures from its destructured first argument; this one needs none.
+test('in a desktop session the app opens in its own Chromium window, and closing that window stops Showroom', async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  // A real X display (Xvfb, a system package the set-up installs) for a real app-mode window.
+  const display = `:${90 + (process.pid % 500)}`;
+  const xvfb = spawn('Xvfb', [display, '-screen', '0', '1280x800x24'], { stdio: 'ignore' });
+  const dataDir = testInfo.outputPath('shell-data');
+  let shell: ShellProcess | undefined;
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    shell = startShell(dataDir, { DISPLAY: display });
+    const started = shell;
+    await expect.poll(() => started.output(), { timeout: 60_000 }).toContain('opened in its own window');
+    // The window loads the app: its bridge socket connects (the profile folder fills in too).
+    await expect.poll(() => existsSync(join(dataDir, 'browser-window', 'Default')), { timeout: 60_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(started.output()).not.toContain('could not be opened');
+    // The dealer closes the window: its browser process ends.
+    spawn('pkill', ['-TERM', '-f', `user-data-dir=${join(dataDir, 'browser-window')}`]);
+    expect(await started.exited, started.output()).toBe(0);
+    expect(started.output()).toContain('Showroom is stopping (the Showroom window was closed)');
+    expect(started.output()).toContain('Showroom has stopped.');
+    expect(existsSync(join(dataDir, INSTANCE_FILE))).toBe(false);
+  } finally {
+    if (shell && shell.child.exitCode === null) shell.child.kill('SIGKILL');
+    xvfb.kill();
   }
 });
