@@ -10,7 +10,7 @@ import { accessoryById, brandById, modelById, otherInfoById, trimById } from './
 import type { SandboxClock } from './clock';
 import { HttpError } from './errors';
 import { DEFAULT_URL_DELAY_MS, generateRecords, listingUrl, photoUrl, type GeneratedRecord } from './generator';
-import { WriteQueue } from './queue';
+import { WriteQueue, type Claim } from './queue';
 import { hash32, unitHash } from './random';
 import { searchTextOf, VehicleStore, type StoredVehicle } from './store';
 import type { PlanLimits, PlanView, PortalPicture, PortalVehicle, QueueJobInfo } from './types';
@@ -149,30 +149,54 @@ export class ClientAccount {
     return this.queue.enqueue('UNPUBLISH_VEHICLE', reference, endpoint, () => this.unpublish(reference));
   }
 
+  /**
+   * Publish again. Idempotent: a published listing (or one whose publish is already queued) gets a
+   * job that changes nothing and takes no slot. Otherwise the listing needs a free slot, counting
+   * the slots that queued creates and publishes will take (422 without one, as for a create).
+   */
   requestPublish(reference: string, endpoint: string): QueueJobInfo {
     const sv = this.mustExist(reference);
+    let claims: Claim | undefined;
     if (!sv.vehicle.publication) {
       if (!sv.vehicle.active) throw new HttpError(422, 'An inactive vehicle cannot be published');
-      if (this.store.publishedCount + this.pendingPublications() >= this.plan.adsQuantity) throw new HttpError(422, 'No ads available in the current plan');
+      const queued = this.queue.claiming('listing');
+      if (!queued.has(reference) && this.store.publishedCount + queued.size >= this.plan.adsQuantity) {
+        throw new HttpError(422, `No ads available in the current plan (adsQuantity ${this.plan.adsQuantity})`);
+      }
+      claims = 'listing';
     }
-    return this.queue.enqueue('PUBLISH_VEHICLE', reference, endpoint, () => {
+    const run = () => {
       const cur = this.store.get(reference);
-      if (cur && !cur.vehicle.publication) this.store.put(this.changedByService(cur, { publication: { highlighted: false } }, this.clock.nowMs()));
+      if (cur && !cur.vehicle.publication && cur.vehicle.active) this.store.put(this.changedByService(cur, { publication: { highlighted: false } }, this.clock.nowMs()));
       this.enforcePlan();
-    });
+    };
+    return this.queue.enqueue('PUBLISH_VEHICLE', reference, endpoint, run, claims);
   }
 
+  /**
+   * Highlight or not. Only a published listing has a publication to change (422 otherwise). Turning
+   * a highlight on needs a free one, counting the highlights queued jobs will take; asking for what
+   * the listing already has is accepted and changes nothing.
+   */
   requestHighlight(reference: string, highlighted: boolean, endpoint: string): QueueJobInfo {
     const sv = this.mustExist(reference);
-    if (!sv.vehicle.publication) throw new HttpError(422, 'The vehicle is not published');
-    if (highlighted && !sv.vehicle.publication.highlighted && this.store.highlightedCount >= this.plan.highlightsQuantity) {
-      throw new HttpError(422, 'No highlights available in the current plan');
+    if (!sv.vehicle.publication) throw new HttpError(422, `Vehicle ${reference} is not published`);
+    let claims: Claim | undefined;
+    if (highlighted && !sv.vehicle.publication.highlighted) {
+      const queued = this.queue.claiming('highlight');
+      if (!queued.has(reference) && this.store.highlightedCount + queued.size >= this.plan.highlightsQuantity) {
+        throw new HttpError(422, `No highlights available in the current plan (highlightsQuantity ${this.plan.highlightsQuantity})`);
+      }
+      claims = 'highlight';
     }
-    return this.queue.enqueue('UPDATE_VEHICLE_PUBLICATION', reference, endpoint, () => {
+    const run = () => {
       const cur = this.store.get(reference);
-      if (cur?.vehicle.publication) this.store.put(this.changedByService(cur, { publication: { highlighted } }, this.clock.nowMs()));
+      if (cur?.vehicle.publication && cur.vehicle.publication.highlighted !== highlighted) {
+        this.store.put(this.changedByService(cur, { publication: { ...cur.vehicle.publication, highlighted } }, this.clock.nowMs()));
+      }
       this.enforcePlan();
-    });
+    };
+    return this.queue.enqueue('UPDATE_VEHICLE_PUBLICATION', reference, endpoint, run, claims);
   }
 
   requestCreate(draft: VehicleDraft, endpoint: string): QueueJobInfo {
@@ -180,16 +204,17 @@ export class ClientAccount {
     if (this.store.has(reference) || this.queue.hasPending(reference, 'CREATE_VEHICLE')) {
       throw new HttpError(422, `A vehicle with reference "${reference}" already exists`);
     }
-    if (this.store.publishedCount + this.pendingPublications() >= this.plan.adsQuantity) {
+    if (this.store.publishedCount + this.queue.claiming('listing').size >= this.plan.adsQuantity) {
       throw new HttpError(422, `No ads available in the current plan (adsQuantity ${this.plan.adsQuantity})`);
     }
     const vehicle = this.buildFromDraft(draft, undefined);
-    return this.queue.enqueue('CREATE_VEHICLE', reference, endpoint, () => {
+    const run = () => {
       if (this.store.has(reference)) return;
       const now = this.clock.nowMs();
       this.store.put(this.edited({ ...vehicle, publication: { highlighted: false } }, now));
       this.enforcePlan();
-    });
+    };
+    return this.queue.enqueue('CREATE_VEHICLE', reference, endpoint, run, 'listing');
   }
 
   requestUpdate(reference: string, draft: VehicleDraft, endpoint: string): QueueJobInfo {
@@ -211,10 +236,6 @@ export class ClientAccount {
   requestDelete(reference: string, endpoint: string): QueueJobInfo {
     if (!this.store.has(reference) && !this.queue.hasPending(reference, 'CREATE_VEHICLE')) throw new HttpError(404, `Vehicle ${reference} not found`);
     return this.queue.enqueue('DELETE_VEHICLE', reference, endpoint, () => void this.store.remove(reference));
-  }
-
-  private pendingPublications(): number {
-    return this.queue.pending().filter((j) => j.messageType === 'CREATE_VEHICLE' || j.messageType === 'PUBLISH_VEHICLE').length;
   }
 
   private mustExist(reference: string): StoredVehicle {

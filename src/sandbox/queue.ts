@@ -11,7 +11,12 @@ interface Job {
   reference: string;
   dueAtMs: number;
   run: () => void;
+  /** What the job will change, when the account must count it before it runs (a listing slot, a highlight). */
+  claims?: Claim;
 }
+
+/** A plan resource a queued job will take when it runs. */
+export type Claim = 'listing' | 'highlight';
 
 export class WriteQueue {
   private jobs: Job[] = [];
@@ -22,11 +27,16 @@ export class WriteQueue {
     public delayMs: number,
   ) {}
 
-  enqueue(messageType: QueueMessageType, reference: string, endpoint: string, run: () => void): QueueJobInfo {
+  enqueue(messageType: QueueMessageType, reference: string, endpoint: string, run: () => void, claims?: Claim): QueueJobInfo {
     const now = this.clock.nowMs();
     const info: QueueJobInfo = { jobId: String(this.nextId++), messageType, endpoint, timestamp: new Date(now).toISOString() };
-    this.jobs.push({ info, reference, dueAtMs: now + this.delayMs, run });
+    this.jobs.push({ info, reference, dueAtMs: now + this.delayMs, run, ...(claims ? { claims } : {}) });
     return info;
+  }
+
+  /** The references whose queued jobs will take `claim` (each counted once). */
+  claiming(claim: Claim): Set<string> {
+    return new Set(this.jobs.filter((j) => j.claims === claim).map((j) => j.reference));
   }
 
   pendingFor(reference: string): QueueJobInfo[] {

@@ -176,3 +176,12 @@ export function isRejectedPhotoUrl(url: string): boolean {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return true;
   return parsed.hostname.endsWith('.invalid') || parsed.pathname.endsWith('.invalid') || url.endsWith('.invalid');
 }
+
+/** The body of PUT /publications/:reference: `{ highlighted: boolean }` (class-validator messages, 400). */
+export function validatePublicationWrite(body: unknown): { ok: true; highlighted: boolean } | { ok: false; messages: string[] } {
+  if (!isRecord(body)) return { ok: false, messages: ['body must be a JSON object'] };
+  const value = body.highlighted;
+  if (value === undefined || value === null) return { ok: false, messages: ['highlighted should not be empty', 'highlighted must be a boolean value'] };
+  if (typeof value !== 'boolean') return { ok: false, messages: ['highlighted must be a boolean value'] };
+  return { ok: true, highlighted: value };
+}

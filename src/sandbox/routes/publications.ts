@@ -1,10 +1,12 @@
 // DELETE /publications/:reference (the interface), and the production portal's GET, POST (publish
-// again) and PUT ({ highlighted }) on the same path. All writes are queued: 202 + x-status-queue.
-// DELETE on an unpublished vehicle is accepted too (202, a no-op job): a queue-backed service only
-// checks that the vehicle exists before queueing.
+// again) and PUT ({ highlighted }) on the same path (portal-notes.md, "Other endpoints"). All writes
+// are queued: 202 + x-status-queue. DELETE on an unpublished vehicle and POST on a published one are
+// accepted too (202, a no-op job): a queue-backed service checks existence and room, then queues.
+// GET answers like GET /vehicles/:reference: x-status-queue while jobs on the vehicle are pending.
 import type { FastifyInstance } from 'fastify';
 import { accountOf, endpointOf, type SandboxContext } from '../context';
 import { HttpError } from '../errors';
+import { validatePublicationWrite } from '../validation';
 import { queued } from './vehicles';
 
 type RefParams = { Params: { reference: string } };
@@ -15,10 +17,14 @@ export function publicationRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 
-  app.get<RefParams>('/publications/:reference', async (request) => {
-    const sv = accountOf(ctx, request).store.get(request.params.reference);
-    if (!sv) throw new HttpError(404, `Vehicle ${request.params.reference} not found`);
-    if (!sv.vehicle.publication) throw new HttpError(404, `Vehicle ${request.params.reference} is not published`);
+  app.get<RefParams>('/publications/:reference', async (request, reply) => {
+    const account = accountOf(ctx, request);
+    const { reference } = request.params;
+    const sv = account.store.get(reference);
+    if (!sv) throw new HttpError(404, `Vehicle ${reference} not found`);
+    const pending = account.queue.pendingFor(reference);
+    if (pending.length) reply.header('x-status-queue', JSON.stringify(pending));
+    if (!sv.vehicle.publication) throw new HttpError(404, `Vehicle ${reference} is not published`);
     return { reference: sv.vehicle.reference, ...sv.vehicle.publication };
   });
 
@@ -28,10 +34,10 @@ export function publicationRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   });
 
   app.put<RefParams>('/publications/:reference', async (request, reply) => {
-    const body = request.body;
-    const highlighted = typeof body === 'object' && body !== null && 'highlighted' in body ? (body as { highlighted: unknown }).highlighted : undefined;
-    if (typeof highlighted !== 'boolean') throw new HttpError(400, ['highlighted must be a boolean value']);
-    const job = accountOf(ctx, request).requestHighlight(request.params.reference, highlighted, endpointOf(request));
+    const account = accountOf(ctx, request);
+    const result = validatePublicationWrite(request.body);
+    if (!result.ok) throw new HttpError(400, result.messages);
+    const job = account.requestHighlight(request.params.reference, result.highlighted, endpointOf(request));
     return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 }
