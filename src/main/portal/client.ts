@@ -3,11 +3,11 @@
 // each endpoint's answers mean.
 import type { AppError } from '../../shared/errors';
 import { planSchema, type Plan } from '../../shared/plan';
-import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
+import { parseVehicle, type ParsedVehicle, type Publication } from '../../shared/vehicle';
 import { joinPortalMessage, MESSAGES, portalError, readErrorBody } from './errors';
 import type { RateLimitSnapshot } from './pacer';
 import { parseQueueHeader, type QueueJob, type QueueStatus } from './queue-header';
-import { issueLines, pageEnvelopeSchema, type PageMeta } from './schemas';
+import { issueLines, pageEnvelopeSchema, publicationReadSchema, type PageMeta } from './schemas';
 import { JwtSession } from './session';
 import { Transport, type PortalResponse, type SendInput, type TransportOptions } from './transport';
 
@@ -56,13 +56,25 @@ export type VehicleRead =
   /** 202: the vehicle exists only in the portal's queue so far. */
   | { status: 'pending'; queue: QueueStatus };
 
-export interface UnpublishResult {
+/** A write the portal accepted: usually into its queue (202), to be confirmed by a later read. */
+export interface QueuedWrite {
   accepted: true;
-  /** 202 (queued, the usual case), 200 or 204. */
+  /** 202 (queued, the usual case), 200, 201 or 204. */
   status: number;
   queue: QueueJob[];
   queueNotes: string[];
 }
+
+export type UnpublishResult = QueuedWrite;
+
+export type PublicationRead =
+  /** 200: the listing's publication; `queue.jobs` lists writes on the listing still pending. */
+  | { status: 'published'; publication: Publication; queue: QueueStatus }
+  /**
+   * 404: no publication. The portal answers the same for a listing off the portal and for an
+   * unknown reference; its message (kept for support) tells which.
+   */
+  | { status: 'none'; portalMessage: string | undefined; queue: QueueStatus };
 
 export interface PortalStats {
   /** Requests sent (each attempt counts). */
@@ -76,6 +88,12 @@ export interface PortalClient {
   listVehicles(query?: VehicleListQuery, options?: CallOptions): Promise<VehiclePage>;
   getVehicle(reference: string, options?: CallOptions): Promise<VehicleRead>;
   unpublish(reference: string, options?: CallOptions): Promise<UnpublishResult>;
+  /** GET /publications/:reference (portal-notes.md, "Other endpoints"). */
+  getPublication(reference: string, options?: CallOptions): Promise<PublicationRead>;
+  /** Publish again a listing that is off the portal. A plan without a free slot: `validation` (422) with the portal's message. */
+  publish(reference: string, options?: CallOptions): Promise<QueuedWrite>;
+  /** Highlight a listing or not. No highlight left, or not published: `validation` (422) with the portal's message. */
+  setHighlighted(reference: string, highlighted: boolean, options?: CallOptions): Promise<QueuedWrite>;
   /** Latest rate-limit figures, adjusted for requests sent since. */
   rateLimit(): RateLimitSnapshot | undefined;
   stats(): PortalStats;
@@ -107,6 +125,17 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
     throw portalError('token_refused', MESSAGES.token_refused, second.ctx, { status: 401, portalMessage: readErrorBody(second.json).portalMessage, reason: 'a freshly issued JWT was refused' });
   }
 
+  /** A write on a listing: accepted (usually queued), or the error its status means (422: refused, with the portal's message). */
+  async function queuedWrite(input: Omit<SendInput, 'headers'>, notFoundMessage: string): Promise<QueuedWrite> {
+    const res = await authed(input);
+    if (res.status === 404) throw notFound(res, notFoundMessage);
+    if (![200, 201, 202, 204].includes(res.status)) throw statusError(res);
+    const queue = parseQueueHeader(res.headers.get('x-status-queue'));
+    return { accepted: true, status: res.status, queue: queue.jobs, queueNotes: queue.notes };
+  }
+
+  const publicationPath = (reference: string) => `publications/${encodeURIComponent(reference)}`;
+
   return {
     async getPlan(call = {}) {
       const res = await authed({ method: 'GET', path: 'clients/plan', signal: call.signal });
@@ -137,12 +166,27 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       return { status: 'found', vehicle: { ...parseVehicle(raw), raw }, queue };
     },
 
-    async unpublish(reference, call = {}) {
-      const res = await authed({ method: 'DELETE', path: `publications/${encodeURIComponent(reference)}`, signal: call.signal });
-      if (res.status === 404) throw notFound(res, `The portal has no listing with the reference “${reference}” to unpublish.`);
-      if (res.status !== 200 && res.status !== 202 && res.status !== 204) throw statusError(res);
+    unpublish(reference, call = {}) {
+      return queuedWrite({ method: 'DELETE', path: publicationPath(reference), signal: call.signal }, `The portal has no listing with the reference “${reference}” to unpublish.`);
+    },
+
+    async getPublication(reference, call = {}) {
+      const res = await authed({ method: 'GET', path: publicationPath(reference), signal: call.signal });
       const queue = parseQueueHeader(res.headers.get('x-status-queue'));
-      return { accepted: true, status: res.status, queue: queue.jobs, queueNotes: queue.notes };
+      if (res.status === 404) return { status: 'none', portalMessage: joinPortalMessage(readErrorBody(res.json).portalMessage), queue };
+      const json = expectJson(res, [200]);
+      const parsed = publicationReadSchema.safeParse(json);
+      if (!parsed.success) throw invalid(res, 'the publication has an unexpected shape', issueLines(parsed.error));
+      const { reference: _reference, ...publication } = parsed.data;
+      return { status: 'published', publication, queue };
+    },
+
+    publish(reference, call = {}) {
+      return queuedWrite({ method: 'POST', path: publicationPath(reference), signal: call.signal }, `The portal has no listing with the reference “${reference}” to publish.`);
+    },
+
+    setHighlighted(reference, highlighted, call = {}) {
+      return queuedWrite({ method: 'PUT', path: publicationPath(reference), json: { highlighted }, signal: call.signal }, `The portal has no listing with the reference “${reference}” to highlight.`);
     },
 
     rateLimit: () => transport.pacer.snapshot(),

@@ -1,6 +1,7 @@
 // Envelopes the portal wraps its data in. Everything from the portal is `unknown` until one of
 // these (or parseVehicle / planSchema from src/shared) has parsed it.
 import { z } from 'zod';
+import { publicationSchema } from '../../shared/vehicle';
 
 const count = z.number().int().nonnegative();
 
@@ -25,6 +26,9 @@ export const pageEnvelopeSchema = z
   .loose();
 
 export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** GET /publications/:reference: the vehicle's `publication` object, with the reference beside it. */
+export const publicationReadSchema = publicationSchema.extend({ reference: z.string().optional() });
 
 /** zod issues as short lines for `detail` (paths and messages only, never values). */
 export function issueLines(error: z.ZodError): string[] {

@@ -7,6 +7,8 @@
 //   does not parse (a truncated answer).
 // - DELETE: the same. DELETE is idempotent by HTTP semantics, and unpublishing a listing twice
 //   leaves it unpublished; the worst case is a second UNPUBLISH job in the portal's queue.
+// - POST and PUT on /publications: the same. Both set a state (published; highlighted or not), so
+//   sending one twice leaves the listing as asking once does; the worst case is a second job.
 // - 429 (any method, the portal did not process the request): after `retry-after`, up to
 //   `rateLimitRetries` times; every other request waits too.
 // ky's own retry is off (retry: 0) because every attempt must take a rate-limit slot.
@@ -56,11 +58,13 @@ export interface TransportOptions {
 }
 
 export interface SendInput {
-  method: 'GET' | 'DELETE';
+  method: 'GET' | 'DELETE' | 'POST' | 'PUT';
   /** Relative to the base URL, e.g. `vehicles` or `publications/ABC%2F1`. */
   path: string;
   query?: URLSearchParams;
   headers?: Record<string, string>;
+  /** A JSON body (POST, PUT). */
+  json?: unknown;
   signal?: AbortSignal;
 }
 
@@ -196,7 +200,7 @@ export class Transport {
     let headers: Headers | undefined;
     let status = 0;
     try {
-      const res = await this.ky(url, { method: input.method, headers: input.headers, signal });
+      const res = await this.ky(url, { method: input.method, headers: input.headers, json: input.json, signal });
       headers = res.headers;
       status = res.status;
       const text = await res.text();
