@@ -431,6 +431,16 @@ export const en = {
       internal: 'Something went wrong inside Showroom.',
     },
   },
+  /** Exported files (CSV, XLSX): the sheet's name and the headers no other screen has. */
+  export: {
+    sheet: 'Listings',
+    columns: {
+      portal: 'Publication',
+      photos: 'Photos',
+      rejectedPhotos: 'Rejected photos',
+      problems: 'Data problems',
+    },
+  },
   enums: {
     type: { C: 'Car', M: 'Motorcycle' } as Record<string, string>,
     gearbox: { AUTOMATIC: 'Automatic', MANUAL: 'Manual' } as Record<string, string>,

@@ -431,6 +431,15 @@ export const ptBR: Messages = {
       internal: 'Algo deu errado dentro do Showroom.',
     },
   },
+  export: {
+    sheet: 'Anúncios',
+    columns: {
+      portal: 'Publicação',
+      photos: 'Fotos',
+      rejectedPhotos: 'Fotos recusadas',
+      problems: 'Problemas nos dados',
+    },
+  },
   enums: {
     type: { C: 'Carro', M: 'Moto' },
     gearbox: { AUTOMATIC: 'Automático', MANUAL: 'Manual' },

@@ -1,0 +1,112 @@
+// Export the inventory as the dealer sees it (search, filters, sort) to a CSV or XLSX file. The file
+// is written beside its destination under a temporary name and renamed into place only when whole:
+// a failed or cancelled export never leaves a half file, nor replaces a good one with it.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { AppError, isAppError } from '../../shared/errors';
+import type { InventoryQuery } from '../../shared/inventory';
+import type { UiLanguage } from '../../shared/views';
+import type { Cache } from '../cache';
+import { CsvRowWriter } from './csv';
+import { inventoryBatches } from './source';
+import { XlsxRowWriter } from './xlsx';
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportProgress {
+  done: number;
+  total: number;
+}
+
+export interface ExportOptions {
+  format: ExportFormat;
+  /** Where the file goes (replaced if it exists, once the export is complete). */
+  file: string;
+  /** Headers, words and number and date notation (CSV) follow this language. */
+  language: UiLanguage;
+  /** As on screen; its window is ignored: every match is exported. */
+  query: InventoryQuery;
+  /** After each window of rows (a few hundred) is written. */
+  onProgress?: (progress: ExportProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface ExportResult {
+  file: string;
+  rows: number;
+  bytes: number;
+}
+
+interface RowSink {
+  add(rows: Parameters<CsvRowWriter['write']>[0]): void;
+  finish(): Promise<void>;
+}
+
+function sinkFor(format: ExportFormat, stream: WriteStream, language: UiLanguage): RowSink {
+  if (format === 'xlsx') return new XlsxRowWriter(stream, language);
+  const csv = new CsvRowWriter(language);
+  let started = false;
+  return {
+    add(rows) {
+      stream.write(csv.write(rows));
+      started = true;
+    },
+    async finish() {
+      if (!started) stream.write(csv.write([])); // the header line, even for no rows
+      stream.end();
+      await finished(stream);
+    },
+  };
+}
+
+/** What a failed write of `file` means to the dealer. */
+function fileError(error: unknown, file: string): AppError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const detail = { file, code: code ?? null, cause: error instanceof Error ? error.message : String(error) };
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new AppError('bad_input', `Showroom cannot save the export to ${file}: that folder does not exist.`, detail);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new AppError('bad_input', `Showroom is not allowed to save the export to ${file}. Choose another folder.`, detail);
+  if (code === 'EISDIR') return new AppError('bad_input', `${file} is a folder. Give the name of the file to save the export to.`, detail);
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new AppError('database', `The export does not fit on the disk of ${file}. Free some space and export again.`, detail);
+  return new AppError('database', `Showroom could not save the export to ${file}.`, detail);
+}
+
+export async function exportInventory(cache: Cache, options: ExportOptions): Promise<ExportResult> {
+  const { file, signal } = options;
+  const partial = `${file}.${process.pid}.partial`;
+  const stream = createWriteStream(partial);
+  let streamError: unknown;
+  stream.on('error', (error) => {
+    streamError ??= error;
+  });
+  try {
+    await once(stream, 'open');
+    const sink = sinkFor(options.format, stream, options.language);
+    let rows = 0;
+    for (const batch of inventoryBatches(cache, options.query)) {
+      if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+      if (streamError !== undefined) throw streamError;
+      sink.add(batch.rows);
+      rows = batch.done;
+      options.onProgress?.({ done: batch.done, total: batch.total });
+      // Let the disk take what was written before reading more (memory stays at a window or so).
+      if (stream.writableNeedDrain) await once(stream, 'drain', signal ? { signal } : {});
+    }
+    if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+    await sink.finish();
+    if (streamError !== undefined) throw streamError;
+    await rename(partial, file);
+    return { file, rows, bytes: (await stat(file)).size };
+  } catch (error) {
+    stream.destroy();
+    await rm(partial, { force: true });
+    if (isAppError(error)) throw error;
+    if ((error as Error | undefined)?.name === 'AbortError') throw new AppError('cancelled', 'Cancelled.');
+    throw fileError(error, file);
+  }
+}
+
+export { CSV_DIALECTS } from './csv';
+export { EXPORT_COLUMNS, exportHeaders } from './columns';

@@ -1,0 +1,230 @@
+// Exporting the inventory: CSV parsed back (csv-parse) and XLSX read back (exceljs) must equal the
+// rows the cache answers for the same query, in both languages; a real SQLite file in a temp folder.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Cache } from '../../src/main/cache/index';
+import { exportInventory, type ExportProgress } from '../../src/main/export';
+import type { InventoryQuery, VehicleRow } from '../../src/shared/inventory';
+import { generateVehicles } from '../../src/sandbox/generator';
+import { openTestCache, portalVehicle, tempDir, upsert, type TempDir } from '../cache/helpers';
+
+// Dates are written in the machine's local time; pin it (São Paulo: UTC-3, no daylight saving since 2019).
+const previousTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Sao_Paulo';
+});
+afterAll(() => {
+  process.env.TZ = previousTz;
+});
+
+let t: TempDir;
+let cache: Cache;
+beforeEach(() => {
+  t = tempDir();
+  cache = openTestCache(t);
+});
+afterEach(() => {
+  cache.close();
+  t.cleanup();
+});
+
+/** Every row the cache answers for `query`, through its public windows. */
+function rowsOf(query: InventoryQuery): VehicleRow[] {
+  const out: VehicleRow[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const { rows, total } = cache.queryVehicles({ ...query, window: { offset, limit: 500 } });
+    out.push(...rows);
+    if (offset + 500 >= total) return out;
+  }
+}
+
+function readCsv(file: string, delimiter: string): string[][] {
+  const bytes = readFileSync(file);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM, for Excel
+  return parse(bytes, { bom: true, delimiter, relax_column_count: false }) as string[][];
+}
+
+const HOSTILE_TITLE = '=HYPERLINK("http://evil.example","Clique")';
+
+function seedSmall(): void {
+  upsert(cache, [
+    portalVehicle({ reference: 'A1', title: 'Gol 1.0; "completo"\nÚnico dono', value: 52900.5, mileage: 45000, updatedAt: '2025-02-01T10:05:00.000Z' }),
+    portalVehicle({ reference: 'A2', title: HOSTILE_TITLE, value: 100000, fuel: 'ALCOHOL', color: 'PEARL_WHITE', publication: null, brandNew: true, mileage: 0, updatedAt: '2025-02-02T02:30:00.000Z' }),
+    portalVehicle({ reference: 'A3', title: '-Oferta- Civic', value: 98750.25, type: 'C', publication: { highlighted: true }, active: false, updatedAt: '2025-02-03T23:59:00.000Z' }),
+  ]);
+}
+
+describe('export: CSV', () => {
+  it('pt-BR: BOM, `;`, decimal commas, day-first local dates and the dictionary\'s words', async () => {
+    seedSmall();
+    const file = join(t.dir, 'estoque.csv');
+    const result = await exportInventory(cache, { format: 'csv', file, language: 'pt-BR', query: { sort: { field: 'reference', dir: 'asc' } } });
+    expect(result).toMatchObject({ file, rows: 3 });
+    expect(result.bytes).toBe(readFileSync(file).length);
+    const [header, a1, a2, a3] = readCsv(file, ';');
+    expect(header?.slice(0, 3)).toEqual(['Referência', 'Título', 'Marca']);
+    const col = (name: string) => header?.indexOf(name) ?? -1;
+    expect(col('Preço (R$)')).toBeGreaterThan(0);
+    expect(a1?.[col('Referência')]).toBe('A1');
+    expect(a1?.[col('Título')]).toBe('Gol 1.0; "completo"\nÚnico dono');
+    expect(a1?.[col('Preço (R$)')]).toBe('52900,5');
+    expect(a1?.[col('Quilometragem (km)')]).toBe('45000');
+    expect(a1?.[col('Atualizado')]).toBe('01/02/2025 07:05');
+    expect(a1?.[col('Combustível')]).toBe('Flex');
+    expect(a1?.[col('Publicação')]).toBe('No portal');
+    expect(a2?.[col('Título')]).toBe(`'${HOSTILE_TITLE}`); // never a formula in Excel
+    expect(a2?.[col('Combustível')]).toBe('ALCOHOL'); // unknown code: as it came
+    expect(a2?.[col('Cor')]).toBe('Branco pérola');
+    expect(a2?.[col('Novo (0 km)')]).toBe('Sim');
+    expect(a2?.[col('Atualizado')]).toBe('01/02/2025 23:30');
+    expect(a3?.[col('Título')]).toBe("'-Oferta- Civic");
+    expect(a3?.[col('Preço (R$)')]).toBe('98750,25');
+    expect(a3?.[col('Em destaque')]).toBe('Sim');
+    expect(a3?.[col('Ativo')]).toBe('Não');
+    // The raw text: `;` separates, the title with `;`, quotes and a line break is quoted.
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('"Gol 1.0; ""completo""\nÚnico dono"');
+    expect(text.split('\r\n')[0]).toBe(`\uFEFF${header?.join(';')}`);
+  });
+
+  it('en: `,`, decimal points, ISO-ordered local dates', async () => {
+    seedSmall();
+    const file = join(t.dir, 'stock.csv');
+    await exportInventory(cache, { format: 'csv', file, language: 'en', query: { sort: { field: 'reference', dir: 'asc' } } });
+    const [header, a1, a2] = readCsv(file, ',');
+    const col = (name: string) => header?.indexOf(name) ?? -1;
+    expect(header?.slice(0, 3)).toEqual(['Reference', 'Title', 'Brand']);
+    expect(a1?.[col('Price (R$)')]).toBe('52900.5');
+    expect(a1?.[col('Updated')]).toBe('2025-02-01 07:05');
+    expect(a2?.[col('Publication')]).toBe('Not on the portal');
+    expect(a2?.[col('New (0 km)')]).toBe('Yes');
+  });
+
+  it('exports every match of the query in its order, past one window, with progress; parses back to the rows', async () => {
+    const vehicles = generateVehicles(1_234, 5);
+    upsert(cache, vehicles);
+    const query: InventoryQuery = { filters: { type: ['C'] }, sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 10 } };
+    const expected = rowsOf(query);
+    expect(expected.length).toBeGreaterThan(600);
+    const progress: ExportProgress[] = [];
+    const file = join(t.dir, 'carros.csv');
+    const result = await exportInventory(cache, { format: 'csv', file, language: 'pt-BR', query, onProgress: (p) => progress.push(p) });
+    expect(result.rows).toBe(expected.length);
+    expect(progress.at(-1)).toEqual({ done: expected.length, total: expected.length });
+    expect(progress.length).toBe(Math.ceil(expected.length / 500));
+    const [header, ...lines] = readCsv(file, ';');
+    const col = (name: string) => header?.indexOf(name) ?? -1;
+    expect(lines.map((l) => l[col('Referência')])).toEqual(expected.map((r) => r.reference));
+    const decimal = (text: string | undefined) => (text === '' || text === undefined ? null : Number(text.replace(',', '.')));
+    expect(lines.map((l) => decimal(l[col('Preço (R$)')]))).toEqual(expected.map((r) => r.value));
+    expect(lines.map((l) => decimal(l[col('Quilometragem (km)')]))).toEqual(expected.map((r) => r.mileage));
+    expect(lines.map((l) => decimal(l[col('Ano do modelo')]))).toEqual(expected.map((r) => r.modelYear));
+    expect(lines.map((l) => l[col('Título')]?.replace(/^'(?=[=+\-@])/, ''))).toEqual(expected.map((r) => r.title ?? ''));
+  });
+
+  it('a search with no match writes the header line alone', async () => {
+    seedSmall();
+    const file = join(t.dir, 'nada.csv');
+    expect((await exportInventory(cache, { format: 'csv', file, language: 'en', query: { text: 'zzzznothing' } })).rows).toBe(0);
+    expect(readCsv(file, ',')).toHaveLength(1);
+  });
+});
+
+describe('export: XLSX', () => {
+  it('typed cells (numbers, reais, dates, booleans), headers in the language; reads back equal to the rows', async () => {
+    seedSmall();
+    upsert(cache, generateVehicles(700, 9));
+    const query: InventoryQuery = { sort: { field: 'reference', dir: 'asc' } };
+    const expected = rowsOf(query);
+    const file = join(t.dir, 'estoque.xlsx');
+    const result = await exportInventory(cache, { format: 'xlsx', file, language: 'pt-BR', query });
+    expect(result.rows).toBe(expected.length);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.getWorksheet('Anúncios');
+    if (!sheet) throw new Error('no sheet named Anúncios');
+    expect(sheet.rowCount).toBe(expected.length + 1);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 3)).toEqual(['Referência', 'Título', 'Marca']);
+    const col = (name: string) => header.indexOf(name) + 1;
+
+    const a1 = sheet.getRow(2);
+    expect(a1.getCell(col('Referência')).value).toBe('A1');
+    const price = a1.getCell(col('Preço (R$)'));
+    expect(price.type).toBe(ExcelJS.ValueType.Number);
+    expect(price.value).toBe(52900.5);
+    expect(price.numFmt).toBe('"R$" #,##0.00');
+    const updated = a1.getCell(col('Atualizado'));
+    expect(updated.type).toBe(ExcelJS.ValueType.Date);
+    expect((updated.value as Date).toISOString()).toBe('2025-02-01T07:05:00.000Z'); // São Paulo wall clock
+    expect(updated.numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(a1.getCell(col('Ano do modelo')).numFmt).toBe('0');
+    expect(a1.getCell(col('Ativo')).value).toBe(true);
+    const a2 = sheet.getRow(3);
+    expect(a2.getCell(col('Título')).value).toBe(HOSTILE_TITLE); // a string cell, never a formula
+    expect(a2.getCell(col('Título')).type).toBe(ExcelJS.ValueType.String);
+
+    const cells = (name: string) => expected.map((_, i) => sheet.getRow(i + 2).getCell(col(name)).value ?? null);
+    expect(cells('Referência')).toEqual(expected.map((r) => r.reference));
+    expect(cells('Título')).toEqual(expected.map((r) => r.title));
+    expect(cells('Preço (R$)')).toEqual(expected.map((r) => r.value));
+    expect(cells('Quilometragem (km)')).toEqual(expected.map((r) => r.mileage));
+    expect(cells('Em destaque')).toEqual(expected.map((r) => r.highlighted));
+    expect(cells('Fotos')).toEqual(expected.map((r) => r.pictureCount));
+    const offset = (iso: string) => Date.parse(iso) - 3 * 3_600_000;
+    expect(cells('Atualizado').map((d) => (d as Date).getTime())).toEqual(expected.map((r) => offset(r.updatedAt ?? '')));
+  });
+
+  it('en headers and date format', async () => {
+    seedSmall();
+    const file = join(t.dir, 'stock.xlsx');
+    await exportInventory(cache, { format: 'xlsx', file, language: 'en', query: {} });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.getWorksheet('Listings');
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Price (R$)');
+    expect(sheet?.getRow(2).getCell(header.indexOf('Updated') + 1).numFmt).toBe('yyyy-mm-dd hh:mm');
+  });
+});
+
+describe('export: the file', () => {
+  it('a folder that does not exist: a clear error, nothing left behind', async () => {
+    seedSmall();
+    const file = join(t.dir, 'no-such-folder', 'x.csv');
+    await expect(exportInventory(cache, { format: 'csv', file, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input', message: expect.stringContaining('folder does not exist') });
+    await expect(exportInventory(cache, { format: 'csv', file: t.dir, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input' });
+    expect(readdirSync(t.dir).filter((f) => f.includes('partial'))).toEqual([]);
+  });
+
+  it('cancelled: no file, and an existing one is kept as it was', async () => {
+    upsert(cache, generateVehicles(1_200, 3));
+    const file = join(t.dir, 'keep.xlsx');
+    writeFileSync(file, 'the previous export');
+    const controller = new AbortController();
+    const run = exportInventory(cache, { format: 'xlsx', file, language: 'en', query: {}, signal: controller.signal, onProgress: () => controller.abort() });
+    await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(readFileSync(file, 'utf8')).toBe('the previous export');
+    expect(readdirSync(t.dir).filter((f) => f.includes('partial'))).toEqual([]);
+  });
+
+  it('the listings change mid-export (a sync commits): stops with `busy` rather than mix two states', async () => {
+    upsert(cache, generateVehicles(1_200, 4));
+    const file = join(t.dir, 'mixed.csv');
+    let changed = false;
+    const run = exportInventory(cache, {
+      format: 'csv', file, language: 'en', query: { sort: { field: 'updatedAt', dir: 'desc' } },
+      onProgress: () => {
+        if (changed) return;
+        changed = true;
+        upsert(cache, [portalVehicle({ reference: 'NEWEST', updatedAt: '2030-01-01T00:00:00.000Z' })]);
+      },
+    });
+    await expect(run).rejects.toMatchObject({ kind: 'busy', message: expect.stringContaining('export again') });
+    expect(existsSync(file)).toBe(false);
+  });
+});
