@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError, toErrorShape } from '../../shared/errors';
 import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
+import { exportCommand } from './commands/export';
 import { plan } from './commands/plan';
 import { search } from './commands/search';
 import { show } from './commands/show';
@@ -18,7 +19,7 @@ import { resolveDataDir, type Env } from './data-dir';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
 
-export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, show, unpublish, plan, status];
+export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, exportCommand, show, unpublish, plan, status];
 
 const GLOBAL_OPTIONS = {
   'data-dir': { type: 'string' },

@@ -11,7 +11,6 @@ import type { UiLanguage } from '../../shared/views';
 import type { Cache } from '../cache';
 import { CsvRowWriter } from './csv';
 import { inventoryBatches } from './source';
-import { XlsxRowWriter } from './xlsx';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -45,8 +44,9 @@ interface RowSink {
   finish(): Promise<void>;
 }
 
-function sinkFor(format: ExportFormat, stream: WriteStream, language: UiLanguage): RowSink {
-  if (format === 'xlsx') return new XlsxRowWriter(stream, language);
+async function sinkFor(format: ExportFormat, stream: WriteStream, language: UiLanguage): Promise<RowSink> {
+  // exceljs takes a few hundred ms to load: only an XLSX export pays for it (not every CLI command).
+  if (format === 'xlsx') return new (await import('./xlsx')).XlsxRowWriter(stream, language);
   const csv = new CsvRowWriter(language);
   let started = false;
   return {
@@ -83,7 +83,7 @@ export async function exportInventory(cache: Cache, options: ExportOptions): Pro
   });
   try {
     await once(stream, 'open');
-    const sink = sinkFor(options.format, stream, options.language);
+    const sink = await sinkFor(options.format, stream, options.language);
     let rows = 0;
     for (const batch of inventoryBatches(cache, options.query)) {
       if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');

@@ -1,0 +1,82 @@
+// Export of 100,000 listings (the whole stock, the screen's default sort) to CSV and to XLSX, side by
+// side with reading the same rows from the cache alone (what the export cannot go below).
+// Goal (issue 13): each format under 5 s; the ratio is the slower format's time ÷ 5 s (≤ 1).
+// The cache is seeded through its pass API, as a full sync leaves it (bench/lib/seed-cache.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openCache } from '../src/main/cache/index';
+import { exportInventory, type ExportFormat } from '../src/main/export';
+import { inventoryBatches } from '../src/main/export/source';
+import type { InventoryQuery } from '../src/shared/inventory';
+import { isMain, printResult, round, type BenchResult } from './lib/cache-bench';
+import { seedCache } from './lib/seed-cache';
+
+const COUNT = Number(process.env.BENCH_EXPORT_COUNT ?? 100_000);
+const GOAL_MS = 5_000;
+const ROUNDS = 2;
+const QUERY: InventoryQuery = { sort: { field: 'updatedAt', dir: 'desc' } };
+
+export async function run(): Promise<BenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'showroom-bench-export-'));
+  try {
+    const cacheFile = join(dir, 'account.db');
+    seedCache(cacheFile, COUNT);
+    const cache = openCache(cacheFile);
+    try {
+      const times: Record<ExportFormat | 'read', number[]> = { read: [], csv: [], xlsx: [] };
+      const bytes: Partial<Record<ExportFormat, number>> = {};
+      let rssMb = 0;
+      // Interleaved rounds, best kept: the machine is shared.
+      for (let r = 0; r < ROUNDS; r++) {
+        cache.invalidate(); // each round starts without the in-memory snapshot, as after a sync
+        let started = performance.now();
+        let read = 0;
+        for (const batch of inventoryBatches(cache, QUERY)) read = batch.done;
+        times.read.push(performance.now() - started);
+        if (read !== COUNT) throw new Error(`read ${read} of ${COUNT}`);
+        for (const format of ['csv', 'xlsx'] as const) {
+          cache.invalidate();
+          started = performance.now();
+          const result = await exportInventory(cache, {
+            format, file: join(dir, `stock.${format}`), language: 'pt-BR', query: QUERY,
+            onProgress: () => {
+              rssMb = Math.max(rssMb, process.memoryUsage().rss / 1_048_576);
+            },
+          });
+          times[format].push(performance.now() - started);
+          if (result.rows !== COUNT) throw new Error(`${format}: ${result.rows} of ${COUNT} rows`);
+          bytes[format] = result.bytes;
+        }
+      }
+      const best = (xs: number[]) => Math.min(...xs);
+      const slowest = Math.max(best(times.csv), best(times.xlsx));
+      const ratio = slowest / GOAL_MS;
+      return {
+        name: 'export',
+        figures: {
+          listings: COUNT,
+          'read rows only ms (best)': round(best(times.read)),
+          'csv ms (best)': round(best(times.csv)),
+          'xlsx ms (best)': round(best(times.xlsx)),
+          'csv ÷ read': round(best(times.csv) / best(times.read)),
+          'xlsx ÷ read': round(best(times.xlsx) / best(times.read)),
+          'csv rounds ms': times.csv.map(Math.round).join(' / '),
+          'xlsx rounds ms': times.xlsx.map(Math.round).join(' / '),
+          'csv MB': round((bytes.csv ?? 0) / 1_048_576),
+          'xlsx MB': round((bytes.xlsx ?? 0) / 1_048_576),
+          'peak rss MB': Math.round(rssMb),
+        },
+        ratio,
+        goal: `slower format ÷ ${GOAL_MS / 1000} s ≤ 1`,
+        pass: ratio <= 1,
+      };
+    } finally {
+      cache.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) printResult(await run());
