@@ -179,6 +179,21 @@ describe('export: XLSX', () => {
     expect(cells('Atualizado').map((d) => (d as Date).getTime())).toEqual(expected.map((r) => offset(r.updatedAt ?? '')));
   });
 
+  it('text from the portal Excel could not take: control characters dropped, an over-long cell cut to Excel\'s limit', async () => {
+    upsert(cache, [portalVehicle({ reference: 'X1', title: `bell\u0007 null\u0000 ok`, url: `https://portal.example/${'a'.repeat(40_000)}` })]);
+    const file = join(t.dir, 'odd.xlsx');
+    await exportInventory(cache, { format: 'xlsx', file, language: 'en', query: {} });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.getWorksheet('Listings');
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    const row = sheet?.getRow(2);
+    expect(row?.getCell(header.indexOf('Title') + 1).value).toBe('bell null ok');
+    const url = String(row?.getCell(header.indexOf('Listing address') + 1).value);
+    expect(url).toHaveLength(32_767);
+    expect(url.endsWith('…')).toBe(true);
+  });
+
   it('en headers and date format', async () => {
     seedSmall();
     const file = join(t.dir, 'stock.xlsx');

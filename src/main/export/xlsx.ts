@@ -13,6 +13,11 @@ const NUMBER_FORMATS: Record<UiLanguage, Partial<Record<CellKind, string>>> = {
   'pt-BR': { year: '0', count: '#,##0', money: '"R$" #,##0.00', datetime: 'dd/mm/yyyy hh:mm' },
 };
 
+/** The most characters Excel keeps in a cell; a longer text makes it refuse the whole file. */
+export const EXCEL_CELL_MAX = 32_767;
+
+const fit = (value: unknown): unknown => (typeof value === 'string' && value.length > EXCEL_CELL_MAX ? `${value.slice(0, EXCEL_CELL_MAX - 1)}…` : value);
+
 export class XlsxRowWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
@@ -43,7 +48,7 @@ export class XlsxRowWriter {
 
   add(rows: readonly VehicleRow[]): void {
     for (const row of rows) {
-      const line = this.sheet.addRow(rowCells(row, this.language, this.columns));
+      const line = this.sheet.addRow(rowCells(row, this.language, this.columns).map(fit));
       line.eachCell((cell, index) => {
         const style = this.styles[index - 1];
         if (style !== undefined) cell.style = style;
