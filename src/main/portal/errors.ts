@@ -19,6 +19,18 @@ export const MESSAGES = {
   cancelled: 'Cancelled.',
 } as const;
 
+/**
+ * The portal's address sent Showroom elsewhere, and Showroom did not follow (transport.ts): the
+ * message names the host so the dealer (or support) can tell a moved portal from a hijack.
+ * Only scheme, host and port: a Location's path and query could carry anything.
+ */
+export function redirectRefusedMessage(target: URL, reason: 'downgrade' | 'other_origin'): string {
+  if (reason === 'downgrade') {
+    return `The portal address tried to switch to an insecure connection (http://${target.host}), so Showroom stopped and sent nothing over it. Check the portal address in the account settings.`;
+  }
+  return `The portal address redirected to another site (${target.protocol}//${target.host}), so Showroom stopped and did not send your integration token there. Check the portal address in the account settings; if the portal has moved, enter its new address.`;
+}
+
 /** What support needs to find a request again: never a token, never a query string. */
 export interface RequestContext {
   method: string;

@@ -12,9 +12,15 @@
 // - 429 (any method, the portal did not process the request): after `retry-after`, up to
 //   `rateLimitRetries` times; every other request waits too.
 // ky's own retry is off (retry: 0) because every attempt must take a rate-limit slot.
+//
+// Redirects are followed here, not by fetch: every request carries a credential (the `token`
+// header or the JWT), and fetch strips only `Authorization` on a cross-origin redirect, never our
+// own header. A redirect is followed only within the base URL's origin (scheme, host and port),
+// so neither credential ever reaches another host nor travels over plain http; anything else is
+// refused, naming where the portal tried to send us (issue 12, defect 2).
 import ky, { type KyInstance } from 'ky';
-import { AppError } from '../../shared/errors';
-import { classifyNetworkError, MESSAGES, portalError, type NetworkFailure, type RequestContext } from './errors';
+import { AppError, isAppError } from '../../shared/errors';
+import { classifyNetworkError, MESSAGES, portalError, redirectRefusedMessage, type NetworkFailure, type RequestContext } from './errors';
 import { Pacer, parseRetryAfter, type WaitEvent } from './pacer';
 
 export interface RequestEvent {
@@ -103,6 +109,18 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** Same-origin hops followed within one attempt (a trailing-slash fix, a moved path). */
+export const MAX_REDIRECTS = 5;
+
+export type RedirectVerdict = { follow: true } | { follow: false; reason: 'downgrade' | 'other_origin' };
+
+/** Whether a redirect from the portal may be followed with credentials: only within the base URL's origin. */
+export function redirectVerdict(base: URL, target: URL): RedirectVerdict {
+  if (target.origin === base.origin) return { follow: true };
+  if (base.protocol === 'https:' && target.protocol === 'http:' && target.hostname === base.hostname) return { follow: false, reason: 'downgrade' };
+  return { follow: false, reason: 'other_origin' };
+}
+
 function looksLikeJson(contentType: string | null, text: string): boolean {
   if (contentType && /[/+]json\b/i.test(contentType)) return true;
   const first = text.trimStart()[0];
@@ -134,7 +152,7 @@ export class Transport {
       retry: 0,
       timeout: false, // our own per-attempt signal also covers reading the body
       throwHttpErrors: false,
-      redirect: 'follow',
+      redirect: 'manual', // see the header: followed by `fetchSameOrigin`, never across origins
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
@@ -200,7 +218,7 @@ export class Transport {
     let headers: Headers | undefined;
     let status = 0;
     try {
-      const res = await this.ky(url, { method: input.method, headers: input.headers, json: input.json, signal });
+      const res = await this.fetchSameOrigin(url, input, ctx, signal);
       headers = res.headers;
       status = res.status;
       const text = await res.text();
@@ -217,6 +235,7 @@ export class Transport {
       }
       return { response };
     } catch (error) {
+      if (isAppError(error)) throw error; // a refused redirect: a definite answer, not worth retrying
       if (input.signal?.aborted) throw new AppError('cancelled', MESSAGES.cancelled, { method: ctx.method, endpoint: ctx.endpoint });
       if (timeout.aborted) return { failure: { kind: 'offline', code: 'TIMEOUT', transient: true, cause: undefined } };
       const failure = classifyNetworkError(error);
@@ -226,6 +245,32 @@ export class Transport {
     } finally {
       this.pacer.release(slot, headers ? { headers, status } : undefined);
       this.o.onResponse?.({ ...event, status, ms: Date.now() - started });
+    }
+  }
+
+  /** Sends the request, following redirects only within the base URL's origin (see the header). */
+  private async fetchSameOrigin(url: URL, input: SendInput, ctx: RequestContext, signal: AbortSignal): Promise<Response> {
+    const base = new URL(this.base);
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      const res = await this.ky(current, { method: input.method, headers: input.headers, json: input.json, signal });
+      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      if (location === null) return res;
+      await res.body?.cancel().catch(() => undefined);
+      let target: URL;
+      try {
+        target = new URL(location, current);
+      } catch {
+        throw portalError('invalid_response', MESSAGES.invalid_response, ctx, { status: res.status, code: 'BAD_REDIRECT', reason: 'redirected to an address that is not a URL' });
+      }
+      const verdict = redirectVerdict(base, target);
+      if (!verdict.follow) {
+        throw portalError('not_a_portal', redirectRefusedMessage(target, verdict.reason), ctx, { status: res.status, redirectedTo: target.origin, reason: verdict.reason });
+      }
+      if (hop + 1 >= MAX_REDIRECTS) {
+        throw portalError('invalid_response', MESSAGES.invalid_response, ctx, { status: res.status, code: 'TOO_MANY_REDIRECTS', reason: `more than ${MAX_REDIRECTS} redirects` });
+      }
+      current = target;
     }
   }
 }
