@@ -26,6 +26,8 @@ export interface TestConnectionInput {
   signal?: AbortSignal;
   /** Per attempt. Default 15 s: the dealer is waiting. */
   timeoutMs?: number;
+  /** Per request, all attempts included. Default the transport's REQUEST_DEADLINE_MS (20 s). */
+  deadlineMs?: number;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -36,6 +38,7 @@ export async function testConnection(input: TestConnectionInput): Promise<Connec
     baseUrl: checked.url,
     integrationToken: input.integrationToken,
     timeoutMs: input.timeoutMs ?? 15_000,
+    deadlineMs: input.deadlineMs,
     attempts: 2, // one retry for a blip; the dealer is waiting
     rateLimitRetries: 1,
     fetch: input.fetch,

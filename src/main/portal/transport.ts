@@ -13,6 +13,13 @@
 //   `rateLimitRetries` times; every other request waits too.
 // ky's own retry is off (retry: 0) because every attempt must take a rate-limit slot.
 //
+// A request that cannot succeed fails within `deadlineMs` (REQUEST_DEADLINE_MS, 20 s: about as
+// long as a dealer waits at a button) of its own time: its attempts, their backoffs and the 429
+// waits. Each attempt's timeout is cut to what is left, and a wait that would end past the
+// deadline is not started: the request fails at once with what it knows. Time queued behind our
+// own pacer is not counted (the rate limit's waits show as progress, and every request is
+// bounded once it is sent), so at a button the bound is the JWT exchange's plus the request's.
+//
 // Redirects are followed here, not by fetch: every request carries a credential (the `token`
 // header or the JWT), and fetch strips only `Authorization` on a cross-origin redirect, never our
 // own header. A redirect is followed only within the base URL's origin (scheme, host and port),
@@ -38,8 +45,10 @@ export interface ResponseEvent extends RequestEvent {
 export interface TransportOptions {
   /** Ends with `integration/v2` (normalised to end with a slash). */
   baseUrl: string;
-  /** Per attempt, including reading the body. Default 30 s. */
+  /** Per attempt, including reading the body. Default 15 s (DEFAULT_ATTEMPT_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The most one request may take, all attempts and waits included. Default REQUEST_DEADLINE_MS (20 s). */
+  deadlineMs?: number;
   /** Attempts per request for retryable failures (5xx, resets, timeouts). Default 4. */
   attempts?: number;
   /** First backoff delay; doubles each attempt, with jitter. Default 250 ms. */
@@ -109,6 +118,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** A request that cannot succeed fails within this (see the header). */
+export const REQUEST_DEADLINE_MS = 20_000;
+/** One attempt, answer and body: a portal page normally comes in well under 2 s. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 15_000;
+
 /** Same-origin hops followed within one attempt (a trailing-slash fix, a moved path). */
 export const MAX_REDIRECTS = 5;
 
@@ -135,7 +149,8 @@ export class Transport {
 
   constructor(options: TransportOptions) {
     this.o = {
-      timeoutMs: 30_000,
+      timeoutMs: DEFAULT_ATTEMPT_TIMEOUT_MS,
+      deadlineMs: REQUEST_DEADLINE_MS,
       attempts: 4,
       backoffMs: 250,
       maxBackoffMs: 4_000,
@@ -146,6 +161,9 @@ export class Transport {
       resetMarginMs: 25,
       ...options,
     };
+    // An option passed as undefined (a caller forwarding its own optional) keeps the default.
+    this.o.timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+    this.o.deadlineMs = options.deadlineMs ?? REQUEST_DEADLINE_MS;
     this.base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
     this.pacer = new Pacer({ concurrency: this.o.concurrency, resetMarginMs: this.o.resetMarginMs, onWait: options.onWait });
     this.ky = ky.create({
@@ -168,49 +186,64 @@ export class Transport {
     if (input.query) url.search = input.query.toString();
     let failures = 0;
     let rateLimited = 0;
+    /** This request's own time so far (attempts and waits, not the pacer's queue): see the header. */
+    let spentMs = 0;
+    const left = () => this.o.deadlineMs - spentMs;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(url, input, ctx, attempt);
+      const outcome = await this.attempt(url, input, ctx, attempt, Math.max(1, Math.min(this.o.timeoutMs, left())));
+      spentMs += outcome.ms;
       if ('response' in outcome) {
         const { response } = outcome;
         if (response.status === 429) {
           rateLimited++;
           const waitMs = parseRetryAfter(response.headers.get('retry-after'), response.receivedAt, response.headers.get('date')) ?? this.o.defaultRetryAfterMs;
-          if (rateLimited > this.o.rateLimitRetries || waitMs > this.o.maxRetryAfterMs) {
-            throw portalError('rate_limited', MESSAGES.rate_limited, ctx, { status: 429, retryAfterMs: waitMs, attempts: attempt });
+          if (rateLimited > this.o.rateLimitRetries || waitMs > this.o.maxRetryAfterMs || waitMs >= left()) {
+            throw portalError('rate_limited', MESSAGES.rate_limited, ctx, { status: 429, retryAfterMs: waitMs, attempts: attempt, deadlineMs: this.o.deadlineMs });
           }
           // Everybody waits (the pacer tells onWait once), then this request tries again.
           this.pacer.block(Date.now() + waitMs);
           await sleep(waitMs, input.signal);
+          spentMs += waitMs;
           continue;
         }
         const retryable = response.status >= 500 || (response.jsonError === 'malformed' && response.status < 300);
         if (retryable && ++failures < this.o.attempts) {
-          await this.backoff(failures, input.signal);
-          continue;
+          const waited = await this.backoff(failures, left(), input.signal);
+          if (waited !== undefined) {
+            spentMs += waited;
+            continue;
+          }
         }
         return response;
       }
       const { failure } = outcome;
       if (failure.transient && ++failures < this.o.attempts) {
-        await this.backoff(failures, input.signal);
-        continue;
+        const waited = await this.backoff(failures, left(), input.signal);
+        if (waited !== undefined) {
+          spentMs += waited;
+          continue;
+        }
       }
       const timedOut = failure.code === 'TIMEOUT';
       const message = failure.kind === 'tls' ? MESSAGES.tls : failure.kind === 'invalid_response' ? MESSAGES.invalid_response : timedOut ? MESSAGES.timeout : MESSAGES.offline;
-      throw portalError(failure.kind, message, ctx, { status: failure.status, code: failure.code, attempts: attempt, ...(timedOut ? { timeoutMs: this.o.timeoutMs } : {}) }, failure.cause);
+      const timing = timedOut ? { timeoutMs: this.o.timeoutMs, deadlineMs: this.o.deadlineMs } : {};
+      throw portalError(failure.kind, message, ctx, { status: failure.status, code: failure.code, attempts: attempt, ...timing }, failure.cause);
     }
   }
 
-  private async backoff(failures: number, signal?: AbortSignal): Promise<void> {
+  /** Waits before the next attempt; undefined (no wait) when too little time is left for one. */
+  private async backoff(failures: number, leftMs: number, signal?: AbortSignal): Promise<number | undefined> {
     const ceiling = Math.min(this.o.maxBackoffMs, this.o.backoffMs * 2 ** (failures - 1));
     const ms = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    if (ms >= leftMs) return undefined;
     this.o.onWait?.({ reason: 'retry', ms });
     await sleep(ms, signal);
+    return ms;
   }
 
-  private async attempt(url: URL, input: SendInput, ctx: RequestContext, attempt: number): Promise<{ response: PortalResponse } | { failure: AttemptFailure }> {
+  private async attempt(url: URL, input: SendInput, ctx: RequestContext, attempt: number, timeoutMs: number): Promise<({ response: PortalResponse } | { failure: AttemptFailure }) & { ms: number }> {
     const slot = await this.pacer.acquire(input.signal);
-    const timeout = AbortSignal.timeout(this.o.timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
     const started = Date.now();
     const event = { method: ctx.method, endpoint: ctx.endpoint, attempt };
@@ -233,15 +266,16 @@ export class Transport {
           response.jsonError = 'malformed';
         }
       }
-      return { response };
+      return { response, ms: Date.now() - started };
     } catch (error) {
       if (isAppError(error)) throw error; // a refused redirect: a definite answer, not worth retrying
       if (input.signal?.aborted) throw new AppError('cancelled', MESSAGES.cancelled, { method: ctx.method, endpoint: ctx.endpoint });
-      if (timeout.aborted) return { failure: { kind: 'offline', code: 'TIMEOUT', transient: true, cause: undefined } };
+      const ms = Date.now() - started;
+      if (timeout.aborted) return { failure: { kind: 'offline', code: 'TIMEOUT', transient: true, cause: undefined }, ms };
       const failure = classifyNetworkError(error);
       // The status line arrived but the body was cut short: the answer is unreadable.
-      if (status !== 0 && failure.kind === 'offline') return { failure: { kind: 'invalid_response', code: 'TRUNCATED_BODY', transient: true, cause: failure.cause, status } };
-      return { failure };
+      if (status !== 0 && failure.kind === 'offline') return { failure: { kind: 'invalid_response', code: 'TRUNCATED_BODY', transient: true, cause: failure.cause, status }, ms };
+      return { failure, ms };
     } finally {
       this.pacer.release(slot, headers ? { headers, status } : undefined);
       this.o.onResponse?.({ ...event, status, ms: Date.now() - started });
