@@ -1,8 +1,10 @@
 // What a command writes to: results on stdout (a table or JSON), everything else on stderr
 // (progress, warnings, errors). Every line passes through the redactor, so a token that slipped
-// into an error's detail is never printed.
+// into an error's detail is never printed, and through terminal-text.ts, so portal text never
+// sends a control character to the terminal.
 import type { Readable, Writable } from 'node:stream';
 import { createRedactor, type Redactor } from '../shell/redact';
+import { escapeControls, escapeJsonControls } from './terminal-text';
 
 export interface Io {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -34,17 +36,18 @@ export function createOutput(io: Io, secrets: readonly string[] = []): Output {
   };
   return {
     line(text = '') {
-      io.stdout.write(`${redactor.redactString(text)}\n`);
+      io.stdout.write(`${escapeControls(redactor.redactString(text))}\n`);
     },
     json(value) {
-      io.stdout.write(`${redactor.redactString(JSON.stringify(value, null, 2))}\n`);
+      io.stdout.write(`${escapeJsonControls(redactor.redactString(JSON.stringify(value, null, 2)))}\n`);
     },
     note(text) {
       clear();
-      io.stderr.write(`${redactor.redactString(text)}\n`);
+      io.stderr.write(`${escapeControls(redactor.redactString(text))}\n`);
     },
-    progress(text) {
+    progress(raw) {
       if (!interactive) return;
+      const text = escapeControls(raw);
       const width = Math.max(40, (io.stderr.columns || 100) - 1);
       io.stderr.write(`\r\x1b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
       progressShown = true;
