@@ -210,6 +210,16 @@ export interface SyncCounts {
   unpublishSent: number;
 }
 
+/** Why an item of the portal's list could not be matched to a listing. */
+export type SyncDataProblemKind = 'not_an_object' | 'no_reference';
+
+/** An item a sync read but could not identify: not stored, and kept with the run for the history. */
+export interface SyncDataProblem {
+  problem: SyncDataProblemKind;
+  /** The start of the item as the portal sent it (JSON text), for support. */
+  excerpt: string;
+}
+
 export interface SyncRunView {
   id: string;
   kind: SyncKind;
@@ -218,6 +228,8 @@ export interface SyncRunView {
   outcome: SyncOutcome;
   counts: SyncCounts;
   error: AppErrorShape | null;
+  /** Portal items this run could not identify (at most DATA_PROBLEMS_KEPT are kept). */
+  dataProblems: SyncDataProblem[];
 }
 
 export interface SyncStatusView {

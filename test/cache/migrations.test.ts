@@ -123,6 +123,16 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('7: each sync run gets an empty list of data problems, keeping its record', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 6);
+    db.prepare("INSERT INTO sync_runs (id, kind, started_at, ended_at, outcome, counts) VALUES (1, 'full', '2025-01-01T00:00:00Z', '2025-01-01T00:01:00Z', 'ok', '{\"added\":3}')").run();
+    migrateTo(db, 7);
+    expect(version(db)).toBe(7);
+    expect(db.prepare('SELECT id, outcome, counts, data_problems FROM sync_runs').all()).toEqual([{ id: 1, outcome: 'ok', counts: '{"added":3}', data_problems: '[]' }]);
+    db.close();
+  });
+
   it('a failing step leaves the file at the previous version', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);

@@ -22,6 +22,7 @@ function syntheticRun(runId: string, kind: SyncRunKind, startedAt: string, error
     outcome: error.kind === 'cancelled' ? 'cancelled' : 'failed',
     counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 },
     error,
+    dataProblems: [],
   };
 }
 

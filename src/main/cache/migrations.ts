@@ -215,6 +215,15 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 7,
+    name: 'each sync run keeps the portal items it could not identify',
+    up(db) {
+      // Items without a usable reference are not stored as listings (sync/collector.ts): the run
+      // keeps them instead, as a JSON array of { problem, excerpt }, for the sync history.
+      db.exec("ALTER TABLE sync_runs ADD COLUMN data_problems TEXT NOT NULL DEFAULT '[]'");
+    },
+  },
 ];
 
 /** Writes one listing's search text (schema 5 on). */

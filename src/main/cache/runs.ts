@@ -1,5 +1,6 @@
 // The record of each sync: what kind, when, how it ended, what it counted.
 import type { AppErrorShape } from '../../shared/errors';
+import type { SyncDataProblem } from '../../shared/views';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 
@@ -25,7 +26,12 @@ export interface SyncRun {
   outcome: SyncOutcome | null;
   counts: Partial<SyncCounts>;
   error: AppErrorShape | null;
+  /** Portal items the run could not identify (schema 7 on). */
+  dataProblems: SyncDataProblem[];
 }
+
+/** Data problems kept per run: enough to show what went wrong, bounded whatever the portal sends. */
+export const DATA_PROBLEMS_KEPT = 50;
 
 interface DbRun {
   id: number;
@@ -35,6 +41,7 @@ interface DbRun {
   outcome: SyncOutcome | null;
   counts: string;
   error: string | null;
+  data_problems: string;
 }
 
 const toRun = (r: DbRun): SyncRun => ({
@@ -45,6 +52,7 @@ const toRun = (r: DbRun): SyncRun => ({
   outcome: r.outcome,
   counts: JSON.parse(r.counts) as Partial<SyncCounts>,
   error: r.error === null ? null : (JSON.parse(r.error) as AppErrorShape),
+  dataProblems: JSON.parse(r.data_problems) as SyncDataProblem[],
 });
 
 export type SyncRunStore = ReturnType<typeof createSyncRunStore>;
@@ -52,6 +60,7 @@ export type SyncRunStore = ReturnType<typeof createSyncRunStore>;
 export function createSyncRunStore(db: Db, clock: Clock) {
   const insert = db.prepare('INSERT INTO sync_runs (kind, started_at) VALUES (?, ?)');
   const finish = db.prepare('UPDATE sync_runs SET ended_at = ?, outcome = ?, counts = ?, error = ? WHERE id = ?');
+  const setProblems = db.prepare('UPDATE sync_runs SET data_problems = ? WHERE id = ?');
   const byId = db.prepare<[number], DbRun>('SELECT * FROM sync_runs WHERE id = ?');
   const recent = db.prepare<[number], DbRun>('SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?');
   const lastOk = db.prepare<[], DbRun>("SELECT * FROM sync_runs WHERE outcome = 'ok' ORDER BY id DESC LIMIT 1");
@@ -64,6 +73,10 @@ export function createSyncRunStore(db: Db, clock: Clock) {
     },
     finish(id: number, outcome: SyncOutcome, counts: Partial<SyncCounts>, error?: AppErrorShape | null): void {
       finish.run(isoNow(clock), outcome, JSON.stringify(counts), error == null ? null : JSON.stringify(error), id);
+    },
+    /** Records the portal items the run could not identify (the first DATA_PROBLEMS_KEPT; the count is in its counts). */
+    setDataProblems(id: number, problems: readonly SyncDataProblem[]): void {
+      setProblems.run(JSON.stringify(problems.slice(0, DATA_PROBLEMS_KEPT)), id);
     },
     get(id: number): SyncRun | null {
       const r = byId.get(id);

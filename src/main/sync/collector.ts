@@ -5,6 +5,11 @@
 // listing's url, which appears up to 45 minutes after an edit, and the publication, which we
 // watch most closely: those two are compared too. No hashing of whole vehicles: this runs for
 // every item of every page.
+//
+// An item without a usable reference (not an object, or no string `reference`) cannot be
+// matched to a listing: it is never staged (a stand-in key would store a fake listing, and the
+// real one would look removed), only remembered as a data problem of the run (issue 12).
+import type { SyncDataProblem } from '../../shared/views';
 import type { SyncPass } from '../cache';
 import type { PortalVehicle } from '../portal';
 
@@ -24,8 +29,19 @@ export function updatedMsOf(item: { vehicle: { updatedAt?: string } }): number {
   return Number.isFinite(ms) ? ms : Number.NEGATIVE_INFINITY;
 }
 
+/** How much of an unidentifiable item the run keeps, for support. */
+const EXCERPT_CHARS = 200;
+
+function dataProblemOf(item: PortalVehicle): SyncDataProblem {
+  const isObject = item.raw !== null && typeof item.raw === 'object' && !Array.isArray(item.raw);
+  const text = JSON.stringify(item.raw) ?? String(item.raw);
+  return { problem: isObject ? 'no_reference' : 'not_an_object', excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text };
+}
+
 export class Collector {
   private readonly seen = new Map<string, Seen>();
+  /** Items without a usable reference, by their stand-in key (a stable hash of the item). */
+  private readonly unidentifiedItems = new Map<string, SyncDataProblem>();
   private buffer: unknown[] = [];
   private pass: SyncPass | undefined;
   /** Items read, duplicates included. */
@@ -52,6 +68,11 @@ export class Collector {
     return this.seen.keys();
   }
 
+  /** Items read that could not be identified: a pass that saw any cannot prove a listing gone by its absence. */
+  get unidentified(): SyncDataProblem[] {
+    return [...this.unidentifiedItems.values()];
+  }
+
   updatedMs(reference: string): number | undefined {
     return this.seen.get(reference)?.updatedMs;
   }
@@ -61,6 +82,10 @@ export class Collector {
     const fresh: unknown[] = [];
     for (const item of items) {
       this.read++;
+      if (item.vehicle.reference === undefined) {
+        if (!this.unidentifiedItems.has(item.reference)) this.unidentifiedItems.set(item.reference, dataProblemOf(item));
+        continue;
+      }
       const print = fingerprint(item);
       const updatedMs = updatedMsOf(item);
       const old = this.seen.get(item.reference);

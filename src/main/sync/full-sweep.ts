@@ -158,15 +158,18 @@ export async function fullSweep(input: SweepInput): Promise<SweepResult> {
   // a shift in the latest reads. Only the portal can tell which.
   const doubtful = [...collector.references()].filter((r) => !final.where.has(r)).sort();
   // Pages that never agreed may have skipped a listing in every read: what the inventory had and
-  // no read showed is doubtful too (a settled sweep proves those were removed).
-  const unseenBefore = settled ? [] : [...(input.previousReferences?.() ?? [])].filter((r) => !collector.has(r)).sort();
+  // no read showed is doubtful too (a settled sweep proves those were removed). So is it when an
+  // item could not be identified: it may be any of them.
+  const complete = settled && collector.unidentified.length === 0;
+  const unseenBefore = complete ? [] : [...(input.previousReferences?.() ?? [])].filter((r) => !collector.has(r)).sort();
   const maxVerify = input.maxVerify ?? 200;
   const toVerify = [...unseenBefore, ...doubtful].slice(0, maxVerify);
   const unverified = [...unseenBefore, ...doubtful].slice(toVerify.length);
   if (unverified.length > 0) note(ctx.details, 'unverified', unverified.length);
   await verifyReferences(ctx, collector, toVerify, removed);
-  // Not checked, and not read in this sync: keep the inventory's copy rather than drop it.
-  const keep = unverified.filter((r) => !collector.has(r));
+  // Not proven gone (not checked, or checked and still unreadable or only queued), and not read
+  // in this sync: keep the inventory's copy rather than drop it.
+  const keep = [...unseenBefore, ...doubtful].filter((r) => !collector.has(r) && !removed.has(r));
   if (keep.length > 0) input.keepPrevious?.(keep);
   return { total: newestAnswer?.total ?? first.total, headUpdatedMs, removed };
 }
@@ -186,6 +189,12 @@ export async function verifyReferences(ctx: SyncContext, collector: Collector, r
         if (isAppError(error) && error.kind === 'not_found') {
           removed.add(reference);
           note(ctx.details, 'verifiedRemoved');
+          return;
+        }
+        // The portal has it but sends it unreadably (the same item the list could not identify):
+        // not proven gone, so the caller keeps its last copy; the sync goes on.
+        if (isAppError(error) && error.kind === 'invalid_response') {
+          note(ctx.details, 'verifiedUnreadable');
           return;
         }
         throw error;

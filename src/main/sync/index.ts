@@ -3,7 +3,7 @@
 // at a time; progress streams as it goes; a cancel or a failure leaves the previous snapshot.
 import { AppError, toErrorShape } from '../../shared/errors';
 import { parseVehicle } from '../../shared/vehicle';
-import type { SyncKind, SyncProgress, UnpublishOutcome } from '../../shared/views';
+import type { SyncDataProblem, SyncKind, SyncProgress, UnpublishOutcome } from '../../shared/views';
 import type { Cache, SyncCounts, SyncPass } from '../cache';
 import type { PortalClient, WaitEvent } from '../portal';
 import { Collector } from './collector';
@@ -214,11 +214,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         for (const r of sweep.removed) removed.add(r);
       }
       throwIfCancelled(signal);
+      // Never stored as listings (collector.ts): counted, and kept with the run for the history.
+      const unidentified = collector.unidentified;
+      if (unidentified.length > 0) details.unidentified = unidentified.length;
 
       const fullRead = kind === 'full' || removeUnseen;
       const meta: Array<[string, string | null]> = [[SYNC_META_KEYS.headUpdatedAt, Number.isFinite(headUpdatedMs) ? new Date(headUpdatedMs).toISOString() : null]];
       if (fullRead) meta.push([SYNC_META_KEYS.lastFullAt, new Date(now()).toISOString()]);
-      const counts = commitPass(pass, removed, removeUnseen, figures(), meta);
+      const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified);
       committed = true;
 
       if (deps.photos) {
@@ -311,7 +314,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     await verifyReferences(ctx, collector, references, removed, 'urlChecked');
   }
 
-  function commitPass(pass: SyncPass, removed: Set<string>, removeUnseen: boolean, extra: Partial<SyncCounts>, meta: Array<[string, string | null]>): Partial<SyncCounts> {
+  function commitPass(pass: SyncPass, removed: Set<string>, removeUnseen: boolean, extra: Partial<SyncCounts>, meta: Array<[string, string | null]>, dataProblems: SyncDataProblem[]): Partial<SyncCounts> {
     const cachedBefore = new Set([...removed].filter((r) => cache.getVehicle(r) !== null));
     return cache.transaction(() => {
       const result = pass.commit(extra);
@@ -328,6 +331,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount };
       if (removedCount !== result.counts.removed || added !== result.counts.added) cache.runs.finish(pass.runId, 'ok', counts);
       for (const [key, value] of meta) cache.meta.set(key, value);
+      if (dataProblems.length > 0) cache.runs.setDataProblems(pass.runId, dataProblems);
       return counts;
     });
   }

@@ -372,8 +372,15 @@ export const en = {
       removed: 'Removed',
       dropped: 'Dropped by portal',
       failed: 'Failed',
+      unidentified: 'Unidentified',
     },
     lastRun: 'Last sync',
+    dataProblems_one: '{{count}} item from the portal could not be identified (no reference). It was not stored, and no listing was removed because of it. If it keeps happening, contact the portal with the excerpt below.',
+    dataProblems_other: '{{count}} items from the portal could not be identified (no reference). They were not stored, and no listing was removed because of them. If it keeps happening, contact the portal with the excerpts below.',
+    dataProblem: {
+      not_an_object: 'Not a listing:',
+      no_reference: 'A listing without a reference:',
+    },
   },
   settings: {
     title: 'Settings',

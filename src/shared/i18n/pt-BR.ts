@@ -372,8 +372,15 @@ export const ptBR: Messages = {
       removed: 'Removidos',
       dropped: 'Retirados pelo portal',
       failed: 'Com falha',
+      unidentified: 'Não identificados',
     },
     lastRun: 'Última sincronização',
+    dataProblems_one: '{{count}} item do portal não pôde ser identificado (sem referência). Ele não foi guardado, e nenhum anúncio foi removido por causa dele. Se continuar acontecendo, fale com o portal mostrando o trecho abaixo.',
+    dataProblems_other: '{{count}} itens do portal não puderam ser identificados (sem referência). Eles não foram guardados, e nenhum anúncio foi removido por causa deles. Se continuar acontecendo, fale com o portal mostrando os trechos abaixo.',
+    dataProblem: {
+      not_an_object: 'Não é um anúncio:',
+      no_reference: 'Um anúncio sem referência:',
+    },
   },
   settings: {
     title: 'Configurações',

@@ -1,10 +1,14 @@
 // status: the account, its last sync, the inventory's headline numbers, the outbox and the cache's
 // size. Reads only local data: instant, and works offline.
+import type { SyncDataProblemKind } from '../../../shared/views';
 import { outboxSize } from '../../backend/publication-view';
+import { notesOf } from '../../sync';
 import { str, type Command } from '../command';
 import { cacheFileBytes } from '../context';
 import { EXIT } from '../exit-codes';
 import { formatBytes } from '../io';
+
+const DATA_PROBLEM_LABEL: Record<SyncDataProblemKind, string> = { not_an_object: 'not a listing:', no_reference: 'a listing without a reference:' };
 
 export const status: Command = {
   name: 'status',
@@ -42,8 +46,11 @@ export const status: Command = {
       ['Outbox', `${report.outbox} waiting`],
       ['Cache', `${formatBytes(report.cache.databaseBytes)} database, ${formatBytes(photoUsage.bytes)} in ${photoUsage.files} photos (budget ${formatBytes(photoUsage.budgetBytes)}, ${photoMode === 'all' ? 'all photos' : 'covers only'})`],
     ];
+    const problems = lastRun?.dataProblems ?? [];
+    if (problems.length > 0) lines.push(['Data problems', notesOf({ unidentified: lastRun?.counts.unidentified ?? problems.length }).join(' ')]);
     const width = Math.max(...lines.map(([l]) => l.length)) + 2;
     for (const [label, text] of lines) ctx.out.line(`${`${label}:`.padEnd(width)}${text}`);
+    for (const p of problems) ctx.out.line(`${' '.repeat(width)}${DATA_PROBLEM_LABEL[p.problem]} ${p.excerpt}`);
     return EXIT.ok;
   },
 };

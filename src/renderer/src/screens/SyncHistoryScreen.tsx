@@ -1,5 +1,5 @@
 // Sync history: the last run's summary and a table of runs.
-// data-testids: history-screen, last-run, run-summary, history-table, history-run (data-outcome), history-empty.
+// data-testids: history-screen, last-run, run-summary, run-data-problems, history-table, history-run (data-outcome), history-empty.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncRunView } from '../../../shared/views';
@@ -52,6 +52,18 @@ export function SyncHistoryScreen() {
               {t(`errors.kind.${last.error.kind}`)} {last.error.message}
             </p>
           )}
+          {last.dataProblems.length > 0 && (
+            <div className="callout callout--warn" data-testid="run-data-problems">
+              <p>{t('history.dataProblems', { count: last.dataProblems.length })}</p>
+              <ul className="callout__detail">
+                {last.dataProblems.map((p, i) => (
+                  <li key={i}>
+                    {t(`history.dataProblem.${p.problem}`)} <code>{p.excerpt}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
       )}
       {runs && runs.length > 0 && (
@@ -68,6 +80,7 @@ export function SyncHistoryScreen() {
                 <th scope="col" className="num">{t('history.columns.removed')}</th>
                 <th scope="col" className="num">{t('history.columns.dropped')}</th>
                 <th scope="col" className="num">{t('history.columns.failed')}</th>
+                <th scope="col" className="num">{t('history.columns.unidentified')}</th>
               </tr>
             </thead>
             <tbody>
@@ -86,6 +99,7 @@ export function SyncHistoryScreen() {
                   <td className="num">{f.number(run.counts.removed)}</td>
                   <td className="num">{f.number(run.counts.droppedByPortal)}</td>
                   <td className="num">{f.number(run.counts.failed)}</td>
+                  <td className="num">{f.number(run.dataProblems.length)}</td>
                 </tr>
               ))}
             </tbody>
