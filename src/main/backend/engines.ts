@@ -17,6 +17,8 @@ export interface EngineOptions {
   cache: Cache;
   portal: PortalClient;
   photosDir: string;
+  /** The account's portal address (decides whether photos may come from loopback). */
+  portalBaseUrl: string;
   budgetBytes: number;
   photoMode: () => 'covers' | 'all';
   onProgress: (progress: SyncProgress) => void;
@@ -24,7 +26,7 @@ export interface EngineOptions {
 }
 
 export function createPhotoCacheFor(options: EngineOptions): PhotoCache {
-  return createPhotoCache({ cache: options.cache, dir: options.photosDir, budgetBytes: options.budgetBytes });
+  return createPhotoCache({ cache: options.cache, dir: options.photosDir, budgetBytes: options.budgetBytes, portalBaseUrl: options.portalBaseUrl });
 }
 
 export function createSyncEngineFor(options: EngineOptions, photos: PhotoCache): SyncEngine {

@@ -148,6 +148,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       cache,
       portal,
       photosDir: paths.photosDir,
+      portalBaseUrl: account.baseUrl,
       budgetBytes: megabytes(account.settings.photoBudgetMB),
       photoMode: () => photoSettings.photos,
       onProgress: (progress: SyncProgress) => {

@@ -101,7 +101,7 @@ export function createContext(input: ContextInput): CliContext {
       mkdirSync(paths.photosDir, { recursive: true });
       const cache = openCache(paths.cacheFile);
       opened.push(cache);
-      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB) });
+      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB), portalBaseUrl: account.baseUrl });
       let waitListener: ((event: WaitEvent) => void) | undefined;
       const portal = createPortalClient({
         baseUrl: account.baseUrl,

@@ -1,7 +1,10 @@
 // Fetches one picture with ky: bounded time, a couple of retries for what is worth retrying
 // (5xx, resets, timeouts), only image types, and a size cap enforced before and while reading.
-// Every refusal is a PhotoDownloadError with a sentence for the dealer.
+// Every refusal is a PhotoDownloadError with a sentence for the dealer. Where a photo may come
+// from (scheme, credentials, addresses, redirects) is address-policy.ts's rule: redirects are
+// followed here, hop by hop, so that each one is checked.
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { isRefusedAddressError, refusedPhotoUrl, type PhotoHostPolicy } from './address-policy';
 import { acceptedImageType, mediaType, sniffImageType, type ImageType } from './image-type';
 
 export interface DownloadOptions {
@@ -11,8 +14,14 @@ export interface DownloadOptions {
   /** Retries after the first attempt. */
   retries?: number;
   signal?: AbortSignal;
+  /** Where photos may come from (see address-policy.ts). */
+  policy: PhotoHostPolicy;
+  /** Should check resolved addresses (address-policy.ts guardedFetch); the photo cache passes it. */
   fetch?: typeof globalThis.fetch;
 }
+
+/** Redirect hops followed for one photo. */
+export const MAX_PHOTO_REDIRECTS = 5;
 
 export interface DownloadedImage {
   bytes: Buffer;
@@ -49,14 +58,9 @@ export function tooLarge(size: number | null, maxBytes: number): PhotoDownloadEr
   return new PhotoDownloadError(`The photo is too large to keep (${what} the ${mb(maxBytes)} limit).`, false);
 }
 
-/** Only http(s) sources are fetched: a picture address is data from the portal. */
-export function isFetchableSource(source: string): boolean {
-  try {
-    const url = new URL(source);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/** A definite refusal of an address: not worth trying again until the portal sends another. */
+function refused(why: string, redirected: boolean): PhotoDownloadError {
+  return new PhotoDownloadError(`The photo ${redirected ? 'host redirected to' : 'address is'} ${why}, which Showroom does not download from.`, false);
 }
 
 function networkCode(error: unknown): string | undefined {
@@ -67,9 +71,16 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
+function refusedAddressIn(error: unknown) {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (isRefusedAddressError(e)) return e;
+  return undefined;
+}
+
 function classify(error: unknown, signal: AbortSignal | undefined): Error {
   if (error instanceof PhotoDownloadError || error instanceof PhotoDownloadCancelled) return error;
   if (signal?.aborted) return new PhotoDownloadCancelled();
+  const refusedAddress = refusedAddressIn(error);
+  if (refusedAddress) return new PhotoDownloadError(`The photo host ${refusedAddress.message}, which Showroom does not download from.`, false);
   if (isHTTPError(error)) {
     const status = error.response.status;
     const transient = status >= 500 || status === 408 || status === 429;
@@ -95,7 +106,14 @@ function classify(error: unknown, signal: AbortSignal | undefined): Error {
 
 export async function downloadImage(source: string, options: DownloadOptions): Promise<DownloadedImage> {
   const { maxBytes, timeoutMs, signal } = options;
-  if (!isFetchableSource(source)) throw new PhotoDownloadError('The photo address is not a web address Showroom can download.', false);
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    throw new PhotoDownloadError('The photo address is not a web address Showroom can download.', false);
+  }
+  const why = refusedPhotoUrl(url, options.policy);
+  if (why !== undefined) throw refused(why, false);
   if (signal?.aborted) throw new PhotoDownloadCancelled();
   // One controller for the whole download: the caller's cancel, and the body-reading deadline.
   const controller = new AbortController();
@@ -103,7 +121,7 @@ export async function downloadImage(source: string, options: DownloadOptions): P
   signal?.addEventListener('abort', forward, { once: true });
   let bodyTimer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const response = await ky.get(source, {
+    const response = await followRedirects(url, options.policy, (hop) => ky.get(hop, {
       signal: controller.signal,
       timeout: timeoutMs,
       retry: {
@@ -116,8 +134,10 @@ export async function downloadImage(source: string, options: DownloadOptions): P
         jitter: true,
       },
       headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
+      redirect: 'manual', // followRedirects checks each hop
+      throwHttpErrors: (status) => status >= 400,
       fetch: options.fetch,
-    });
+    }));
 
     const declared = acceptedImageType(response.headers.get('content-type'));
     if (!declared) {
@@ -162,5 +182,26 @@ export async function downloadImage(source: string, options: DownloadOptions): P
   } finally {
     if (bodyTimer) clearTimeout(bodyTimer);
     signal?.removeEventListener('abort', forward);
+  }
+}
+
+/** Follows redirects one hop at a time, each target checked by the policy, at most MAX_PHOTO_REDIRECTS. */
+async function followRedirects(first: URL, policy: PhotoHostPolicy, get: (url: URL) => Promise<Response>): Promise<Response> {
+  let url = first;
+  for (let hop = 0; ; hop++) {
+    const response = await get(url);
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) return response;
+    await response.body?.cancel().catch(() => undefined);
+    if (hop + 1 > MAX_PHOTO_REDIRECTS) throw new PhotoDownloadError(`The photo host redirected more than ${MAX_PHOTO_REDIRECTS} times; Showroom stopped following.`, false);
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw new PhotoDownloadError('The photo host redirected to something that is not an address.', false);
+    }
+    const why = refusedPhotoUrl(next, policy);
+    if (why !== undefined) throw refused(why, true);
+    url = next;
   }
 }

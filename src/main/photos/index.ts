@@ -13,6 +13,7 @@ import { AppError } from '../../shared/errors';
 import type { PhotoCacheStatus } from '../../shared/views';
 import type { Cache, PhotoRecord } from '../cache';
 import { isPlainRelativePath } from '../shell/contained-path';
+import { guardedFetch, photoHostPolicyFor } from './address-policy';
 import { downloadImage, PhotoDownloadCancelled, PhotoDownloadError } from './download';
 import { containedFile, deleteFile, emptyFolder, stageFile } from './files';
 import { isImageType, type ImageType } from './image-type';
@@ -41,7 +42,9 @@ export interface PhotoCacheOptions {
   timeoutMs?: number;
   /** Clock for "last used" (LRU). */
   now?: () => number;
-  /** Passed to ky (tests, proxies). */
+  /** The account's portal address: photos may come from loopback only when it is on loopback (address-policy.ts). */
+  portalBaseUrl: string;
+  /** Passed to ky (proxies); default a fetch that checks every resolved address (address-policy.ts). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -115,6 +118,8 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   const maxBytes = options.maxPhotoBytes ?? DEFAULT_MAX_PHOTO_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const limiter = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const policy = photoHostPolicyFor(options.portalBaseUrl);
+  const fetch = options.fetch ?? guardedFetch(policy);
   const nowIso = () => new Date((options.now ?? Date.now)()).toISOString();
   let budget = checkBudget(options.budgetBytes);
   /** Aborted by clear(): every download of the previous generation is dropped. */
@@ -198,7 +203,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
         }
         const signal = ctx.signal ? AbortSignal.any([generation, ctx.signal]) : generation;
         try {
-          const image = await downloadImage(record.sourceUrl, { maxBytes, timeoutMs, signal, fetch: options.fetch });
+          const image = await downloadImage(record.sourceUrl, { maxBytes, timeoutMs, signal, policy, fetch });
           const staged = await stageFile(dir, image.bytes, image.contentType);
           if (signal.aborted) {
             staged.discard();
