@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
 import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+import { DATA_PROBLEMS_KEPT } from '../../src/main/cache/runs';
 
 let t: TempDir;
 let cache: Cache;
@@ -69,10 +70,19 @@ describe('sync runs and meta', () => {
     cache.runs.finish(id, 'failed', { pages: 3 }, { kind: 'offline', message: 'The portal could not be reached.' });
     expect(cache.runs.get(id)).toEqual({
       id, kind: 'incremental', startedAt: '2025-03-01T12:00:00.000Z', endedAt: '2025-03-01T12:00:05.000Z', outcome: 'failed',
-      counts: { pages: 3 }, error: { kind: 'offline', message: 'The portal could not be reached.' },
+      counts: { pages: 3 }, error: { kind: 'offline', message: 'The portal could not be reached.' }, dataProblems: [],
     });
     expect(cache.runs.lastSuccessful()).toBeNull();
     expect(cache.runs.recent()).toHaveLength(1);
+  });
+
+  it('keeps the items a run could not identify, the first DATA_PROBLEMS_KEPT of them', () => {
+    const id = cache.runs.start('full');
+    const problems = Array.from({ length: DATA_PROBLEMS_KEPT + 5 }, (_, i) => ({ problem: 'no_reference' as const, excerpt: `{"title":"car ${i}"}` }));
+    cache.runs.setDataProblems(id, problems);
+    cache.runs.finish(id, 'ok', { unidentified: problems.length });
+    expect(cache.runs.get(id)?.dataProblems).toEqual(problems.slice(0, DATA_PROBLEMS_KEPT));
+    expect(cache.runs.get(id)?.counts.unidentified).toBe(DATA_PROBLEMS_KEPT + 5);
   });
 
   it('keeps small account facts', () => {
