@@ -330,3 +330,19 @@ describe('offline, cancel, on demand, clear', () => {
     expect(fx.photos.resolve(id)).toBeDefined();
   });
 });
+
+describe('where photos come from', () => {
+  it('an account whose portal is not on loopback never downloads from loopback: each photo fails for good, with the reason', async () => {
+    fx = fixture({ portalBaseUrl: 'https://api.portal.example.com/integration/v2' });
+    const vehicles = sb.data.list();
+    seed(fx.cache, vehicles);
+    const result = await fx.photos.syncPhotos({ scope: 'covers' });
+    expect(result).toMatchObject({ done: 0, failed: vehicles.length });
+    expect(photoRequests()).toBe(0);
+    const status = fx.photos.statusFor([coverOf(vehicles[0]!)]).get(coverOf(vehicles[0]!))!;
+    expect(status.cache).toBe('failed');
+    expect(status.error).toMatch(/loopback/);
+    // A definite refusal: the next syncs stop asking after MAX_ATTEMPTS, rather than 'offline?' forever.
+    expect(status.error).not.toMatch(/offline/);
+  });
+});
