@@ -1,32 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir, resolveDataDir } from '../../src/main/cli/data-dir';
+import { installedBuild, resolveProfile } from '../../src/main/cli/data-dir';
 
-describe('defaultDataDir: the folder the desktop app uses', () => {
-  it('Linux: $XDG_CONFIG_HOME/Showroom, else ~/.config/Showroom', () => {
-    expect(defaultDataDir('linux', {}, '/home/ana')).toBe('/home/ana/.config/Showroom');
-    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/data/cfg' }, '/home/ana')).toBe('/data/cfg/Showroom');
-    // A relative XDG_CONFIG_HOME is invalid per the spec: ignored.
-    expect(defaultDataDir('linux', { XDG_CONFIG_HOME: 'cfg' }, '/home/ana')).toBe('/home/ana/.config/Showroom');
-    expect(defaultDataDir('freebsd', {}, '/home/ana')).toBe('/home/ana/.config/Showroom');
+describe('resolveProfile: the command line shares the desktop app’s profile rule', () => {
+  const base = { env: {}, platform: 'linux', home: '/home/ana', cwd: '/work' } as const;
+
+  it('installed: the dealer’s profile; from the sources: the development one', () => {
+    expect(resolveProfile({ ...base, packaged: true })).toMatchObject({ dataDir: '/home/ana/.config/Showroom', cacheDir: '/home/ana/.cache/Showroom', keychainService: 'Showroom' });
+    expect(resolveProfile({ ...base, packaged: false })).toMatchObject({ dataDir: '/home/ana/.config/Showroom (development)', keychainService: 'Showroom (development)' });
   });
 
-  it('macOS: ~/Library/Application Support/Showroom', () => {
-    expect(defaultDataDir('darwin', { XDG_CONFIG_HOME: '/x' }, '/Users/ana')).toBe('/Users/ana/Library/Application Support/Showroom');
-  });
-
-  it('Windows: %APPDATA%\\Showroom, else the roaming folder under the profile', () => {
-    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\Ana\\AppData\\Roaming' }, 'C:\\Users\\Ana')).toBe('C:\\Users\\Ana\\AppData\\Roaming\\Showroom');
-    expect(defaultDataDir('win32', {}, 'C:\\Users\\Ana')).toBe('C:\\Users\\Ana\\AppData\\Roaming\\Showroom');
+  it('--data-dir and the environment override the folder, relative to the working folder', () => {
+    expect(resolveProfile({ ...base, packaged: true, option: 'rel' })).toMatchObject({ dataDir: '/work/rel', cacheDir: '/work/rel' });
+    expect(resolveProfile({ ...base, packaged: true, env: { SHOWROOM_DATA_DIR: '/srv/s' } }).dataDir).toBe('/srv/s');
   });
 });
 
-describe('resolveDataDir', () => {
-  it('--data-dir, then SHOWROOM_DATA_DIR, then SHOWROOM_USER_DATA_DIR, then the default; relative to the cwd', () => {
-    const env = { SHOWROOM_DATA_DIR: '/srv/showroom', SHOWROOM_USER_DATA_DIR: '/srv/app' };
-    expect(resolveDataDir('/tmp/d', env, 'linux', '/home/ana', '/work')).toBe('/tmp/d');
-    expect(resolveDataDir('rel/d', env, 'linux', '/home/ana', '/srv/showroom')).toBe('/srv/showroom/rel/d');
-    expect(resolveDataDir(undefined, env, 'linux', '/home/ana', '/work')).toBe('/srv/showroom');
-    expect(resolveDataDir(undefined, { SHOWROOM_USER_DATA_DIR: '/srv/app' }, 'linux', '/home/ana', '/work')).toBe('/srv/app');
-    expect(resolveDataDir(undefined, { SHOWROOM_DATA_DIR: '' }, 'linux', '/home/ana', '/work')).toBe('/home/ana/.config/Showroom');
+describe('installedBuild', () => {
+  it('is true only for the command line unpacked next to an installed app’s archive', () => {
+    expect(installedBuild('/opt/Showroom/resources/app.asar.unpacked/out/cli/index.mjs')).toBe(true);
+    expect(installedBuild('C:\\Program Files\\Showroom\\resources\\app.asar.unpacked\\out\\cli\\index.mjs')).toBe(true);
+    expect(installedBuild('/Applications/Showroom.app/Contents/Resources/app.asar.unpacked/out/cli/index.mjs')).toBe(true);
+    expect(installedBuild('/home/dev/showroom/out/cli/index.mjs')).toBe(false);
+    expect(installedBuild('/home/dev/showroom/src/main/cli/index.ts')).toBe(false);
   });
 });

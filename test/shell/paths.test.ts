@@ -1,13 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_URL } from '../../src/main/shell/app-protocol';
-import { appPaths, rendererUrl, userDataDir } from '../../src/main/shell/paths';
+import { appPaths, rendererUrl } from '../../src/main/shell/paths';
 
 describe('paths', () => {
-  it('keeps user data in the OS application-data folder, under Showroom', () => {
-    expect(userDataDir({ appData: '/home/d/.config' })).toBe(join('/home/d/.config', 'Showroom'));
-    expect(userDataDir({ appData: '/home/d/.config', override: '/tmp/profile' })).toBe('/tmp/profile');
-    expect(userDataDir({ appData: '/home/d/.config', override: 'relative/dir' })).toBe(join('/home/d/.config', 'Showroom'));
+  it('keeps logs and the window state inside the profile folder', () => {
     expect(appPaths('/u')).toEqual({ userData: '/u', logs: join('/u', 'logs'), windowState: join('/u', 'window-state.json') });
   });
 

@@ -1,25 +1,34 @@
-// Where the command line finds the app's data: the folder the desktop app uses (Electron's
-// appData + "Showroom", see shell/paths.ts), unless --data-dir or SHOWROOM_DATA_DIR says otherwise.
-import { isAbsolute, posix, resolve, win32 } from 'node:path';
-import { APP_FOLDER_NAME } from '../shell/paths';
+// Where the command line finds the app's data: the same profile the desktop app uses (see
+// shell/profile.ts: "Showroom" when installed, "Showroom (development)" from the sources), unless
+// --data-dir, SHOWROOM_DATA_DIR or SHOWROOM_USER_DATA_DIR says otherwise. The browser shell
+// decides with `resolveProfile` too.
+import { chosenDataDir, profileFor, type Env, type Platform, type Profile } from '../shell/profile';
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env, Profile };
 
-/** The app's default data folder on `platform`, as Electron's app.getPath('appData') + "Showroom". Pure. */
-export function defaultDataDir(platform: NodeJS.Platform | string, env: Env, home: string): string {
-  if (platform === 'win32') {
-    const appData = env.APPDATA && win32.isAbsolute(env.APPDATA) ? env.APPDATA : win32.join(home, 'AppData', 'Roaming');
-    return win32.join(appData, APP_FOLDER_NAME);
-  }
-  if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
-  // Linux and the other Unixes: XDG, as Electron does.
-  const config = env.XDG_CONFIG_HOME && posix.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : posix.join(home, '.config');
-  return posix.join(config, APP_FOLDER_NAME);
+export interface ResolveProfileInput {
+  /** --data-dir, if given. */
+  option?: string | undefined;
+  env: Env;
+  platform: Platform;
+  home: string;
+  /** Relative folders are taken from here. */
+  cwd: string;
+  /** An installed build (see `installedBuild`); false for a run from the source checkout. */
+  packaged: boolean;
 }
 
-/** --data-dir, else SHOWROOM_DATA_DIR (or the app's SHOWROOM_USER_DATA_DIR), else the app's folder. Relative paths are taken from `cwd`. */
-export function resolveDataDir(option: string | undefined, env: Env, platform: NodeJS.Platform | string, home: string, cwd: string): string {
-  const chosen = option ?? env.SHOWROOM_DATA_DIR ?? env.SHOWROOM_USER_DATA_DIR;
-  if (chosen !== undefined && chosen !== '') return isAbsolute(chosen) ? chosen : resolve(cwd, chosen);
-  return defaultDataDir(platform, env, home);
+/** The profile of a Node process (the command line, the browser shell). Pure. */
+export function resolveProfile({ option, env, platform, home, cwd, packaged }: ResolveProfileInput): Profile {
+  return profileFor({ platform, env, home, packaged, override: chosenDataDir(option, env, cwd) });
+}
+
+/**
+ * Whether the compiled command line runs from an installed app: electron-builder unpacks it next
+ * to the archive (resources/app.asar.unpacked/out/cli, see electron-builder.yml). Anything else (the
+ * TypeScript sources through tsx, or `npm run build`'s out/cli in the checkout) is a development
+ * run, so it uses the development profile as `npm start` does. Pure: pass the module's own path.
+ */
+export function installedBuild(modulePath: string): boolean {
+  return /[\\/]app\.asar\.unpacked[\\/]/.test(modulePath);
 }

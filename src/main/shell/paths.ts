@@ -1,22 +1,7 @@
-// Where the app keeps things, and which document the window shows. Pure: index.ts passes in
-// what Electron knows (appData, packaged or not, the dev server URL, the environment).
-import { isAbsolute, join } from 'node:path';
+// Where the app keeps things inside its profile (the profile itself: profile.ts), and which document
+// the window shows. Pure: index.ts passes in what Electron knows (packaged or not, the dev server URL).
+import { join } from 'node:path';
 import { APP_URL } from './app-protocol';
-
-export const APP_FOLDER_NAME = 'Showroom';
-
-export interface UserDataInput {
-  /** app.getPath('appData'): ~/.config, ~/Library/Application Support, %APPDATA%. */
-  appData: string;
-  /** SHOWROOM_USER_DATA_DIR: a separate profile (tests, a second dealer on one machine). */
-  override?: string | undefined;
-}
-
-/** <appData>/Showroom, or an absolute override. A relative override is ignored (it would depend on the cwd). */
-export function userDataDir({ appData, override }: UserDataInput): string {
-  if (override && isAbsolute(override)) return override;
-  return join(appData, APP_FOLDER_NAME);
-}
 
 export interface AppPaths {
   userData: string;
