@@ -8,6 +8,8 @@ import { META_KEYS } from '../cache';
 import type { Handlers } from '../ipc/gate';
 import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets';
 import type { BackendContext } from './context';
+import { deletePhotoCache } from './photo-folder';
+import { accountPaths } from './session';
 import { emitSettingsChanged } from './settings';
 
 export function accountView(ctx: BackendContext, account: Account): AccountView {
@@ -98,7 +100,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
       if (!checked.ok) throw new AppError('bad_input', checked.error, { field: 'baseUrl' });
       let result: ConnectionOutcome;
       try {
-        result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim() });
+        result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim(), fetch: ctx.deps.fetch });
       } catch (error) {
         throw error instanceof AppError ? error : new AppError('internal', 'The connection test failed unexpectedly.', { cause: toErrorShape(error).detail?.cause });
       }
@@ -125,6 +127,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
       if (wasActive) await ctx.sessions.close(accountId);
       try {
         await ctx.accounts.remove(accountId, { deleteCache: deleteData });
+        if (deleteData) await deletePhotoCache(accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir).photosDir);
       } catch (error) {
         if (wasActive) await ctx.sessions.open(accountId).catch(() => undefined);
         throw keychainError(error);

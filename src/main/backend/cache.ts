@@ -13,7 +13,7 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
       const { accountId } = session;
       const result = { vehiclesRemoved: session.cache.summary().total, photoBytesFreed: session.cache.photos.cachedBytes() };
       await ctx.sessions.close(accountId);
-      const paths = accountPaths(ctx.accounts, accountId);
+      const paths = accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir);
       try {
         for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(paths.cacheFile + suffix, { force: true });
         await rm(paths.photosDir, { recursive: true, force: true });

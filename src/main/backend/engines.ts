@@ -20,13 +20,15 @@ export interface EngineOptions {
   /** The account's portal address (decides whether photos may come from loopback). */
   portalBaseUrl: string;
   budgetBytes: number;
+  /** For the photo downloads (a proxy-aware fetch; default the global one). */
+  fetch?: typeof globalThis.fetch | undefined;
   photoMode: () => 'covers' | 'all';
   onProgress: (progress: SyncProgress) => void;
   onConnectivity: (online: boolean) => void;
 }
 
 export function createPhotoCacheFor(options: EngineOptions): PhotoCache {
-  return createPhotoCache({ cache: options.cache, dir: options.photosDir, budgetBytes: options.budgetBytes, portalBaseUrl: options.portalBaseUrl });
+  return createPhotoCache({ cache: options.cache, dir: options.photosDir, budgetBytes: options.budgetBytes, portalBaseUrl: options.portalBaseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
 }
 
 export function createSyncEngineFor(options: EngineOptions, photos: PhotoCache): SyncEngine {

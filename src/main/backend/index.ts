@@ -38,6 +38,8 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
   const sessions: SessionManager = createSessionManager({
     accounts,
     log,
+    cacheDir: deps.cacheDir,
+    fetch: deps.fetch,
     hooks: {
       onProgress(session, progress) {
         session.running?.announce(progress.runId);

@@ -11,12 +11,25 @@ import { openCache, type Cache } from '../cache';
 import { createPortalClient, type PortalClient } from '../portal';
 import type { Logger } from '../shell/logger';
 import { createPhotoCacheFor, createSyncEngineFor, type PhotoCache, type SyncEngine } from './engines';
+import { adoptLegacyPhotos } from './photo-folder';
 import { megabytes } from './settings';
 
-/** Where one account's data lives: `<dataDir>/accounts/<id>/` (the account store's folder). */
-export function accountPaths(accounts: AccountStore, accountId: string): { folder: string; cacheFile: string; photosDir: string } {
+export interface AccountPaths {
+  /** `<dataDir>/accounts/<id>/` (the account store's folder). */
+  folder: string;
+  cacheFile: string;
+  /** `<cacheDir>/accounts/<id>/photos`: the OS cache folder, not roamed nor backed up (shell/profile.ts). */
+  photosDir: string;
+  /** Where the photos were kept before they moved to the cache folder (see photo-folder.ts). */
+  legacyPhotosDir: string;
+}
+
+/** Where one account's data lives; `cacheDir` defaults to the data folder (tests, a chosen profile folder). */
+export function accountPaths(accounts: AccountStore, accountId: string, cacheDir?: string): AccountPaths {
   const folder = accounts.dataFolder(accountId);
-  return { folder, cacheFile: join(folder, 'cache.sqlite'), photosDir: join(folder, 'photos') };
+  const legacyPhotosDir = join(folder, 'photos');
+  const photosDir = cacheDir === undefined ? legacyPhotosDir : join(cacheDir, 'accounts', accountId, 'photos');
+  return { folder, cacheFile: join(folder, 'cache.sqlite'), photosDir, legacyPhotosDir };
 }
 
 /** A sync started from the backend: its promise, and its id once the engine said it. */
@@ -65,6 +78,10 @@ export interface SessionManagerOptions {
   accounts: AccountStore;
   log: Logger;
   hooks: SessionHooks;
+  /** The photo cache's root (BackendDeps.cacheDir). */
+  cacheDir?: string | undefined;
+  /** For the portal and the photo downloads (BackendDeps.fetch). */
+  fetch?: typeof globalThis.fetch | undefined;
 }
 
 export interface SessionManager {
@@ -123,13 +140,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function openSession(accountId: string): Promise<Session> {
     const account = await accounts.get(accountId);
-    const paths = accountPaths(accounts, accountId);
+    const paths = accountPaths(accounts, accountId, options.cacheDir);
+    const moved = await adoptLegacyPhotos(paths.legacyPhotosDir, paths.photosDir);
+    if (moved !== 'nothing') log.info('backend: photo cache moved to the cache folder', { account: accountId, outcome: moved });
     await mkdir(paths.photosDir, { recursive: true });
     const cache = openCache(paths.cacheFile);
     const controller = new AbortController();
     const tasks = new Set<Promise<unknown>>();
     const client = createPortalClient({
       baseUrl: account.baseUrl,
+      fetch: options.fetch,
       integrationToken: async () => {
         const token = await accounts.token(accountId);
         log.addSecret(token);
@@ -150,6 +170,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       photosDir: paths.photosDir,
       portalBaseUrl: account.baseUrl,
       budgetBytes: megabytes(account.settings.photoBudgetMB),
+      fetch: options.fetch,
       photoMode: () => photoSettings.photos,
       onProgress: (progress: SyncProgress) => {
         if (!closed) options.hooks.onProgress(session, progress);

@@ -5,6 +5,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { AppError } from '../../shared/errors';
 import { createAccountStore, type Account, type AccountStore } from '../accounts';
 import { createAppStateStore } from '../backend/app-state';
+import { adoptLegacyPhotos } from '../backend/photo-folder';
 import { accountPaths } from '../backend/session';
 import { megabytes } from '../backend/settings';
 import { openCache, type Cache } from '../cache';
@@ -12,11 +13,16 @@ import { createPhotoCache, type PhotoCache } from '../photos';
 import { createPortalClient, type PortalClient, type WaitEvent } from '../portal';
 import { createKeytarKeychain, type Keychain } from '../secrets';
 import { silentLogger } from '../shell/logger';
-import type { Env } from './data-dir';
+import { nodeFetch } from '../shell/node-fetch';
+import type { Env, Profile } from './data-dir';
 import type { Output } from './io';
 
 export interface CliContext {
   dataDir: string;
+  /** The photo cache's root (the OS cache folder's profile, or dataDir for a chosen folder). */
+  cacheDir: string;
+  /** The keychain service of the profile (development runs have their own). */
+  keychainService: string;
   env: Env;
   out: Output;
   verbose: boolean;
@@ -31,6 +37,8 @@ export interface CliContext {
   open(account: Account): Promise<OpenAccount>;
   /** The token of SHOWROOM_TOKEN, if set. */
   envToken: string | undefined;
+  /** Node's fetch through the environment's HTTPS_PROXY/NO_PROXY (undefined: the global fetch). */
+  fetch: typeof globalThis.fetch | undefined;
   /** Closes whatever was opened. */
   close(): void;
 }
@@ -62,12 +70,13 @@ export function usageError(message: string): AppError {
 }
 
 /** What the command line hands in; the rest of the context is built from it. */
-export type ContextInput = Pick<CliContext, 'dataDir' | 'env' | 'out' | 'verbose' | 'json' | 'signal' | 'noKeychain'> & { keychain?: Keychain };
+export type ContextInput = Pick<CliContext, 'dataDir' | 'cacheDir' | 'keychainService' | 'env' | 'out' | 'verbose' | 'json' | 'signal' | 'noKeychain'> & { keychain?: Keychain };
 
 export function createContext(input: ContextInput): CliContext {
   const envToken = input.env.SHOWROOM_TOKEN?.trim() || undefined;
   if (envToken) input.out.redactor.addSecret(envToken);
-  const keychain = input.noKeychain ? memoryKeychain() : (input.keychain ?? createKeytarKeychain());
+  const keychain = input.noKeychain ? memoryKeychain() : (input.keychain ?? createKeytarKeychain(input.keychainService));
+  const fetch = nodeFetch(input.env);
   let store: AccountStore | undefined;
   const opened: Cache[] = [];
 
@@ -76,6 +85,7 @@ export function createContext(input: ContextInput): CliContext {
   return {
     ...input,
     envToken,
+    fetch,
     accounts,
 
     async account(selector) {
@@ -97,14 +107,16 @@ export function createContext(input: ContextInput): CliContext {
     },
 
     async open(account) {
-      const paths = accountPaths(accounts(), account.id);
+      const paths = accountPaths(accounts(), account.id, input.cacheDir);
+      await adoptLegacyPhotos(paths.legacyPhotosDir, paths.photosDir);
       mkdirSync(paths.photosDir, { recursive: true });
       const cache = openCache(paths.cacheFile);
       opened.push(cache);
-      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB), portalBaseUrl: account.baseUrl });
+      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB), portalBaseUrl: account.baseUrl, ...(fetch && { fetch }) });
       let waitListener: ((event: WaitEvent) => void) | undefined;
       const portal = createPortalClient({
         baseUrl: account.baseUrl,
+        fetch,
         onWait: (event) => waitListener?.(event),
         // SHOWROOM_TOKEN for unattended runs; otherwise the keychain, read only when a JWT is due.
         integrationToken: envToken ?? (async () => {
@@ -137,6 +149,11 @@ export function createContext(input: ContextInput): CliContext {
       }
     },
   };
+}
+
+/** The parts of the context a profile decides. */
+export function profileContext(profile: Profile): Pick<ContextInput, 'dataDir' | 'cacheDir' | 'keychainService'> {
+  return { dataDir: profile.dataDir, cacheDir: profile.cacheDir, keychainService: profile.keychainService };
 }
 
 /** Size of the cache file with its WAL. */

@@ -3,6 +3,7 @@
 //   npm run cli -- <command> …        bin/showroom.mjs <command> …
 // Exit codes: see exit-codes.ts (and `showroom --help`).
 import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError, toErrorShape } from '../../shared/errors';
 import type { Command } from './command';
@@ -14,8 +15,8 @@ import { show } from './commands/show';
 import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { unpublish } from './commands/unpublish';
-import { createContext, type CliContext } from './context';
-import { resolveDataDir, type Env } from './data-dir';
+import { createContext, profileContext, type CliContext } from './context';
+import { installedBuild, resolveProfile, type Env } from './data-dir';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
 
@@ -79,6 +80,8 @@ export interface RunOptions {
   home?: string;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** An installed build: the dealer's profile, not the development one (see shell/profile.ts). Default false. */
+  packaged?: boolean;
 }
 
 function printError(out: Output, error: unknown, verbose: boolean): number {
@@ -134,7 +137,16 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
   let ctx: CliContext | undefined;
   try {
     ctx = createContext({
-      dataDir: resolveDataDir(typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined, env, options.platform ?? process.platform, options.home ?? homedir(), options.cwd ?? process.cwd()),
+      ...profileContext(
+        resolveProfile({
+          option: typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined,
+          env,
+          platform: options.platform ?? process.platform,
+          home: options.home ?? homedir(),
+          cwd: options.cwd ?? process.cwd(),
+          packaged: options.packaged ?? false,
+        }),
+      ),
       env,
       out,
       verbose,
@@ -170,7 +182,12 @@ export async function main(): Promise<void> {
   // The reader of our output went away: nothing more can be said, and nothing failed.
   stopOnClosedPipe(process.stdout, () => process.exit(EXIT.ok));
   stopOnClosedPipe(process.stderr, () => undefined);
-  const code = await runCli(process.argv.slice(2), { io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, env: process.env, signal: controller.signal });
+  const code = await runCli(process.argv.slice(2), {
+    io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    env: process.env,
+    signal: controller.signal,
+    packaged: installedBuild(fileURLToPath(import.meta.url)),
+  });
   process.exitCode = code;
 }
 

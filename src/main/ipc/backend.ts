@@ -13,8 +13,12 @@ import type { PhotoResolver } from '../shell/photo-protocol';
 export type DemoSandbox = Pick<Sandbox, 'baseUrl' | 'integrationToken' | 'close'>;
 
 export interface BackendDeps {
-  /** The user-data folder (databases, photo cache, account list). */
+  /** The user-data folder (databases, account list, settings). */
   dataDir: string;
+  /** The photo cache's root, in the OS cache folder (shell/profile.ts); default `dataDir`. */
+  cacheDir?: string;
+  /** The HTTP client's fetch (Electron's net.fetch in the app: the OS proxy and certificates); default the global one. */
+  fetch?: typeof globalThis.fetch;
   keychain: Keychain;
   /** Opens an http(s) page in the system browser; refuses anything else (see shell/urls.ts). */
   openExternal(url: string): Promise<void>;

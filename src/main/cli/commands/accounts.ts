@@ -2,6 +2,8 @@
 import { AppError } from '../../../shared/errors';
 import { testConnection, type ConnectionOutcome } from '../../accounts';
 import { createAppStateStore } from '../../backend/app-state';
+import { deletePhotoCache } from '../../backend/photo-folder';
+import { accountPaths } from '../../backend/session';
 import { silentLogger } from '../../shell/logger';
 import { str, type Command } from '../command';
 import { usageError } from '../context';
@@ -51,7 +53,7 @@ SHOWROOM_TOKEN. The account is added only when the connection test succeeds, unl
     ctx.out.redactor.addSecret(token);
 
     ctx.out.progress('Testing the connection…');
-    const outcome = await testConnection({ baseUrl, integrationToken: token, signal: ctx.signal });
+    const outcome = await testConnection({ baseUrl, integrationToken: token, signal: ctx.signal, fetch: ctx.fetch });
     ctx.out.endProgress();
     const connected = outcome.outcome === 'connected';
     if (!connected && values.force !== true) {
@@ -105,6 +107,7 @@ export const accountsRemove: Command = {
   async run(ctx, { positionals, values }) {
     const account = await ctx.account(positionals[0]);
     await ctx.accounts().remove(account.id, { deleteCache: values['delete-data'] === true });
+    if (values['delete-data'] === true) await deletePhotoCache(accountPaths(ctx.accounts(), account.id, ctx.cacheDir).photosDir);
     if (ctx.json) ctx.out.json({ removed: account.id, dataDeleted: values['delete-data'] === true });
     else ctx.out.line(`Removed account “${account.name}” (${account.id})${values['delete-data'] ? ' and its local data' : ''}.`);
     if (ctx.noKeychain) ctx.out.note('warning: --no-keychain: a token stored in the keychain for this account was left there.');
