@@ -93,6 +93,17 @@ describe('a backend with a cache folder', () => {
     expect(run.outcome).toBe('succeeded');
   }
 
+  it('a new account: its database in the data folder, its photos in the cache folder', async () => {
+    const cacheDir = tempDir();
+    const b = await makeBackend({ deps: { cacheDir } });
+    open.push(b);
+    const accountId = (await b.call('accounts.add', { name: 'Nova', baseUrl: sandbox.baseUrl, token: sandbox.integrationToken })).id;
+    await syncOnce(b);
+    expect(existsSync(join(b.dataDir, 'accounts', accountId, 'cache.sqlite'))).toBe(true);
+    expect(files(join(cacheDir, 'accounts', accountId, 'photos')).length).toBeGreaterThan(0);
+    expect(existsSync(join(b.dataDir, 'accounts', accountId, 'photos'))).toBe(false);
+  });
+
   it('keeps the photos there, and brings an account’s old photos along when it is opened', async () => {
     // Before the change: no cacheDir, so the photos live with the account's data.
     const before = await makeBackend();

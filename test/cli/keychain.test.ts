@@ -3,6 +3,7 @@
 // every command without SHOWROOM_TOKEN.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeytarKeychain } from '../../src/main/secrets';
+import { profileName } from '../../src/main/shell/profile';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { cli, json, tempDataDir } from './helpers';
 
@@ -32,7 +33,8 @@ describe('command line with the system keychain', () => {
     expect(synced.stdout).toContain('12 listings');
 
     const [account] = json<Array<{ id: string }>>(await cli(['accounts', 'list', '--json', ...d]));
-    const keychain = createKeytarKeychain();
+    // Run from the sources, the command line uses the development profile's keychain service.
+    const keychain = createKeytarKeychain(profileName(false));
     expect(await keychain.get(account!.id)).toBe(sb.integrationToken);
     const removed = await cli(['accounts', 'remove', account!.id, ...d]);
     expect(removed.code, removed.stderr).toBe(0);

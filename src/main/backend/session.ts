@@ -143,7 +143,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const paths = accountPaths(accounts, accountId, options.cacheDir);
     const moved = await adoptLegacyPhotos(paths.legacyPhotosDir, paths.photosDir);
     if (moved !== 'nothing') log.info('backend: photo cache moved to the cache folder', { account: accountId, outcome: moved });
-    await mkdir(paths.photosDir, { recursive: true });
+    // Two folders now: the account's (the database) and its photo cache's, which may be elsewhere.
+    await Promise.all([mkdir(paths.folder, { recursive: true }), mkdir(paths.photosDir, { recursive: true })]);
     const cache = openCache(paths.cacheFile);
     const controller = new AbortController();
     const tasks = new Set<Promise<unknown>>();

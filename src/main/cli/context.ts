@@ -109,7 +109,7 @@ export function createContext(input: ContextInput): CliContext {
     async open(account) {
       const paths = accountPaths(accounts(), account.id, input.cacheDir);
       await adoptLegacyPhotos(paths.legacyPhotosDir, paths.photosDir);
-      mkdirSync(paths.photosDir, { recursive: true });
+      for (const dir of [paths.folder, paths.photosDir]) mkdirSync(dir, { recursive: true });
       const cache = openCache(paths.cacheFile);
       opened.push(cache);
       const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB), portalBaseUrl: account.baseUrl, ...(fetch && { fetch }) });
