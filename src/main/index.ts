@@ -1,8 +1,10 @@
 // The Electron shell: app lifecycle, the window, the two protocols, IPC registration. The only
 // main-side file that touches Electron; every decision it makes is a pure function in ./shell
 // (tested under Node in test/shell) and the backend is plain modules built from BackendDeps.
-import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, powerMonitor, protocol, screen, session, shell } from 'electron';
 import type { WebContents } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../preload/bridge';
 import { createKeytarKeychain } from './secrets';
@@ -12,16 +14,24 @@ import { createEventHub } from './ipc/events';
 import { createGate } from './ipc/gate';
 import { APP_SCHEME, createAppHandler } from './shell/app-protocol';
 import { contentSecurityPolicy, PHOTO_SCHEME, withCspHeader } from './shell/csp';
-import { createFileLogger } from './shell/logger';
+import { appUserModelId } from './shell/identity';
+import { createFileLogger, logFilePath } from './shell/logger';
 import { menuLabels, menuTemplate } from './shell/menu';
-import { appPaths, rendererUrl, userDataDir } from './shell/paths';
+import { electronFetch } from './shell/net-fetch';
+import { appPaths, rendererUrl } from './shell/paths';
 import { permissionDecision } from './shell/permissions';
 import { createPhotoHandler } from './shell/photo-protocol';
+import { chosenDataDir, profileFor } from './shell/profile';
+import { describeProxy, proxyChoice } from './shell/proxy';
+import { afterQuitQuestion, closeWithin, QUIT_CLOSE_LIMIT_MS, quitStep, syncRunningAfter, type QuitReason, type QuitState } from './shell/quit';
+import { activateAction, QUIT_ANYWAY_BUTTON, quitDuringSyncBox, startupFailedBox, windowFailedBox, type MessageBox, type StartupState } from './shell/startup';
+import { updateDecision } from './shell/updates';
 import { externalUrlDecision, guardedOpenExternal, navigationDecision } from './shell/urls';
+import { createReloadGuard, loadFailureAction, rendererGoneAction, SHOW_LIMIT_MS, showWindow, UNRESPONSIVE_RELOAD_MS } from './shell/window-recovery';
 import { MIN_HEIGHT, MIN_WIDTH, windowOptions } from './shell/window-options';
 import { loadWindowState, restoreBounds, saveWindowState } from './shell/window-state';
 import { resolveLanguage } from '../shared/i18n/language';
-import type { LanguageSetting, SettingsView } from '../shared/views';
+import type { LanguageSetting, SettingsView, UiLanguage } from '../shared/views';
 
 const HELP_URL = 'https://showroom.example/help';
 const PRELOAD = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
@@ -33,16 +43,32 @@ protocol.registerSchemesAsPrivileged([
   { scheme: PHOTO_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 app.enableSandbox();
-app.setPath('userData', userDataDir({ appData: app.getPath('appData'), override: process.env.SHOWROOM_USER_DATA_DIR }));
-const paths = appPaths(app.getPath('userData'));
+// A run from the sources has a profile (and a keychain service) of its own: see shell/profile.ts.
+const profile = profileFor({
+  platform: process.platform,
+  env: process.env,
+  home: app.getPath('home'),
+  packaged: app.isPackaged,
+  appData: app.getPath('appData'),
+  override: chosenDataDir(undefined, process.env),
+});
+app.setPath('userData', profile.dataDir);
+const paths = appPaths(profile.dataDir);
 app.setAppLogsPath(paths.logs);
+if (process.platform === 'win32') app.setAppUserModelId(appUserModelId(app.isPackaged));
 
 const renderer = rendererUrl({ packaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL });
 const csp = contentSecurityPolicy({ dev: renderer.dev, devServerUrl: renderer.dev ? renderer.url : undefined });
 const logger = createFileLogger({ dir: paths.logs, echo: renderer.dev });
 const hub = createEventHub({ onSinkError: (error, event) => logger.warn('event not delivered', { event, error }) });
+const logFile = logFilePath(paths.logs, 'showroom', 0);
 let mainWindow: BrowserWindow | undefined;
 let backend: Backend | undefined;
+let startup: StartupState = 'starting';
+let quitState: QuitState = 'open';
+let syncRunning = false;
+// The dialogs speak the UI's language (updated with the menu, see setMenu).
+let language: UiLanguage = resolveLanguage('system', app.getLocale());
 
 process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
 process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }));
@@ -61,25 +87,78 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  const started = app.whenReady().then(start);
+  started.then(
+    () => {
+      startup = 'ready';
+    },
+    (error: unknown) => failStartup(error),
+  );
   app.on('activate', () => {
-    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
+    const action = activateAction(startup, BrowserWindow.getAllWindows().length);
+    if (action === 'create') mainWindow = createWindow();
+    // Start-up creates the window itself; a Dock click meanwhile only asks for one if it is still missing then.
+    else if (action === 'wait') void started.then(() => activateAction(startup, BrowserWindow.getAllWindows().length) === 'create' && (mainWindow = createWindow()), () => undefined);
   });
-  app.on('will-quit', () => {
-    void backend?.close().catch((error: unknown) => logger.error('backend did not close cleanly', { error }));
-  });
-  app.whenReady().then(start, (error: unknown) => {
-    logger.error('startup failed', { error });
-    app.exit(1);
-  });
+  app.on('before-quit', (event) => requestQuit(event, 'user'));
+}
+
+/** Start-up failed: say so and where the log is, then leave (releasing the single-instance lock). */
+function failStartup(error: unknown): void {
+  startup = 'failed';
+  logger.error('startup failed', { error });
+  const box = startupFailedBox(language, logFile);
+  // showErrorBox works before 'ready' too, and blocks until the dealer has read it.
+  dialog.showErrorBox(box.title, `${box.message}\n\n${box.detail}`);
+  app.releaseSingleInstanceLock();
+  app.exit(1);
+}
+
+/** Every quit goes through here: see shell/quit.ts for the sequence. */
+function requestQuit(event: { preventDefault(): void } | undefined, reason: QuitReason): void {
+  const step = quitStep({ state: quitState, reason, syncRunning });
+  if (!step.prevent) return;
+  event?.preventDefault();
+  if (step.then === 'close') void closeThenExit(step.limitMs);
+  else if (step.then === 'ask') {
+    quitState = 'asking';
+    void showBox(quitDuringSyncBox(language)).then(async (response) => {
+      const next = afterQuitQuestion(response === QUIT_ANYWAY_BUTTON);
+      quitState = next.state;
+      if (next.close) await closeThenExit(QUIT_CLOSE_LIMIT_MS);
+    });
+  }
+}
+
+async function closeThenExit(limitMs: number): Promise<void> {
+  quitState = 'closing';
+  // app.exit() closes the windows without their 'close' event: keep the window's place now.
+  if (mainWindow && !mainWindow.isDestroyed()) rememberWindow(mainWindow);
+  const result = await closeWithin(() => backend?.close() ?? Promise.resolve(), limitMs);
+  if (result.outcome === 'closed') logger.info('closed', { limitMs });
+  else logger.error('backend did not close cleanly', { outcome: result.outcome, limitMs, error: result.error });
+  quitState = 'closed';
+  app.exit(0);
+}
+
+function showBox(box: MessageBox): Promise<number> {
+  const parent = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+  return (parent ? dialog.showMessageBox(parent, box) : dialog.showMessageBox(box)).then((r) => r.response);
 }
 
 async function start(): Promise<void> {
   logger.info('starting', { version: app.getVersion(), electron: process.versions.electron, dev: renderer.dev });
   hardenSession();
 
+  // The portal through Chromium's network stack (OS proxy, PAC, OS certificates: shell/proxy.ts), in
+  // a session of its own, apart from the renderer's (its CSP rewriting, its permissions).
+  logger.info('network', { proxy: describeProxy(proxyChoice({ runtime: 'electron', env: process.env })) });
+  const portalSession = session.fromPartition('showroom-portal');
   const deps: BackendDeps = {
-    dataDir: paths.userData,
-    keychain: createKeytarKeychain(),
+    dataDir: profile.dataDir,
+    cacheDir: profile.cacheDir,
+    fetch: electronFetch((input, init) => portalSession.fetch(input, init)),
+    keychain: createKeytarKeychain(profile.keychainService),
     openExternal: guardedOpenExternal((url) => shell.openExternal(url)),
     emit: hub.emit,
     logger: logger.child('backend'),
@@ -96,6 +175,7 @@ async function start(): Promise<void> {
     }),
   );
   hub.subscribe((event, payload) => {
+    syncRunning = syncRunningAfter(event, syncRunning);
     for (const window of BrowserWindow.getAllWindows()) {
       if (!window.isDestroyed()) window.webContents.send(IPC_EVENT, event, payload);
     }
@@ -118,12 +198,13 @@ async function start(): Promise<void> {
     // The renderer owns Ctrl/Cmd+F (focus the search box): the menu click sends it that key.
     find: () => mainWindow?.webContents.sendInputEvent({ type: 'keyDown', keyCode: 'F', modifiers: [process.platform === 'darwin' ? 'meta' : 'control'] }),
     help: () => void deps.openExternal(HELP_URL),
+    settings: () => hub.emit('menu.settings', null),
   };
   // The menu speaks the UI's language, and follows it when the dealer changes it in Settings.
-  const setMenu = (language: LanguageSetting) =>
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(menuTemplate({ platform: process.platform, dev: renderer.dev, actions: menuActions, t: menuLabels(resolveLanguage(language, app.getLocale())) })),
-    );
+  const setMenu = (setting: LanguageSetting) => {
+    language = resolveLanguage(setting, app.getLocale());
+    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, dev: renderer.dev, actions: menuActions, t: menuLabels(language) })));
+  };
   const settings = await gate('settings.get', {}, { url: renderer.url, frameIsMain: true });
   // resolveLanguage takes anything that is not 'en' or 'pt-BR' as "the system's".
   setMenu(settings.ok ? (settings.value as SettingsView).language : 'system');
@@ -131,28 +212,97 @@ async function start(): Promise<void> {
     if (event === 'settings.changed') setMenu((payload as SettingsView).language);
   });
 
+  // The OS is shutting down or logging out (Linux, macOS; Windows: the window's session-end).
+  // Electron's typings omit the documented event, whose preventDefault() delays the shutdown until we exit.
+  powerMonitor.on('shutdown', (...args: unknown[]) => requestQuit(args[0] as { preventDefault(): void } | undefined, 'shutdown'));
   mainWindow = createWindow();
+  void checkForUpdates();
+}
+
+/** electron-updater, only in a packaged app built with a feed (shell/updates.ts). */
+async function checkForUpdates(): Promise<void> {
+  const decision = updateDecision({
+    packaged: app.isPackaged,
+    platform: process.platform,
+    feedConfigured: existsSync(join(process.resourcesPath, 'app-update.yml')),
+    env: process.env,
+  });
+  if (!decision.check) {
+    logger.info('updates not checked', { reason: decision.reason });
+    return;
+  }
+  try {
+    const { default: updater } = await import('electron-updater');
+    updater.autoUpdater.logger = { info: (m: unknown) => logger.info('updater', { m: String(m) }), warn: (m: unknown) => logger.warn('updater', { m: String(m) }), error: (m: unknown) => logger.error('updater', { m: String(m) }) };
+    await updater.autoUpdater.checkForUpdatesAndNotify();
+  } catch (error) {
+    logger.warn('update check failed', { error });
+  }
 }
 
 function createWindow(): BrowserWindow {
   const displays = [screen.getPrimaryDisplay(), ...screen.getAllDisplays().filter((d) => d.id !== screen.getPrimaryDisplay().id)];
   const restored = restoreBounds(loadWindowState(paths.windowState), displays, { width: MIN_WIDTH, height: MIN_HEIGHT });
   const window = new BrowserWindow(windowOptions({ preload: PRELOAD, bounds: restored.bounds }));
-  if (restored.maximized) window.maximize();
-  window.once('ready-to-show', () => window.show());
-  window.on('close', () => {
-    try {
-      saveWindowState(paths.windowState, { ...window.getNormalBounds(), maximized: window.isMaximized() });
-    } catch (error) {
-      logger.warn('window state not saved', { error });
-    }
-  });
+  // Shown (and maximized: maximize() shows) once painted, or after a time limit whatever happens.
+  const reveal = () => showWindow(window, restored.maximized);
+  window.once('ready-to-show', reveal);
+  const showTimer = setTimeout(() => {
+    if (!window.isDestroyed() && !window.isVisible()) logger.warn('window shown before the renderer was ready', { afterMs: SHOW_LIMIT_MS });
+    reveal();
+  }, SHOW_LIMIT_MS);
+  window.on('close', () => rememberWindow(window));
   window.on('closed', () => {
+    clearTimeout(showTimer);
     if (mainWindow === window) mainWindow = undefined;
   });
-  window.webContents.on('render-process-gone', (_event, details) => logger.error('renderer gone', { reason: details.reason, exitCode: details.exitCode }));
+  // Windows logging off or shutting down: it cannot be refused, only used to close cleanly.
+  window.on('session-end', () => requestQuit(undefined, 'shutdown'));
+  watchRenderer(window, reveal);
   void window.loadURL(renderer.url);
   return window;
+}
+
+function rememberWindow(window: BrowserWindow): void {
+  try {
+    saveWindowState(paths.windowState, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+  } catch (error) {
+    logger.warn('window state not saved', { error });
+  }
+}
+
+/** A renderer that fails to load, crashes or hangs is reloaded, within a loop guard (shell/window-recovery.ts). */
+function watchRenderer(window: BrowserWindow, reveal: () => void): void {
+  const guard = createReloadGuard();
+  let gaveUp = false;
+  let unresponsive: ReturnType<typeof setTimeout> | undefined;
+  const recover = (what: string, details: Record<string, unknown>) => {
+    logger.error(what, details);
+    if (window.isDestroyed() || quitState !== 'open') return;
+    if (guard.next() === 'reload') {
+      void window.loadURL(renderer.url).catch(() => undefined); // a failure comes back as did-fail-load
+      return;
+    }
+    reveal();
+    if (gaveUp) return;
+    gaveUp = true;
+    void showBox(windowFailedBox(language, guard.count(), logFile));
+  };
+  const contents = window.webContents;
+  contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
+    if (loadFailureAction({ errorCode, isMainFrame }) === 'reload') recover('renderer load failed', { errorCode, errorDescription, url: validatedURL.slice(0, 300) });
+  });
+  contents.on('render-process-gone', (_event, details) => {
+    if (rendererGoneAction(details.reason) === 'reload') recover('renderer gone', { reason: details.reason, exitCode: details.exitCode });
+    else logger.info('renderer exited', { reason: details.reason });
+  });
+  window.on('unresponsive', () => {
+    logger.warn('renderer unresponsive');
+    clearTimeout(unresponsive);
+    unresponsive = setTimeout(() => recover('renderer still unresponsive', { afterMs: UNRESPONSIVE_RELOAD_MS }), UNRESPONSIVE_RELOAD_MS);
+  });
+  window.on('responsive', () => clearTimeout(unresponsive));
+  window.on('closed', () => clearTimeout(unresponsive));
 }
 
 /** Every web contents: no navigation away from the app, no new windows, no webviews. */

@@ -19,6 +19,7 @@ export const CHANNEL_NAMES = [
 
 export const EVENT_NAMES = [
   'sync.progress', 'sync.finished', 'cache.changed', 'connectivity', 'auth.tokenRefused', 'accounts.changed', 'settings.changed',
+  'menu.settings',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

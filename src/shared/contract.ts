@@ -115,6 +115,8 @@ export const events = {
   /** Accounts added, removed, selected, or a token replaced. */
   'accounts.changed': event<{ activeAccountId: string | null }>(),
   'settings.changed': event<SettingsView>(),
+  /** The dealer chose Settings… in the application menu (Cmd+, on macOS). */
+  'menu.settings': event<null>(),
 } as const satisfies { [E in EventName]: EventSpec<unknown> };
 
 export type Channels = typeof channels;

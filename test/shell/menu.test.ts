@@ -1,13 +1,34 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { menuLabels, menuTemplate, syncAccelerator } from '../../src/main/shell/menu';
+import { menuLabels, menuTemplate, reloadAccelerator, syncAccelerator } from '../../src/main/shell/menu';
 import { permissionDecision } from '../../src/main/shell/permissions';
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu) : [])]);
 }
 
-const actions = () => ({ sync: vi.fn(), find: vi.fn(), help: vi.fn() });
+/** Electron's default shortcuts of the roles we use (a role item without `accelerator` gets these). */
+const ROLE_ACCELERATORS: Partial<Record<string, string>> = {
+  reload: 'CmdOrCtrl+R',
+  forceReload: 'Shift+CmdOrCtrl+R',
+  toggleDevTools: 'Alt+CmdOrCtrl+I',
+  undo: 'CmdOrCtrl+Z',
+  redo: 'Shift+CmdOrCtrl+Z',
+  cut: 'CmdOrCtrl+X',
+  copy: 'CmdOrCtrl+C',
+  paste: 'CmdOrCtrl+V',
+  selectAll: 'CmdOrCtrl+A',
+  resetZoom: 'CmdOrCtrl+0',
+  zoomIn: 'CmdOrCtrl+Plus',
+  zoomOut: 'CmdOrCtrl+-',
+  minimize: 'CmdOrCtrl+M',
+  close: 'CmdOrCtrl+W',
+  quit: 'CmdOrCtrl+Q',
+  hide: 'Cmd+H',
+  hideOthers: 'Alt+Cmd+H',
+};
+
+const actions = () => ({ sync: vi.fn(), find: vi.fn(), help: vi.fn(), settings: vi.fn() });
 
 describe('menuTemplate', () => {
   it('has Sync and Find items wired to the actions, with their shortcuts', () => {
@@ -45,8 +66,34 @@ describe('menuTemplate', () => {
 
   it('speaks the dealer\'s language: every label it sets comes from the app\'s translations', () => {
     const labels = (language: 'en' | 'pt-BR') => flatten(menuTemplate({ platform: 'linux', actions: actions(), t: menuLabels(language) })).map((i) => i.label).filter(Boolean);
-    expect(labels('en')).toEqual(['File', 'Sync with the portal', 'Edit', 'Find vehicle…', 'View', 'Window', 'Help', 'Showroom help']);
-    expect(labels('pt-BR')).toEqual(['Arquivo', 'Sincronizar com o portal', 'Editar', 'Buscar veículo…', 'Exibir', 'Janela', 'Ajuda', 'Ajuda do Showroom']);
+    expect(labels('en')).toEqual(['File', 'Sync with the portal', 'Settings…', 'Edit', 'Find vehicle…', 'View', 'Window', 'Help', 'Showroom help']);
+    expect(labels('pt-BR')).toEqual(['Arquivo', 'Sincronizar com o portal', 'Configurações…', 'Editar', 'Buscar veículo…', 'Exibir', 'Janela', 'Ajuda', 'Ajuda do Showroom']);
+  });
+
+  it('macOS: Settings… on Cmd+, in the app menu, and the standard Window menu', () => {
+    const a = actions();
+    const template = menuTemplate({ platform: 'darwin', actions: a });
+    const appMenu = flatten([template[0]!]);
+    const settings = appMenu.find((i) => i.id === 'settings');
+    expect(settings?.accelerator).toBe('CmdOrCtrl+,');
+    (settings?.click as () => void)();
+    expect(a.settings).toHaveBeenCalledOnce();
+    expect(template.some((i) => i.role === 'windowMenu')).toBe(true);
+    // Windows and Linux: Settings in the File menu, with the same shortcut.
+    expect(flatten(menuTemplate({ platform: 'linux', actions: actions() })).find((i) => i.id === 'settings')?.accelerator).toBe('CmdOrCtrl+,');
+  });
+
+  it('never binds one shortcut twice, in development builds either (Cmd+R is Sync on macOS, not Reload)', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      for (const dev of [false, true]) {
+        const accelerators = flatten(menuTemplate({ platform, dev, actions: actions() }))
+          .map((i) => i.accelerator ?? (i.role ? ROLE_ACCELERATORS[i.role] : undefined))
+          .filter((a): a is string => typeof a === 'string')
+          .map((a) => a.replace('CmdOrCtrl', platform === 'darwin' ? 'Cmd' : 'Ctrl'));
+        expect(new Set(accelerators).size, `${platform} dev=${dev}: ${accelerators.join(', ')}`).toBe(accelerators.length);
+      }
+    }
+    expect(reloadAccelerator('darwin')).not.toBe(syncAccelerator('darwin'));
   });
 
   it('has the usual Edit items (so copy and paste work in text fields)', () => {

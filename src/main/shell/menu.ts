@@ -12,6 +12,8 @@ export interface MenuActions {
   find(): void;
   /** Open the help page in the system browser. */
   help(): void;
+  /** Show the Settings screen. */
+  settings(): void;
 }
 
 export interface MenuTemplateInput {
@@ -37,22 +39,29 @@ export function syncAccelerator(platform: NodeJS.Platform): string {
   return platform === 'darwin' ? 'Cmd+R' : 'F5';
 }
 
+/** Reload (development builds only): Cmd+R is Sync on macOS, so Reload moves to Cmd+Shift+R there. */
+export function reloadAccelerator(platform: NodeJS.Platform): string {
+  return platform === 'darwin' ? 'Cmd+Shift+R' : 'CmdOrCtrl+R';
+}
+
 export function menuTemplate({ platform, t = menuLabels('en'), dev = false, actions, appName = 'Showroom' }: MenuTemplateInput): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const syncItem: MenuItemConstructorOptions = { id: 'sync', label: t('sync'), accelerator: syncAccelerator(platform), click: () => actions.sync() };
+  // Cmd+, is Settings in every Mac app; VS Code and others use Ctrl+, on Windows and Linux too.
+  const settingsItem: MenuItemConstructorOptions = { id: 'settings', label: t('settings'), accelerator: 'CmdOrCtrl+,', click: () => actions.settings() };
 
   const appMenu: MenuItemConstructorOptions[] = mac
     ? [
         {
           label: appName,
-          submenu: [{ role: 'about' }, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+          submenu: [{ role: 'about' }, { type: 'separator' }, settingsItem, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
         },
       ]
     : [];
 
   const file: MenuItemConstructorOptions = {
     label: t('file'),
-    submenu: mac ? [syncItem, { type: 'separator' }, { role: 'close' }] : [syncItem, { type: 'separator' }, { role: 'quit' }],
+    submenu: mac ? [syncItem, { type: 'separator' }, { role: 'close' }] : [syncItem, { type: 'separator' }, settingsItem, { type: 'separator' }, { role: 'quit' }],
   };
 
   const edit: MenuItemConstructorOptions = {
@@ -75,7 +84,7 @@ export function menuTemplate({ platform, t = menuLabels('en'), dev = false, acti
   const view: MenuItemConstructorOptions = {
     label: t('view'),
     submenu: [
-      ...(dev ? ([{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[]) : []),
+      ...(dev ? ([{ role: 'reload', accelerator: reloadAccelerator(platform) }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[]) : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -84,10 +93,8 @@ export function menuTemplate({ platform, t = menuLabels('en'), dev = false, acti
     ],
   };
 
-  const windowMenu: MenuItemConstructorOptions = {
-    label: t('window'),
-    submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
-  };
+  // macOS: the standard Window menu (minimize, zoom, the window list, bring all to front).
+  const windowMenu: MenuItemConstructorOptions = mac ? { label: t('window'), role: 'windowMenu' } : { label: t('window'), submenu: [{ role: 'minimize' }, { role: 'close' }] };
 
   const help: MenuItemConstructorOptions = {
     label: t('help'),

@@ -13,6 +13,7 @@ import { SyncProgressPanel } from './components/SyncControls';
 import { TokenRefusedBanner } from './components/TokenRefusedBanner';
 import { TopBar } from './components/TopBar';
 import { useAccounts } from './hooks/useAccounts';
+import { useApiEvent } from './hooks/useApiEvent';
 import { useErrorText } from './hooks/useErrorText';
 import { useNotices } from './hooks/useNotices';
 import { useSettings } from './hooks/useSettings';
@@ -37,6 +38,7 @@ export function App() {
   const [view, setView] = useState<View>({ screen: 'inventory' });
   const [addingAccount, setAddingAccount] = useState(false);
   const [autoSyncFor, setAutoSyncFor] = useState<string | null>(null);
+  useApiEvent('menu.settings', () => setView({ screen: 'settings' }));
 
   useEffect(() => {
     setUiLanguage(resolveLanguage(settings?.language, navigator.language));

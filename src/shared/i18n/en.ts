@@ -10,6 +10,20 @@ export const en = {
     window: 'Window',
     help: 'Help',
     helpPage: 'Showroom help',
+    settings: 'Settings…',
+  },
+  /** Dialogs of the desktop app's shell (main shows them; {{…}} are filled in by main). */
+  shell: {
+    quitDuringSyncTitle: 'A sync is running',
+    quitDuringSyncMessage: 'Quit Showroom now?',
+    quitDuringSyncDetail: 'The sync stops. Nothing is lost: the next sync picks up where this one stopped.',
+    quitAnyway: 'Quit',
+    keepSyncing: 'Keep syncing',
+    startupFailedTitle: 'Showroom could not start',
+    startupFailedMessage: 'Something went wrong while Showroom was starting, and it has to close.',
+    startupFailedDetail: 'Start it again. If this happens again, send the log to support: {{log}}',
+    windowFailedMessage: 'The window could not be shown.',
+    windowFailedDetail: 'Showroom tried again {{count}} times. Close it and start it again; if this happens again, send the log to support: {{log}}',
   },
   common: {
     yes: 'Yes',
