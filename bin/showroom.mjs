@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `showroom`: the headless command line (src/main/cli). Runs the TypeScript sources through tsx's
-// ESM loader, so the command line and the app always share the same modules. Exit codes: see
-// src/main/cli/exit-codes.ts or `showroom --help`.
+// `showroom`: the headless command line (src/main/cli), compiled by `npm run build` into
+// out/cli/index.mjs (scripts/build-cli.mjs). It needs no development tools: the installed packages
+// ship this file and the compiled command line (resources/app.asar.unpacked/{bin,out/cli}), and the
+// deb puts it on the PATH. From a source checkout, `npm run cli -- …` runs the sources instead.
+// Exit codes: see src/main/cli/exit-codes.ts or `showroom --help`.
 // Keep this file plain enough to parse on old Node versions: it must be able to say why it stops.
+import { existsSync } from 'node:fs';
 import process from 'node:process';
-import { URL } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -12,13 +15,10 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(1);
 }
 
-let register;
-try {
-  ({ register } = await import('tsx/esm/api'));
-} catch {
-  process.stderr.write('showroom: tsx is missing: run `npm install` in the Showroom folder first.\n');
+const compiled = new URL('../out/cli/index.mjs', import.meta.url);
+if (!existsSync(fileURLToPath(compiled))) {
+  process.stderr.write('showroom: the command line is not built: run `npm run build` in the Showroom folder first (or `npm run cli -- …` to run it from the sources).\n');
   process.exit(1);
 }
-register();
-const { main } = await import(new URL('../src/main/cli/index.ts', import.meta.url).href);
+const { main } = await import(compiled.href);
 await main();

@@ -1,6 +1,6 @@
 // Runs the real command line in a child process (tsx loader, as `npm run cli` does), with a temp
 // data folder and only the environment a test gives it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,12 +34,22 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+let built = false;
+/** bin/showroom.mjs runs the compiled command line: build it (esbuild, about a second) once per test file. */
+function ensureCliBuilt(): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, [join(REPO, 'scripts/build-cli.mjs')], { cwd: REPO, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`scripts/build-cli.mjs failed: ${r.stderr}`);
+  built = true;
+}
+
 export function cli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   const env = baseEnv();
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  if (options.bin) ensureCliBuilt();
   const argv = options.bin ? [join(REPO, 'bin/showroom.mjs'), ...args] : ['--import', 'tsx', ENTRY, ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, { cwd: REPO, env, stdio: ['pipe', 'pipe', 'pipe'] });
