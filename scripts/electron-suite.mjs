@@ -75,6 +75,11 @@ if (!existsSync(join(root, 'out/main/index.js'))) {
   }
 }
 
+// CI containers run as root, where Chromium needs --no-sandbox (test/electron/sandbox-args.ts): say so.
+if (process.platform === 'linux' && process.getuid?.() === 0 && process.env.CI) {
+  console.log('Electron launch suite: running as root in CI, so Chromium’s sandbox is off for this run (--no-sandbox).');
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'showroom-electron-'));
 const jsonFile = join(scratch, 'electron.json');
 const [cmd, ...pre] = [...wrap, playwright];

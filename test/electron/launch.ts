@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page, type TestInfo } from '@playwright/test';
+import { NO_SANDBOX_NOTE, sandboxArgs } from './sandbox-args';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const MAIN = join(ROOT, 'out/main/index.js');
@@ -16,6 +17,11 @@ export function electronBinary(): string | undefined {
   const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkg, 'dist');
   const binary = join(dist, relative);
   return existsSync(binary) ? binary : undefined;
+}
+
+/** Extra Electron switches for this machine: --no-sandbox only as root in CI (see sandbox-args.ts). Asked at launch, so listing the tests works anywhere. */
+export function sandboxArgsHere(): string[] {
+  return sandboxArgs({ platform: process.platform, uid: process.getuid?.(), env: process.env });
 }
 
 export interface Launched {
@@ -32,9 +38,11 @@ export async function launchShowroom(testInfo: TestInfo, options: { userData?: s
   mkdirSync(userData, { recursive: true });
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'ELECTRON_RENDERER_URL') env[k] = v;
+  const sandbox = sandboxArgsHere();
+  if (sandbox.length > 0) testInfo.annotations.push({ type: 'sandbox', description: NO_SANDBOX_NOTE });
   const app = await _electron.launch({
     executablePath,
-    args: [MAIN],
+    args: [...sandbox, MAIN],
     cwd: ROOT,
     env: { ...env, SHOWROOM_USER_DATA_DIR: userData, ...options.env },
   });

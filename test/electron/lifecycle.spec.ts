@@ -4,12 +4,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { electronBinary, launchShowroom, MAIN, ROOT } from './launch';
+import { electronBinary, launchShowroom, MAIN, ROOT, sandboxArgsHere } from './launch';
 
 test('a second instance hands over to the first and exits', async ({}, testInfo) => {
   const first = await launchShowroom(testInfo);
   try {
-    const second = spawn(electronBinary()!, ['--no-sandbox', MAIN], { cwd: ROOT, env: { ...process.env, SHOWROOM_USER_DATA_DIR: first.userData }, stdio: 'ignore' });
+    const second = spawn(electronBinary()!, [...sandboxArgsHere(), MAIN], { cwd: ROOT, env: { ...process.env, SHOWROOM_USER_DATA_DIR: first.userData }, stdio: 'ignore' });
     const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
     expect(code).toBe(0);
     expect(await first.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
