@@ -23,7 +23,7 @@ import { permissionDecision } from './shell/permissions';
 import { createPhotoHandler } from './shell/photo-protocol';
 import { chosenDataDir, profileFor } from './shell/profile';
 import { describeProxy, proxyChoice } from './shell/proxy';
-import { afterQuitQuestion, closeWithin, QUIT_CLOSE_LIMIT_MS, quitStep, syncRunningAfter, type QuitReason, type QuitState } from './shell/quit';
+import { afterQuitQuestion, closeWithin, QUIT_CLOSE_LIMIT_MS, quitStep, SHUTDOWN_CLOSE_LIMIT_MS, syncRunningAfter, type QuitReason, type QuitState } from './shell/quit';
 import { activateAction, QUIT_ANYWAY_BUTTON, quitDuringSyncBox, startupFailedBox, windowFailedBox, type MessageBox, type StartupState } from './shell/startup';
 import { updateDecision } from './shell/updates';
 import { externalUrlDecision, guardedOpenExternal, navigationDecision } from './shell/urls';
@@ -67,8 +67,10 @@ let backend: Backend | undefined;
 let startup: StartupState = 'starting';
 let quitState: QuitState = 'open';
 let syncRunning = false;
-// The dialogs speak the UI's language (updated with the menu, see setMenu).
-let language: UiLanguage = resolveLanguage('system', app.getLocale());
+// The dialogs speak the UI's language (set with the menu, see setMenu); before that, the system's
+// (app.getLocale() is reliable only once the app is ready).
+let chosenLanguage: UiLanguage | undefined;
+const language = (): UiLanguage => chosenLanguage ?? resolveLanguage('system', app.isReady() ? app.getLocale() : '');
 
 process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
 process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }));
@@ -94,12 +96,14 @@ if (!app.requestSingleInstanceLock()) {
     },
     (error: unknown) => failStartup(error),
   );
-  app.on('activate', () => {
+  // macOS Dock click. Start-up creates the window itself: one during start-up waits for it, then
+  // opens a window only if there still is none.
+  const onActivate = () => {
     const action = activateAction(startup, BrowserWindow.getAllWindows().length);
     if (action === 'create') mainWindow = createWindow();
-    // Start-up creates the window itself; a Dock click meanwhile only asks for one if it is still missing then.
-    else if (action === 'wait') void started.then(() => activateAction(startup, BrowserWindow.getAllWindows().length) === 'create' && (mainWindow = createWindow()), () => undefined);
-  });
+    else if (action === 'wait') started.then(onActivate, () => undefined);
+  };
+  app.on('activate', onActivate);
   app.on('before-quit', (event) => requestQuit(event, 'user'));
 }
 
@@ -107,11 +111,12 @@ if (!app.requestSingleInstanceLock()) {
 function failStartup(error: unknown): void {
   startup = 'failed';
   logger.error('startup failed', { error });
-  const box = startupFailedBox(language, logFile);
+  const box = startupFailedBox(language(), logFile);
   // showErrorBox works before 'ready' too, and blocks until the dealer has read it.
   dialog.showErrorBox(box.title, `${box.message}\n\n${box.detail}`);
   app.releaseSingleInstanceLock();
-  app.exit(1);
+  // A backend that did open (the failure came later) still closes its database first.
+  void closeWithin(() => backend?.close() ?? Promise.resolve(), SHUTDOWN_CLOSE_LIMIT_MS).finally(() => app.exit(1));
 }
 
 /** Every quit goes through here: see shell/quit.ts for the sequence. */
@@ -122,7 +127,7 @@ function requestQuit(event: { preventDefault(): void } | undefined, reason: Quit
   if (step.then === 'close') void closeThenExit(step.limitMs);
   else if (step.then === 'ask') {
     quitState = 'asking';
-    void showBox(quitDuringSyncBox(language)).then(async (response) => {
+    void showBox(quitDuringSyncBox(language())).then(async (response) => {
       const next = afterQuitQuestion(response === QUIT_ANYWAY_BUTTON);
       quitState = next.state;
       if (next.close) await closeThenExit(QUIT_CLOSE_LIMIT_MS);
@@ -202,8 +207,8 @@ async function start(): Promise<void> {
   };
   // The menu speaks the UI's language, and follows it when the dealer changes it in Settings.
   const setMenu = (setting: LanguageSetting) => {
-    language = resolveLanguage(setting, app.getLocale());
-    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, dev: renderer.dev, actions: menuActions, t: menuLabels(language) })));
+    chosenLanguage = resolveLanguage(setting, app.getLocale());
+    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, dev: renderer.dev, actions: menuActions, t: menuLabels(chosenLanguage) })));
   };
   const settings = await gate('settings.get', {}, { url: renderer.url, frameIsMain: true });
   // resolveLanguage takes anything that is not 'en' or 'pt-BR' as "the system's".
@@ -286,7 +291,7 @@ function watchRenderer(window: BrowserWindow, reveal: () => void): void {
     reveal();
     if (gaveUp) return;
     gaveUp = true;
-    void showBox(windowFailedBox(language, guard.count(), logFile));
+    void showBox(windowFailedBox(language(), guard.count(), logFile));
   };
   const contents = window.webContents;
   contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
