@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installedBuild, resolveProfile } from '../../src/main/cli/data-dir';
+import { installedBuild, resolveDataDir, resolveProfile } from '../../src/main/cli/data-dir';
 
 describe('resolveProfile: the command line shares the desktop app’s profile rule', () => {
   const base = { env: {}, platform: 'linux', home: '/home/ana', cwd: '/work' } as const;
@@ -12,6 +12,14 @@ describe('resolveProfile: the command line shares the desktop app’s profile ru
   it('--data-dir and the environment override the folder, relative to the working folder', () => {
     expect(resolveProfile({ ...base, packaged: true, option: 'rel' })).toMatchObject({ dataDir: '/work/rel', cacheDir: '/work/rel' });
     expect(resolveProfile({ ...base, packaged: true, env: { SHOWROOM_DATA_DIR: '/srv/s' } }).dataDir).toBe('/srv/s');
+  });
+});
+
+describe('resolveDataDir (the data folder alone)', () => {
+  it('is the profile’s data folder, the development one unless told the build is installed', () => {
+    expect(resolveDataDir(undefined, {}, 'linux', '/home/ana', '/work')).toBe('/home/ana/.config/Showroom (development)');
+    expect(resolveDataDir(undefined, {}, 'linux', '/home/ana', '/work', true)).toBe('/home/ana/.config/Showroom');
+    expect(resolveDataDir('d', {}, 'linux', '/home/ana', '/work')).toBe('/work/d');
   });
 });
 

@@ -24,6 +24,15 @@ export function resolveProfile({ option, env, platform, home, cwd, packaged }: R
 }
 
 /**
+ * The data folder alone, in the argument order of the earlier API (the browser shell calls it):
+ * `packaged` defaults to false, a run from the sources. Prefer `resolveProfile`, which also gives
+ * the photo cache folder and the keychain service.
+ */
+export function resolveDataDir(option: string | undefined, env: Env, platform: Platform, home: string, cwd: string, packaged = false): string {
+  return resolveProfile({ option, env, platform, home, cwd, packaged }).dataDir;
+}
+
+/**
  * Whether the compiled command line runs from an installed app: electron-builder unpacks it next
  * to the archive (resources/app.asar.unpacked/out/cli, see electron-builder.yml). Anything else (the
  * TypeScript sources through tsx, or `npm run build`'s out/cli in the checkout) is a development
