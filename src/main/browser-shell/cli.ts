@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { resolveDataDir } from '../cli/data-dir';
+import { resolveProfile } from '../cli/data-dir';
 import { startBrowserShell } from '.';
 
 const USAGE = 'usage: npm start -- --browser [--port N] [--data-dir DIR] [--no-open]';
@@ -36,9 +36,10 @@ async function main(): Promise<void> {
     console.error(`showroom: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
   }
-  const dataDir = resolveDataDir(args.dataDir, process.env, process.platform, homedir(), process.cwd());
+  // The browser shell runs from the source checkout: the development profile, as npm start's Electron does.
+  const profile = resolveProfile({ option: args.dataDir, env: process.env, platform: process.platform, home: homedir(), cwd: process.cwd(), packaged: false });
   const rendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
-  const result = await startBrowserShell({ dataDir, rendererDir, port: args.port, open: args.open, version: process.env.npm_package_version });
+  const result = await startBrowserShell({ profile, rendererDir, port: args.port, open: args.open, version: process.env.npm_package_version });
   if (result.kind === 'already_running') return;
   const { shell } = result;
   let signals = 0;

@@ -11,7 +11,9 @@ import { currentPhotos, startDemoSandbox, type Backend } from '../ipc/backend';
 import { createEventHub } from '../ipc/events';
 import { createKeytarKeychain } from '../secrets';
 import { createFileLogger, type Logger } from '../shell/logger';
+import { nodeFetch } from '../shell/node-fetch';
 import { appPaths } from '../shell/paths';
+import type { Profile } from '../shell/profile';
 import { guardedOpenExternal } from '../shell/urls';
 import { createIdleWatch } from './idle';
 import { claimInstance, runningInstance } from './instance';
@@ -19,7 +21,8 @@ import { browserCandidates, launchPlan, systemOpenCommand, type Env, type Launch
 import { startShellServer, type ShellServer } from './server';
 
 export interface BrowserShellOptions {
-  dataDir: string;
+  /** Data folder, photo cache folder and keychain service (the CLI's and Electron's rule, shell/profile.ts). */
+  profile: Pick<Profile, 'dataDir' | 'cacheDir' | 'keychainService'>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 or absent: the OS chooses. */
@@ -95,13 +98,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   const platform = options.platform ?? process.platform;
   const env = options.env ?? process.env;
   const say = options.say ?? ((line: string) => console.log(line));
+  const { dataDir, cacheDir, keychainService } = options.profile;
   if (!existsSync(join(options.rendererDir, 'index.html'))) {
     throw new Error(`the app is not built (no ${join(options.rendererDir, 'index.html')}): run npm run build, or npm start, which builds it.`);
   }
-  await mkdir(options.dataDir, { recursive: true });
-  const paths = appPaths(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const paths = appPaths(dataDir);
   const logger = createFileLogger({ dir: paths.logs });
-  const profileDir = join(options.dataDir, 'browser-window');
+  const profileDir = join(dataDir, 'browser-window');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
   const launch = (url: string, open: boolean): { plan: LaunchPlan; child: ChildProcess | undefined } => {
@@ -110,7 +114,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     return { plan, child };
   };
 
-  const already = await runningInstance(options.dataDir);
+  const already = await runningInstance(dataDir);
   if (already) {
     const { plan } = launch(already.url, options.open);
     say(`Showroom is already running for this data folder (process ${already.pid}).`);
@@ -118,11 +122,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     return { kind: 'already_running', url: already.url };
   }
 
-  logger.info('browser shell: starting', { version: options.version, node: process.versions.node, dataDir: options.dataDir });
+  logger.info('browser shell: starting', { version: options.version, node: process.versions.node, dataDir, cacheDir });
   const hub = createEventHub({ onSinkError: (error, event) => logger.warn('event not delivered', { event, error }) });
   const backend = await createBackend({
-    dataDir: options.dataDir,
-    keychain: createKeytarKeychain(),
+    dataDir,
+    cacheDir,
+    keychain: createKeytarKeychain(keychainService),
+    // Node's fetch, through HTTPS_PROXY / NO_PROXY when the environment names them.
+    fetch: nodeFetch(env),
     openExternal: guardedOpenExternal(async (url) => {
       const { command, args } = systemOpenCommand(platform, url);
       run(command, args, logger, true);
@@ -140,7 +147,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     throw error;
   }
 
-  const claim = await claimInstance(options.dataDir, { pid: process.pid, port: server.port, url: server.loginUrl, startedAt: new Date().toISOString() });
+  const claim = await claimInstance(dataDir, { pid: process.pid, port: server.port, url: server.loginUrl, startedAt: new Date().toISOString() });
   if (!claim.claimed) {
     // Another shell for this folder won the race while we were starting: use it.
     await server.close();
@@ -156,7 +163,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   logger.info('browser shell: serving', { port: server.port, window: plan.kind });
   say(`Showroom is running (browser shell, port ${server.port}).`);
   describe(plan, server.loginUrl).forEach(say);
-  say(`Data: ${options.dataDir}   Logs: ${paths.logs}`);
+  say(`Data: ${dataDir}   Photos: ${cacheDir}   Logs: ${paths.logs}`);
   say('Press Ctrl+C to stop.');
 
   let resolveStopped: (clean: boolean) => void = () => {};
