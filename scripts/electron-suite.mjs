@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './lib/electron.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -30,15 +31,6 @@ function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** The Electron binary, found the way node_modules/electron/index.js finds it — without running that file, which downloads. */
-function electronBinary() {
-  const pkg = join(root, 'node_modules/electron');
-  const pathFile = join(pkg, 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const binary = join(process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkg, 'dist'), readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : undefined;
-}
-
 /** How many tests the suite has, by listing them (no Electron needed). */
 function countTests() {
   const r = spawnSync(playwright, ['test', '-c', config, '--list'], { encoding: 'utf8' });
@@ -54,7 +46,7 @@ function notRun(reason, howTo) {
   process.exit(0);
 }
 
-const binary = electronBinary();
+const binary = electronBinary(root);
 if (!binary) {
   notRun(
     'the Electron binary is not installed',

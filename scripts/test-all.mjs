@@ -6,9 +6,10 @@
 // keytar needs a Secret Service: without a D-Bus session we re-run ourselves inside one with a
 // throw-away unlocked gnome-keyring (scripts/with-keyring.sh).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readJson } from './lib/files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -37,14 +38,6 @@ function check(name, cmd, args) {
   totals[ok ? 'passed' : 'failed'] += 1;
   lines.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
   return ok;
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 // 1. Static checks.
