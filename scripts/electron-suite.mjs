@@ -50,7 +50,7 @@ const binary = electronBinary(root);
 if (!binary) {
   notRun(
     'the Electron binary is not installed',
-    'install it where downloads are allowed: `node node_modules/electron/install.js`, or point ELECTRON_OVERRIDE_DIST_PATH at an unpacked Electron 45 build',
+    'where downloads are allowed `npm start` installs it (or `node_modules/.bin/install-electron`), or point ELECTRON_OVERRIDE_DIST_PATH at an unpacked Electron 45 build',
   );
 }
 

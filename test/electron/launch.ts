@@ -1,23 +1,16 @@
 // Launching the built app (out/main/index.js) in Electron for the launch suite. Never imports the
 // `electron` package: its index.js downloads the binary when it is missing.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { electronBinary as findElectronBinary } from '../../scripts/lib/electron.mjs';
 import { _electron, type ElectronApplication, type Page, type TestInfo } from '@playwright/test';
 import { NO_SANDBOX_NOTE, sandboxArgs } from './sandbox-args';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const MAIN = join(ROOT, 'out/main/index.js');
 
-/** The installed Electron binary, or undefined (same rule as scripts/electron-suite.mjs). */
-export function electronBinary(): string | undefined {
-  const pkg = join(ROOT, 'node_modules/electron');
-  const pathFile = join(pkg, 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const relative = readFileSync(pathFile, 'utf8').trim();
-  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkg, 'dist');
-  const binary = join(dist, relative);
-  return existsSync(binary) ? binary : undefined;
-}
+/** The installed Electron binary, or undefined (the rule npm start and the suite's runner use). */
+export const electronBinary = (): string | undefined => findElectronBinary(ROOT);
 
 /** Extra Electron switches for this machine: --no-sandbox only as root in CI (see sandbox-args.ts). Asked at launch, so listing the tests works anywhere. */
 export function sandboxArgsHere(): string[] {
