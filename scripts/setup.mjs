@@ -77,9 +77,10 @@ function nodeModules() {
     fail(`setup: ${NPM_CI_REASONS[reason]}, and npm cannot replace the Node it is running on. Run \`npm ci\`, then the same command again.`);
   }
   console.log(`setup: npm ci (${NPM_CI_REASONS[reason]})`);
-  // Under npm, npm_execpath is npm's own script: the same npm, whatever the PATH holds.
+  // Under npm, npm_execpath is npm's own script: the same npm, whatever the PATH holds. Errors only:
+  // on the system Node every package that wants Node 22+ would warn, and the pinned Node takes over.
   const npm = process.env.npm_execpath?.endsWith('.js') ? [process.execPath, process.env.npm_execpath] : [process.platform === 'win32' ? 'npm.cmd' : 'npm'];
-  const r = spawnSync(npm[0], [...npm.slice(1), 'ci', '--no-audit', '--no-fund'], {
+  const r = spawnSync(npm[0], [...npm.slice(1), 'ci', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     shell: process.platform === 'win32' && npm.length === 1,

@@ -7,7 +7,8 @@ import { delimiter, join } from 'node:path';
 /**
  * Runs `cmd args` with the terminal, until it ends. Ctrl+C reaches the whole process group from
  * the terminal, so SIGINT is only held off here (not forwarded: the child would get it twice);
- * SIGTERM and SIGHUP are sent to us alone, so they are passed on.
+ * SIGTERM and SIGHUP are sent to us alone, so they are passed on. When our parent goes away
+ * (npm, killed with SIGTERM, stops its `sh -c` but not us), the child is sent SIGTERM too.
  * @param {string} cmd
  * @param {string[]} args
  * @param {import('node:child_process').SpawnOptions} [options]
@@ -22,11 +23,22 @@ export function runInForeground(cmd, args, options = {}) {
     process.on('SIGINT', onInterrupt);
     process.on('SIGTERM', forward);
     process.on('SIGHUP', forward);
+    // process.ppid is read once at start-up: ask whether that process still exists instead.
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      try {
+        process.kill(parent, 0);
+      } catch {
+        clearInterval(orphaned);
+        forward('SIGTERM');
+      }
+    }, 1_000);
     /** @param {{ code: number | null, signal: NodeJS.Signals | null, error?: Error }} result */
     const done = (result) => {
       process.off('SIGINT', onInterrupt);
       process.off('SIGTERM', forward);
       process.off('SIGHUP', forward);
+      clearInterval(orphaned);
       resolve(result);
     };
     child.on('error', (error) => done({ code: null, signal: null, error }));
