@@ -67,7 +67,7 @@ export function planSystemPackages({ platform, hasApt, missing, isRoot, sudoWork
     action: 'stop',
     message:
       `setup: these system packages are missing: ${list}.\n` +
-      'setup: installing them needs root, and sudo asks for a password here. Run this once, then the same npm command again:\n' +
+      'setup: installing them needs root, and sudo without a password is not available here. Run this once (as root, or with sudo), then the same npm command again:\n' +
       `  sudo apt-get update && sudo apt-get install -y ${list}`,
   };
 }
