@@ -113,7 +113,9 @@ async function browserShell(args) {
     const built = spawnSync(process.execPath, [binScript('electron-vite', 'electron-vite'), 'build'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) fail('start: the build failed (see above)');
   }
-  const result = await runInForeground(process.execPath, [binScript('tsx', 'tsx'), cli, ...args], { cwd: root });
+  // tsx as a loader inside this one Node process (not tsx's own launcher, which relays signals to a
+  // second process): Ctrl+C and SIGTERM reach the shell itself, which stops cleanly.
+  const result = await runInForeground(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root });
   if (result.error) fail(`start: could not start the browser shell: ${result.error.message}`);
   process.exit(exitStatus(result));
 }
