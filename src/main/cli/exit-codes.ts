@@ -11,7 +11,8 @@
 //    6    keychain        no system keychain to keep the token in (use SHOWROOM_TOKEN and --no-keychain)
 //    7    refused         the portal refused the request (validation), or a listing's unpublish was refused
 //    8    cancelled       interrupted (Ctrl-C): what was running stopped cleanly
-//    9    data            the local data cannot be read or written (damaged cache, disk full, busy)
+//    9    data            the local data cannot be read or written (damaged cache, disk full, locked)
+//   10    sync_running    a sync of this account is already running (in the app or another command)
 //
 // A sync whose inventory committed but some photos failed is a success (0): the failures are in
 // its summary and in `show`. `unpublish` with several references: 7 if any was refused, else 5
@@ -29,6 +30,7 @@ export const EXIT = {
   refused: 7,
   cancelled: 8,
   data: 9,
+  syncRunning: 10,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -43,7 +45,8 @@ export const EXIT_CODE_HELP = `Exit codes:
    6  no system keychain (use SHOWROOM_TOKEN with --no-keychain)
    7  refused by the portal (validation, unpublish refused)
    8  cancelled (Ctrl-C)
-   9  local data unreadable or unwritable`;
+   9  local data unreadable or unwritable (see \`showroom cache rebuild\`)
+  10  a sync of this account is already running elsewhere`;
 
 export function exitCodeFor(kind: ErrorKind | undefined): ExitCode {
   switch (kind) {
@@ -69,8 +72,9 @@ export function exitCodeFor(kind: ErrorKind | undefined): ExitCode {
     case 'cancelled':
       return EXIT.cancelled;
     case 'database':
-    case 'busy':
       return EXIT.data;
+    case 'busy':
+      return EXIT.syncRunning;
     default:
       return EXIT.unexpected;
   }

@@ -12,6 +12,7 @@ import { fullSweep, verifyReferences } from './full-sweep';
 import { readChanges } from './incremental';
 import { storePlan } from './plan';
 import { throwIfCancelled } from './pool';
+import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
 import { createPublications } from './publications';
 import { toSyncRunReport, type SyncRunReport } from './run-view';
@@ -56,6 +57,8 @@ export interface SyncEngineDeps {
   unpublishConcurrency?: number;
   /** 'auto' reads every page again when the last full pass is older than this (default FULL_CHECK_EVERY_MS). */
   fullCheckEveryMs?: number;
+  /** Named to another process that finds this one syncing the same account (default 'the app'). */
+  holder?: SyncHolder;
 }
 
 /**
@@ -65,7 +68,7 @@ export interface SyncEngineDeps {
 export const FULL_CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export interface SyncEngine {
-  /** One sync at a time: a second call while running throws AppError('busy'). kind 'auto' (default): incremental when a full pass has succeeded within FULL_CHECK_EVERY_MS, else full. A failed or cancelled sync resolves with its record (outcome and error). */
+  /** One sync at a time per account, across processes: a second one (here or in another process) throws AppError('busy') naming who runs the first. kind 'auto' (default): incremental when a full pass has succeeded within FULL_CHECK_EVERY_MS, else full. A failed or cancelled sync resolves with its record (outcome and error). */
   run(options?: { kind?: 'full' | 'incremental' | 'auto'; signal?: AbortSignal }): Promise<SyncRunReport>;
   /** Cancels the running sync (its pass is abandoned, the previous snapshot stays). No-op when idle. */
   cancel(): void;
@@ -146,9 +149,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     if (kind === 'incremental' && cache.vehicles.latestUpdatedAt() === null) kind = 'full';
     const progress = new ProgressTracker({ runId: '', kind, onProgress: deps.onProgress });
     running = { controller, progress };
+    let lock: Awaited<ReturnType<typeof lockSync>> = null;
     try {
+      // A lost lock (its refresh failed for seconds) lets another sync start: SQLite still keeps
+      // each pass whole, so this one carries on rather than throw away its work.
+      lock = await lockSync(cache.file, deps.holder ?? 'the app');
       return await execute(kind, controller.signal, progress, decided.scheduled);
     } finally {
+      await lock?.release();
       running = null;
       progress.dispose();
       options.signal?.removeEventListener('abort', onOuterAbort);

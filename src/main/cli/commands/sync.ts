@@ -34,6 +34,7 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
       portal: opened.portal,
       photos: values['no-photos'] === true ? undefined : opened.photos,
       settings: () => ({ photos: opened.photoMode }),
+      holder: 'the command line',
       onProgress: (p) => ctx.out.progress(progressLine(p, startedAt)),
     });
     opened.onWait((event) => engine.noteWait(event));

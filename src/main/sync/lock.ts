@@ -1,0 +1,30 @@
+// One sync per account across processes: the app and the command line share the account's
+// folder, and two syncs writing one cache would fight over SQLite's write lock (one of them
+// failing with "database is locked") and send the outbox twice. The lock sits beside the cache file.
+import { AppError } from '../../shared/errors';
+import { acquireLock, LockBusyError, type HeldLock, type LockOwner } from '../locks/file-lock';
+
+/** Who runs syncs in this process, as the other process's message names it. */
+export type SyncHolder = 'the app' | 'the command line' | 'another Showroom process';
+
+export function syncLockPath(cacheFile: string): string | null {
+  // An in-memory cache (some tests) has no folder to share.
+  return cacheFile === '' || cacheFile === ':memory:' ? null : `${cacheFile}.sync`;
+}
+
+export function syncRunningError(owner: LockOwner | null): AppError {
+  const by = owner ? ` (started ${owner.since} by ${owner.who}, process ${owner.pid})` : '';
+  return new AppError('busy', `A sync is already running${by}. Wait for it to finish, then try again.`, { reason: 'sync_running', owner: owner ?? undefined });
+}
+
+/** Takes the account's sync lock, or throws AppError('busy') naming who holds it. */
+export async function lockSync(cacheFile: string, who: SyncHolder, onLost?: () => void): Promise<HeldLock | null> {
+  const path = syncLockPath(cacheFile);
+  if (path === null) return null;
+  try {
+    return await acquireLock(path, { who, onCompromised: () => onLost?.() });
+  } catch (error) {
+    if (error instanceof LockBusyError) throw syncRunningError(error.owner);
+    throw new AppError('database', 'Showroom cannot create its sync lock beside the local cache (check folder permissions).', { file: path, cause: String(error) }, { cause: error });
+  }
+}

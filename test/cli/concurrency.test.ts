@@ -1,0 +1,92 @@
+// Two processes on one data folder (issue 12, defects 4 and 8): real child processes, a real
+// sandbox portal slowed down so that their work overlaps, real files.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { cli, json, tempDataDir, type CliResult } from './helpers';
+
+let sb: Sandbox;
+let data: { dir: string; cleanup(): void };
+const VEHICLES = 300;
+
+const run = (args: string[], options: Parameters<typeof cli>[1] = {}) =>
+  cli([...args, '--data-dir', data.dir], { ...options, env: { SHOWROOM_TOKEN: sb.integrationToken, ...options.env } });
+
+beforeAll(async () => {
+  sb = await startSandbox({ vehicles: VEHICLES, seed: 5, integrationToken: 'cli-concurrency-token-0123456789' });
+  data = tempDataDir();
+});
+afterAll(async () => {
+  await sb.close();
+  data.cleanup();
+});
+
+async function accountFolder(): Promise<string> {
+  const [account] = json<Array<{ id: string }>>(await run(['accounts', 'list', '--json']));
+  return join(data.dir, 'accounts', account!.id);
+}
+
+async function waitFor(test: () => boolean, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('two processes, one data folder', () => {
+  it('two `accounts add` at once: both accounts are kept', async () => {
+    const adds = await Promise.all(
+      ['Loja Norte', 'Loja Sul', 'Loja Leste'].map((name) => run(['accounts', 'add', '--name', name, '--base-url', sb.baseUrl, '--no-keychain'])),
+    );
+    for (const r of adds) expect(r.code, r.stderr).toBe(0);
+    const names = json<Array<{ name: string }>>(await run(['accounts', 'list', '--json'])).map((a) => a.name);
+    expect(names.sort()).toEqual(['Loja Leste', 'Loja Norte', 'Loja Sul']);
+    // Only the one that stays is synced below.
+    for (const name of ['Loja Sul', 'Loja Leste']) expect((await run(['accounts', 'remove', name, '--no-keychain'])).code).toBe(0);
+  });
+
+  it('a second sync says one is already running (exit 10) while readers keep answering', { timeout: 120_000 }, async () => {
+    const folder = await accountFolder();
+    sb.faults.set({ latencyMs: 400 });
+    try {
+      const first = run(['sync', '--no-photos']);
+      // The first one is past its start once its run is being written.
+      await waitFor(() => existsSync(join(folder, 'cache.sqlite')) && readdirSync(folder).some((f) => f.endsWith('-wal')));
+      await new Promise((r) => setTimeout(r, 300));
+      const [second, status, search] = await Promise.all([run(['sync', '--no-photos']), run(['status', '--json']), run(['search', '--json'])]);
+      const done: CliResult = await first;
+      expect(done.code, done.stderr).toBe(0);
+      expect(second.code, second.stderr).toBe(10);
+      expect(second.stderr).toMatch(/A sync is already running \(started .+ by the command line, process \d+\)/);
+      expect(status.code, status.stderr).toBe(0);
+      expect(search.code, search.stderr).toBe(0);
+    } finally {
+      sb.faults.clear();
+    }
+    // Once the first is done, the next one runs.
+    const after = await run(['sync', '--no-photos']);
+    expect(after.code, after.stderr).toBe(0);
+  });
+
+  it('a sync killed while it runs does not block the next one', { timeout: 120_000 }, async () => {
+    const folder = await accountFolder();
+    sb.faults.set({ latencyMs: 400 });
+    try {
+      const killed = await run(['sync', '--full', '--no-photos'], {
+        onSpawn: (child) => {
+          void waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.lock'))).then(() => {
+            child.kill('SIGKILL');
+          }, () => undefined);
+        },
+      });
+      expect(killed.code).toBeNull();
+    } finally {
+      sb.faults.clear();
+    }
+    // At once, within the lock's stale period: its holder is known dead, so it is taken over.
+    const next = await run(['sync', '--no-photos']);
+    expect(next.code, next.stderr).toBe(0);
+  });
+});
