@@ -5,6 +5,7 @@ import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
+import { LockBusyError, withLock } from '../locks/file-lock';
 import type { Keychain } from '../secrets/keychain';
 import { checkBaseUrl } from './base-url';
 
@@ -31,6 +32,9 @@ const fileSchema = z.object({ version: z.literal(1), accounts: z.array(accountSc
 
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 export type Account = z.infer<typeof accountSchema>;
+
+/** How long a change waits for another process's change of the list (a keychain prompt can take a while). */
+const LIST_LOCK_WAIT_MS = 30_000;
 
 export const DEFAULT_SETTINGS: AccountSettings = { photos: 'covers', photoBudgetMB: 2_048 };
 
@@ -144,10 +148,16 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
   const file = join(options.dataDir, 'accounts.json');
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomUUID;
-  // One change at a time, so two quick edits cannot lose each other.
+  // One change at a time, so two quick edits cannot lose each other: in this process (the queue)
+  // and across processes (a lock beside the file: the app and a terminal, or two terminals, each
+  // read, change and write the whole list).
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(run: () => Promise<T>): Promise<T> => {
-    const next = queue.then(run, run);
+    const locked = () => withLock(file, { who: 'Showroom', waitMs: LIST_LOCK_WAIT_MS }, run).catch((error: unknown) => {
+      if (!(error instanceof LockBusyError)) throw error;
+      throw new AppError('database', 'Another Showroom process kept the list of accounts busy for too long. Try again in a moment.', { file });
+    });
+    const next = queue.then(locked, locked);
     queue = next.catch(() => undefined);
     return next;
   };

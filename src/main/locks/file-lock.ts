@@ -27,6 +27,20 @@ export const STALE_MS = 10_000;
 const DEAD_OWNER_STALE_MS = 2_000;
 
 const lockDir = (path: string) => `${path}.lock`;
+
+/** The account's sync lock sits beside its cache file; null for an in-memory cache (some tests). */
+export function syncLockPath(cacheFile: string): string | null {
+  return cacheFile === '' || cacheFile === ':memory:' ? null : `${cacheFile}.sync`;
+}
+
+/** Someone holds the lock on `path` and keeps it fresh (a sync runs now). */
+export function isHeld(path: string): boolean {
+  try {
+    return lockfile.checkSync(path, { realpath: false, lockfilePath: lockDir(path), stale: STALE_MS }) && !ownerIsDead(readOwner(path));
+  } catch {
+    return false;
+  }
+}
 const ownerFile = (path: string) => `${path}.owner.json`;
 
 /** A killed process stays a zombie until its parent (or init) reaps it: Linux says so in /proc. */
@@ -39,7 +53,7 @@ function zombie(pid: number): boolean {
 }
 
 /** True when `pid` runs on this machine (EPERM: it runs, under another user). */
-function alive(pid: number): boolean {
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return !zombie(pid);
@@ -59,7 +73,7 @@ export function readOwner(path: string): LockOwner | null {
 
 /** The owner is known to be gone: a process of this machine that no longer runs. */
 function ownerIsDead(owner: LockOwner | null): boolean {
-  return owner !== null && owner.host === hostname() && !alive(owner.pid);
+  return owner !== null && owner.host === hostname() && !isProcessAlive(owner.pid);
 }
 
 export interface HeldLock {

@@ -3,9 +3,10 @@
 // are relative to the photo folder, with '/' separators (the photo protocol's containment
 // check refuses anything else).
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, realpathSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { isProcessAlive } from '../locks/file-lock';
 import { isPlainRelativePath } from '../shell/contained-path';
 import { extensionFor, type ImageType } from './image-type';
 
@@ -35,7 +36,8 @@ export async function stageFile(dir: string, bytes: Uint8Array, type: ImageType)
   const relativePath = relativePathFor(hash, type);
   const finalPath = join(dir, ...relativePath.split('/'));
   await mkdir(join(dir, hash.slice(0, 2)), { recursive: true });
-  const temp = join(dir, hash.slice(0, 2), `.${hash}.${randomBytes(6).toString('hex')}.tmp`);
+  // The writer's pid in the name: a file left by a killed process is known as such (removeLeftovers).
+  const temp = join(dir, hash.slice(0, 2), `.${hash}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   await writeFile(temp, bytes, { flag: 'wx' });
   let settled = false;
   const discard = () => {
@@ -95,4 +97,42 @@ export async function emptyFolder(dir: string): Promise<void> {
     return;
   }
   await Promise.all(entries.map((name) => rm(join(dir, name), { recursive: true, force: true })));
+}
+
+const TEMP_NAME = /^\.[0-9a-f]{64}\.(?:(\d+)-)?[0-9a-f]+\.tmp$/;
+
+/**
+ * Removes partial downloads a killed process left behind (`.<hash>.<pid>-<random>.tmp`): those
+ * whose writer no longer runs, and older ones without a pid. Another live process's downloads
+ * (the app and the command line share the folder) are left alone. Returns how many went.
+ */
+export function removeLeftovers(dir: string): number {
+  let removed = 0;
+  let subdirs: string[];
+  try {
+    subdirs = readdirSync(dir).filter((name) => /^[0-9a-f]{2}$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const sub of subdirs) {
+    let names: string[];
+    try {
+      names = readdirSync(join(dir, sub));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const match = TEMP_NAME.exec(name);
+      if (!match) continue;
+      const pid = match[1] === undefined ? undefined : Number(match[1]);
+      if (pid !== undefined && (pid === process.pid || isProcessAlive(pid))) continue;
+      try {
+        unlinkSync(join(dir, sub, name));
+        removed++;
+      } catch {
+        /* gone already */
+      }
+    }
+  }
+  return removed;
 }

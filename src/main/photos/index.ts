@@ -15,7 +15,7 @@ import type { Cache, PhotoRecord } from '../cache';
 import { isPlainRelativePath } from '../shell/contained-path';
 import { guardedFetch, photoHostPolicyFor } from './address-policy';
 import { downloadImage, PhotoDownloadCancelled, PhotoDownloadError } from './download';
-import { containedFile, deleteFile, emptyFolder, stageFile } from './files';
+import { containedFile, deleteFile, emptyFolder, removeLeftovers, stageFile } from './files';
 import { isImageType, type ImageType } from './image-type';
 import { createLedger, type FileGroup } from './ledger';
 import { createLimiter, type QueuedJob } from './limiter';
@@ -127,6 +127,8 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   const inFlight = new Map<number, QueuedJob<Outcome>>();
   const stored = trackStoredFiles(() => ledger.fileRefs());
   mkdirSync(dir, { recursive: true });
+  // Partial files of a download a kill cut short: never renamed into place, so never counted, but on disk.
+  removeLeftovers(dir);
 
   function checkBudget(bytes: number): number {
     if (!Number.isFinite(bytes) || bytes < 0) throw new AppError('bad_input', 'The photo budget must be 0 or more.', { budgetBytes: bytes });

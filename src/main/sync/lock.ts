@@ -2,15 +2,10 @@
 // folder, and two syncs writing one cache would fight over SQLite's write lock (one of them
 // failing with "database is locked") and send the outbox twice. The lock sits beside the cache file.
 import { AppError } from '../../shared/errors';
-import { acquireLock, LockBusyError, type HeldLock, type LockOwner } from '../locks/file-lock';
+import { acquireLock, LockBusyError, syncLockPath, type HeldLock, type LockOwner } from '../locks/file-lock';
 
 /** Who runs syncs in this process, as the other process's message names it. */
 export type SyncHolder = 'the app' | 'the command line' | 'another Showroom process';
-
-export function syncLockPath(cacheFile: string): string | null {
-  // An in-memory cache (some tests) has no folder to share.
-  return cacheFile === '' || cacheFile === ':memory:' ? null : `${cacheFile}.sync`;
-}
 
 export function syncRunningError(owner: LockOwner | null): AppError {
   const by = owner ? ` (started ${owner.since} by ${owner.who}, process ${owner.pid})` : '';
