@@ -7,6 +7,7 @@ import { AppError } from '../../src/shared/errors';
 import { LATEST_VERSION, MIGRATIONS, migrateTo, openCache } from '../../src/main/cache/index';
 import { CACHE_SIZE_KIB, PAGE_SIZE } from '../../src/main/cache/db';
 import { rawHash } from '../../src/main/cache/extract';
+import { attachLocal } from '../../src/main/cache/local';
 import { openTestCache, rawDb, tempDir, type TempDir } from './helpers';
 
 let t: TempDir;
@@ -130,6 +131,28 @@ describe('migrations', () => {
     migrateTo(db, 7);
     expect(version(db)).toBe(7);
     expect(db.prepare('SELECT id, outcome, counts, data_problems FROM sync_runs').all()).toEqual([{ id: 1, outcome: 'ok', counts: '{"added":3}', data_problems: '[]' }]);
+    db.close();
+  });
+
+  it('8: moves the outbox into the local-only file, keeping every entry', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    db.prepare("INSERT INTO outbox (id, kind, reference, created_at, attempts, last_error, status) VALUES (4, 'unpublish', 'A', 'then', 2, 'offline', 'pending'), (5, 'unpublish', 'B', 'then', 1, NULL, 'sent')").run();
+    const before = db.prepare('SELECT * FROM outbox ORDER BY id').all();
+    attachLocal(db, t.file(), false);
+    migrateTo(db, 8);
+    expect(version(db)).toBe(8);
+    expect(tables(db)).not.toContain('outbox');
+    expect(db.prepare('SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status FROM local.outbox ORDER BY id').all()).toEqual(before);
+    expect(db.prepare('SELECT sending_since FROM local.outbox').pluck().all()).toEqual([null, null]);
+    db.close();
+  });
+
+  it('8 refuses to run without the local-only file attached (the outbox would be lost)', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    expect(() => migrateTo(db, 8)).toThrow(/local-only file/);
+    expect(version(db)).toBe(7);
     db.close();
   });
 

@@ -49,12 +49,13 @@ describe('two processes, one data folder', () => {
 
   it('a second sync says one is already running (exit 10) while readers keep answering', { timeout: 120_000 }, async () => {
     const folder = await accountFolder();
-    sb.faults.set({ latencyMs: 400 });
+    // Slow enough that the first sync still runs while the others start (a few seconds each, under load).
+    sb.faults.set({ latencyMs: 1_500 });
     try {
       const first = run(['sync', '--no-photos']);
-      // The first one is past its start once its run is being written.
+      // The first one has started once its cache is open (and, with this fix, once it holds the sync lock).
       await waitFor(() => existsSync(join(folder, 'cache.sqlite')) && readdirSync(folder).some((f) => f.endsWith('-wal')));
-      await new Promise((r) => setTimeout(r, 300));
+      await waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.lock')), 10_000).catch(() => undefined);
       const [second, status, search] = await Promise.all([run(['sync', '--no-photos']), run(['status', '--json']), run(['search', '--json'])]);
       const done: CliResult = await first;
       expect(done.code, done.stderr).toBe(0);
@@ -76,7 +77,7 @@ describe('two processes, one data folder', () => {
     try {
       const killed = await run(['sync', '--full', '--no-photos'], {
         onSpawn: (child) => {
-          void waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.lock'))).then(() => {
+          void waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.owner.json'))).then(() => {
             child.kill('SIGKILL');
           }, () => undefined);
         },

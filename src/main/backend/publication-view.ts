@@ -15,6 +15,7 @@ interface DbOutbox {
   created_at: string;
   last_error: string | null;
   last_attempt_at: string | null;
+  attempts: number;
   status: 'pending' | 'sent' | 'failed';
 }
 
@@ -25,11 +26,11 @@ function statements(cache: Cache) {
   if (!s) {
     const any = cache.db.prepare("SELECT 1 FROM outbox WHERE status = 'pending' AND kind = 'unpublish' LIMIT 1").pluck();
     const among = cache.db.prepare<[string], DbOutbox>(
-      `SELECT reference, created_at, last_error, last_attempt_at, status FROM outbox
+      `SELECT reference, created_at, last_error, last_attempt_at, 0 AS attempts, status FROM outbox
         WHERE status = 'pending' AND kind = 'unpublish' AND reference IN (SELECT value FROM json_each(?)) ORDER BY id`,
     );
     const forReference = cache.db.prepare<[string], DbOutbox>(
-      "SELECT reference, created_at, last_error, last_attempt_at, status FROM outbox WHERE kind = 'unpublish' AND reference = ? ORDER BY id",
+      "SELECT reference, created_at, last_error, last_attempt_at, attempts, status FROM outbox WHERE kind = 'unpublish' AND reference = ? ORDER BY id",
     );
     const count = cache.db.prepare("SELECT count(*) FROM outbox WHERE status = 'pending'").pluck();
     s = { any: () => any.get() !== undefined, count: () => count.get() as number, among: (refs) => among.all(refs), forReference: (ref) => forReference.all(ref) };
@@ -86,7 +87,9 @@ export function publicationHistory(cache: Cache, row: VehicleRow, events: readon
     out.push({ at: row.unpublishPendingSince, change: 'unpublish_sent', cause: null, message: null });
   }
   for (const entry of requests) {
-    out.push({ at: entry.created_at, change: 'unpublish_queued', cause: null, message: null });
+    // Every unpublish is written to the outbox before it is sent; one sent at its first attempt never waited in it.
+    const waited = !(entry.status === 'sent' && entry.attempts <= 1);
+    if (waited) out.push({ at: entry.created_at, change: 'unpublish_queued', cause: null, message: null });
     if (entry.status === 'sent' && entry.last_attempt_at) out.push({ at: entry.last_attempt_at, change: 'unpublish_sent', cause: null, message: null });
     if (entry.status === 'failed') out.push({ at: entry.last_attempt_at ?? entry.created_at, change: 'unpublish_refused', cause: null, message: entry.last_error });
   }

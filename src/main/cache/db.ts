@@ -2,6 +2,8 @@
 // dealer can act on. Everything else in cache/ receives the open `Db`.
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
+import { integrityCheckDue, noteIntegrityChecked } from './integrity';
+import { attachLocal, checkIdentity } from './local';
 import { LATEST_VERSION, migrateTo, newerSchemaError, readSchemaVersion } from './migrations';
 
 export type Db = Database.Database;
@@ -11,6 +13,10 @@ export interface OpenDatabaseOptions {
   busyTimeoutMs?: number;
   /** Open without writing (no migrations); refuses an outdated schema instead of upgrading it. */
   readonly?: boolean;
+  /** The file was just emptied on purpose (a rebuild): an empty cache is expected, not news. */
+  expectFresh?: boolean;
+  /** SQLite's quick check at open; 'auto' (default): after a crash, or when the last one is a day old (integrity.ts). */
+  integrityCheck?: boolean | 'auto';
 }
 
 /** Bytes per database page of a new cache file. */
@@ -19,29 +25,45 @@ export const PAGE_SIZE = 65_536;
 export const CACHE_SIZE_KIB = 32_768;
 
 const DAMAGED = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE']);
+const UNWRITABLE = new Set(['SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_PERM', 'SQLITE_FULL', 'SQLITE_IOERR']);
 
 function sqliteCode(error: unknown): string | undefined {
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
   return undefined;
 }
 
+/** `detail.reason` of a damaged cache: the app shows its rebuild banner for it. */
+export const DAMAGED_REASON = 'cache_damaged';
+
+export const DAMAGED_MESSAGE =
+  'The local copy of your inventory is damaged or is not a Showroom database. Rebuild it from the portal (in the app: the Rebuild button; in a terminal: `showroom cache rebuild`). Your queued unpublishes are kept, and so is the sync history as far as it can still be read.';
+
+export function damagedError(file: string, detail: Record<string, unknown>, cause?: unknown): AppError {
+  return new AppError('database', DAMAGED_MESSAGE, { file, reason: DAMAGED_REASON, ...detail }, cause === undefined ? undefined : { cause });
+}
+
 /** Maps SQLite's failures to the errors the dealer sees; a file that is not a database must never look like "no vehicles". */
 export function toDatabaseError(error: unknown, file: string): unknown {
   if (error instanceof AppError) return error;
   const code = sqliteCode(error);
+  if (code === undefined || !code.startsWith('SQLITE_')) return error;
   const cause = error instanceof Error ? error.message : String(error);
-  if (code !== undefined && DAMAGED.has(code)) {
-    return new AppError(
-      'database',
-      'The local copy of your inventory is damaged or is not a Showroom database. Remove it and sync again to rebuild it.',
-      { file, code, cause },
-      { cause: error },
-    );
+  if (DAMAGED.has(code)) return damagedError(file, { code, cause }, error);
+  // Another process holds the write lock longer than busy_timeout (never a sync: see sync/lock.ts).
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return new AppError('database', 'Another Showroom process kept the local copy of your inventory busy for too long. Try again in a moment.', { file, code, cause }, { cause: error });
   }
-  if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM' || code === 'SQLITE_FULL' || code === 'SQLITE_IOERR') {
+  if ([...UNWRITABLE].some((c) => code === c || code.startsWith(`${c}_`))) {
     return new AppError('database', 'Showroom cannot open or write the local copy of your inventory (check disk space and folder permissions).', { file, code, cause }, { cause: error });
   }
   return error;
+}
+
+/** SQLite's quick check (structure of every page, no index contents): throws the damaged error. */
+export function quickCheck(db: Db, file: string): void {
+  const problems = db.pragma('quick_check(5)', { simple: false }) as Array<{ quick_check: string }>;
+  const found = problems.map((p) => p.quick_check).filter((p) => p !== 'ok');
+  if (found.length > 0) throw damagedError(file, { check: found });
 }
 
 /** Opens (creating if needed) and upgrades the cache file. Throws AppError('database') when it cannot be used. */
@@ -63,7 +85,9 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     if (!opts.readonly) {
       // WAL: readers (the inventory screen) never wait for the sync's writes, and a crash never half-applies a commit.
       db.pragma('journal_mode = WAL');
-      // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits, which the next sync restores.
+      // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
+      // last commits, which the next sync restores. What the next sync cannot restore (the
+      // dealer's queued writes) lives in the attached local file, written with FULL (local.ts).
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
@@ -73,10 +97,16 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     // by id then mostly stay in memory. Searches at 100,000 listings: p50 1.7 → 1.1 ms, typed
     // prefixes p95 10.7 → 8.7 ms; peak RSS unchanged (bench/cache-memory.ts, 199 MB).
     db.pragma(`cache_size = -${CACHE_SIZE_KIB}`);
+    // Before the migrations: schema 7 moves the outbox into it.
+    attachLocal(db, file, opts.readonly ?? false);
+    const check = version > 0 && (opts.integrityCheck === true || ((opts.integrityCheck ?? 'auto') === 'auto' && integrityCheckDue(db, file, Date.now())));
+    if (check) quickCheck(db, file);
     if (opts.readonly) {
       if (version < LATEST_VERSION) throw new AppError('database', 'This inventory file must be upgraded before it can be read.', { file, version, latest: LATEST_VERSION });
     } else {
       migrateTo(db, LATEST_VERSION);
+      checkIdentity(db, { fresh: version === 0, expectFresh: opts.expectFresh, now: () => new Date() });
+      if (check || version === 0) noteIntegrityChecked(db, Date.now());
     }
     return db;
   } catch (error) {

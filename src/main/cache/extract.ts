@@ -111,6 +111,16 @@ export function rawHash(raw: string): string {
  * it ever not parse, the text itself is returned: parseVehicle then keeps it as a listing with a
  * problem, under a stand-in key of its own.
  */
+/** True when `text` is JSON (a stored listing that is not was damaged on disk). */
+export function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function parseStoredJson(raw: string): unknown {
   try {
     return JSON.parse(raw) as unknown;

@@ -1,8 +1,10 @@
 // One account's local cache: open the file, get the stores and the inventory reads.
 import type { FacetCounts, InventoryQuery, InventorySummary, VehicleDetail, VehicleQueryResult } from '../../shared/inventory';
 import { systemClock, type Clock } from './clock';
-import { openDatabase, type Db, type OpenDatabaseOptions } from './db';
+import { openDatabase, quickCheck, type Db, type OpenDatabaseOptions } from './db';
 import { generationOf } from './generation';
+import { guarded } from './guard';
+import { acknowledgeIdentityNotice, identityNotice, type CacheIdentityNotice } from './local';
 import { createMetaStore, type MetaStore } from './meta';
 import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
@@ -36,6 +38,11 @@ export interface Cache {
   transaction<T>(fn: () => T): T;
   /** After changing listings with raw SQL (not through `vehicles`): the next read sees them. */
   invalidate(): void;
+  /** The cache file was found reset or replaced (local.ts), until acknowledged. */
+  identityNotice(): CacheIdentityNotice | null;
+  acknowledgeIdentityNotice(): void;
+  /** SQLite's quick check of both files; throws the "damaged" error (db.ts). */
+  quickCheck(): void;
   optimize(): void;
   close(): void;
 }
@@ -46,23 +53,25 @@ export function openCache(file: string, opts: CacheOptions = {}): Cache {
 }
 
 export function createCache(db: Db, clock: Clock = systemClock): Cache {
-  const meta = createMetaStore(db);
-  const vehicles = createVehicleStore(db, clock);
-  const runs = createSyncRunStore(db, clock);
+  const file = db.name;
+  const guard = <T extends object>(store: T): T => guarded(store, file);
+  const meta = guard(createMetaStore(db));
+  const vehicles = guard(createVehicleStore(db, clock));
+  const runs = guard(createSyncRunStore(db, clock));
   // The filter columns in memory, rebuilt after the listings change: counts, facets, summary, windows.
   const generation = generationOf(db);
   const snapshot = snapshots(db, generation);
   const current = () => snapshot.current();
   const queries = createInventoryQueries(db, snapshot);
   const summary = createSummary(current, meta);
-  return {
+  return guard({
     db,
-    file: db.name,
+    file,
     vehicles,
     runs,
-    passes: createSyncPasses(db, clock, vehicles, runs, meta),
-    photos: createPhotoStore(db, clock),
-    outbox: createOutboxStore(db, clock),
+    passes: guard(createSyncPasses(db, clock, vehicles, runs, meta)),
+    photos: guard(createPhotoStore(db, clock)),
+    outbox: guard(createOutboxStore(db, clock)),
     meta,
     queryVehicles: queries.queryVehicles,
     countVehicles: queries.countVehicles,
@@ -70,13 +79,20 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     getVehicle: queries.getVehicle,
     facetCounts: queries.facetCounts,
     summary: summary.summary,
-    /** Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none. */
+    /**
+     * Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none.
+     * IMMEDIATE: the write lock is taken (waiting out busy_timeout) before the first read, so a
+     * transaction that reads then writes never fails at once on another process's write.
+     */
     transaction<T>(fn: () => T): T {
-      return db.transaction(fn)();
+      return db.transaction(fn).immediate();
     },
     invalidate(): void {
       generation.changed();
     },
+    identityNotice: () => identityNotice(db),
+    acknowledgeIdentityNotice: () => acknowledgeIdentityNotice(db),
+    quickCheck: () => quickCheck(db, file),
     /** Refreshes the planner's statistics after big changes (cheap when nothing changed). */
     optimize(): void {
       db.pragma('optimize');
@@ -89,7 +105,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
         db.close();
       }
     },
-  };
+  });
 }
 
 export { migrateTo, LATEST_VERSION, MIGRATIONS } from './migrations';
@@ -98,6 +114,8 @@ export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncKind, SyncOutcome, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile } from './photos-store';
 export type { OutboxEntry, OutboxKind, OutboxStatus } from './outbox-store';
+export type { CacheIdentityNotice } from './local';
+export { DAMAGED_REASON } from './db';
 export type { Clock } from './clock';
 export type { Db } from './db';
 export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses };

@@ -224,6 +224,22 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("ALTER TABLE sync_runs ADD COLUMN data_problems TEXT NOT NULL DEFAULT '[]'");
     },
   },
+  {
+    version: 8,
+    name: 'the outbox moves to the local-only file',
+    up(db) {
+      // local.ts: the dealer's queued writes live in a file of their own, written with full
+      // durability and kept when the cache is rebuilt. The caller attaches it first (openDatabase).
+      const attached = (db.pragma('database_list') as Array<{ name: string }>).some((d) => d.name === 'local');
+      if (!attached) throw new AppError('internal', 'Schema 8 needs the local-only file attached as `local`.');
+      // OR IGNORE: should a crash land between the two files' commits, the step runs again harmlessly.
+      db.exec(`
+        INSERT OR IGNORE INTO local.outbox (id, kind, reference, created_at, attempts, last_error, last_attempt_at, status)
+          SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status FROM main.outbox;
+        DROP TABLE main.outbox;
+      `);
+    },
+  },
 ];
 
 /** Writes one listing's search text (schema 5 on). */

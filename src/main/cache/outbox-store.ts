@@ -1,5 +1,8 @@
 // Writes the dealer asked for that the portal has not confirmed yet. They survive a crash, a
-// cancel and a network loss; the sync engine flushes them before it pulls.
+// cancel and a network loss; the sync engine flushes them before it pulls. The table lives in the
+// local-only file (local.ts): every write here reaches the disk before it returns.
+// Intent first, then delivery: an entry is written before its request goes out, and marked
+// "sending" (durably) while it is in flight, so a send cut short by a kill is known as such.
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 
@@ -15,6 +18,8 @@ export interface OutboxEntry {
   lastError: string | null;
   lastAttemptAt: string | null;
   status: OutboxStatus;
+  /** Set while a send is in flight; still set after a crash: the send's fate is unknown. */
+  sendingSince: string | null;
 }
 
 interface DbEntry {
@@ -26,6 +31,7 @@ interface DbEntry {
   last_error: string | null;
   last_attempt_at: string | null;
   status: OutboxStatus;
+  sending_since: string | null;
 }
 
 const toEntry = (r: DbEntry): OutboxEntry => ({
@@ -37,18 +43,22 @@ const toEntry = (r: DbEntry): OutboxEntry => ({
   lastError: r.last_error,
   lastAttemptAt: r.last_attempt_at,
   status: r.status,
+  sendingSince: r.sending_since,
 });
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
 
 export function createOutboxStore(db: Db, clock: Clock) {
-  const findPending = db.prepare<[OutboxKind, string], DbEntry>("SELECT * FROM outbox WHERE kind = ? AND reference = ? AND status = 'pending'");
-  const insert = db.prepare("INSERT INTO outbox (kind, reference, created_at) VALUES (?, ?, ?)");
-  const byId = db.prepare<[number], DbEntry>('SELECT * FROM outbox WHERE id = ?');
-  const pending = db.prepare<[], DbEntry>("SELECT * FROM outbox WHERE status = 'pending' ORDER BY id");
-  const recent = db.prepare<[number], DbEntry>('SELECT * FROM outbox ORDER BY id DESC LIMIT ?');
-  const sent = db.prepare("UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_attempt_at = ?, last_error = NULL WHERE id = ?");
-  const attempt = db.prepare('UPDATE outbox SET status = ?, attempts = attempts + 1, last_attempt_at = ?, last_error = ? WHERE id = ?');
+  const findPending = db.prepare<[OutboxKind, string], DbEntry>("SELECT * FROM local.outbox WHERE kind = ? AND reference = ? AND status = 'pending'");
+  const insert = db.prepare('INSERT INTO local.outbox (kind, reference, created_at) VALUES (?, ?, ?)');
+  const byId = db.prepare<[number], DbEntry>('SELECT * FROM local.outbox WHERE id = ?');
+  const pending = db.prepare<[], DbEntry>("SELECT * FROM local.outbox WHERE status = 'pending' ORDER BY id");
+  const recent = db.prepare<[number], DbEntry>('SELECT * FROM local.outbox ORDER BY id DESC LIMIT ?');
+  const sending = db.prepare('UPDATE local.outbox SET sending_since = ? WHERE id = ?');
+  const sent = db.prepare("UPDATE local.outbox SET status = 'sent', attempts = attempts + 1, last_attempt_at = ?, last_error = NULL, sending_since = NULL WHERE id = ?");
+  const attempt = db.prepare(
+    'UPDATE local.outbox SET status = ?, attempts = attempts + 1, last_attempt_at = ?, last_error = ?, sending_since = CASE WHEN ? THEN sending_since ELSE NULL END WHERE id = ?',
+  );
 
   return {
     /** Queues an unpublish; asking twice before it is sent queues it once. */
@@ -66,12 +76,19 @@ export function createOutboxStore(db: Db, clock: Clock) {
     recent(limit = 50): OutboxEntry[] {
       return recent.all(limit).map(toEntry);
     },
+    /** Just before the request goes out: from now until an answer is written, its fate is unknown. */
+    markSending(id: number): void {
+      sending.run(isoNow(clock), id);
+    },
     markSent(id: number): void {
       sent.run(isoNow(clock), id);
     },
-    /** `final`: the portal refused it for good (4xx); otherwise it stays pending for the next sync. */
-    markFailed(id: number, message: string, final: boolean): void {
-      attempt.run(final ? 'failed' : 'pending', isoNow(clock), message, id);
+    /**
+     * `final`: the portal refused it for good (4xx); otherwise it stays pending for the next sync.
+     * `unanswered`: no answer came back (it may have arrived): it stays marked as sending, so the next attempt checks first.
+     */
+    markFailed(id: number, message: string, final: boolean, unanswered = false): void {
+      attempt.run(final ? 'failed' : 'pending', isoNow(clock), message, unanswered ? 1 : 0, id);
     },
   };
 }

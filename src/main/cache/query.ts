@@ -10,7 +10,7 @@ import {
 import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
-import { parseStoredJson } from './extract';
+import { isJsonText, parseStoredJson } from './extract';
 import { ftsMatchExpression } from './fts';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
 import { orderBy, whereClause } from './filters';
@@ -168,14 +168,16 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots) {
     getVehicle(reference: string): VehicleDetail | null {
       const r = detail.get(reference);
       if (r === undefined) return null;
-      // The JSON is kept verbatim; should it not parse, the problems stored at ingest say what was wrong.
+      // The JSON is kept verbatim as the portal sent it, so it always parsed once: text that no
+      // longer does was damaged on disk. Said as a problem of the listing; a full sync rewrites it.
+      const damaged = !isJsonText(r.raw);
       const parsed = parseVehicle(parseStoredJson(r.raw));
       const pictures = picturesInOrder(parsed.vehicle.pictures);
       return {
         reference: r.reference,
         raw: r.raw,
         vehicle: parsed.vehicle,
-        problems: JSON.parse(r.problems) as VehicleProblem[],
+        problems: damaged ? [DAMAGED_LISTING_PROBLEM] : storedProblems(r.problems),
         row: toVehicleRow(r),
         rejectedPhotoPositions: rejectedPicturePositions(parsed.vehicle.pictures),
         photos: pictures.map((p) => {
@@ -201,4 +203,14 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots) {
       };
     },
   };
+}
+
+/** What `show` and the listing screen say about a listing whose stored copy no longer reads. */
+export const DAMAGED_LISTING_PROBLEM: VehicleProblem = {
+  field: '(root)',
+  message: 'The stored copy of this listing is damaged. A full sync reads it again from the portal (in a terminal: `showroom sync --full`).',
+};
+
+function storedProblems(text: string): VehicleProblem[] {
+  return isJsonText(text) ? (JSON.parse(text) as VehicleProblem[]) : [DAMAGED_LISTING_PROBLEM];
 }

@@ -54,14 +54,21 @@ export function createSyncPasses(db: Db, clock: Clock, vehicles: VehicleStore, r
   );
   const clearStaged = db.prepare('DELETE FROM temp.sync_staging WHERE run_id = ?');
   const clearAllStaged = db.prepare('DELETE FROM temp.sync_staging');
+  // A listing whose stored JSON was damaged on disk (or lost) looks unchanged to a pass, which
+  // compares hashes only: forgetting its hash makes the full pass write it again from the portal.
+  const forgetDamagedCopies = db.prepare(`
+    UPDATE vehicles SET raw_hash = NULL
+     WHERE raw_hash IS NOT NULL
+       AND id IN (SELECT v.id FROM vehicles v LEFT JOIN vehicle_json j ON j.vehicle_id = v.id WHERE j.vehicle_id IS NULL OR NOT json_valid(j.raw) OR NOT json_valid(j.problems))`);
 
   return {
     begin(kind: SyncKind): SyncPass {
       // Leftovers of a pass a crash interrupted are worthless: they were never committed.
-      db.transaction(() => {
+      const damaged = db.transaction(() => {
         clearAllStaged.run();
         runs.closeAbandoned();
-      })();
+        return kind === 'full' ? forgetDamagedCopies.run().changes : 0;
+      }).immediate();
       const runId = runs.start(kind);
       let seq = 0;
       let open = true;
@@ -89,7 +96,7 @@ export function createSyncPasses(db: Db, clock: Clock, vehicles: VehicleStore, r
         }
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];
         clearStaged.run(runId);
-        const all = { ...counts, removed: removedReferences.length };
+        const all = { ...counts, removed: removedReferences.length, ...(damaged > 0 ? { repaired: damaged } : {}) };
         runs.finish(runId, 'ok', { ...extra, ...all });
         meta.set(META_KEYS.lastSyncAt, isoNow(clock));
         return { runId, kind, counts: all, removedReferences };

@@ -111,7 +111,10 @@ export function createVehicleStore(db: Db, clock: Clock) {
   );
   const touchVehicle = db.prepare('UPDATE vehicles SET last_seen_run = ? WHERE id = ?');
   const insertJson = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
-  const updateJson = db.prepare('UPDATE vehicle_json SET raw = ?, problems = ? WHERE vehicle_id = ?');
+  // An upsert: a listing whose JSON row was lost to damage gets it back.
+  const updateJson = db.prepare(
+    'INSERT INTO vehicle_json (raw, problems, vehicle_id) VALUES (?, ?, ?) ON CONFLICT (vehicle_id) DO UPDATE SET raw = excluded.raw, problems = excluded.problems',
+  );
   const insertFts = db.prepare(INSERT_SEARCH_TEXT);
   const deleteFts = db.prepare('DELETE FROM vehicles_fts WHERE rowid = ?');
   const selectExisting = db.prepare<[string], ExistingRow>(

@@ -8,7 +8,7 @@ import { createAppStateStore } from '../backend/app-state';
 import { adoptLegacyPhotos } from '../backend/photo-folder';
 import { accountPaths } from '../backend/session';
 import { megabytes } from '../backend/settings';
-import { openCache, type Cache } from '../cache';
+import { openCache, type Cache, type CacheIdentityNotice } from '../cache';
 import { createPhotoCache, type PhotoCache } from '../photos';
 import { createPortalClient, type PortalClient, type WaitEvent } from '../portal';
 import { createKeytarKeychain, type Keychain } from '../secrets';
@@ -112,6 +112,11 @@ export function createContext(input: ContextInput): CliContext {
       for (const dir of [paths.folder, paths.photosDir]) mkdirSync(dir, { recursive: true });
       const cache = openCache(paths.cacheFile);
       opened.push(cache);
+      const notice = cache.identityNotice();
+      if (notice) {
+        input.out.note(`showroom: ${identityNoticeText(notice)}`);
+        cache.acknowledgeIdentityNotice();
+      }
       const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB), portalBaseUrl: account.baseUrl, ...(fetch && { fetch }) });
       let waitListener: ((event: WaitEvent) => void) | undefined;
       const portal = createPortalClient({
@@ -154,6 +159,19 @@ export function createContext(input: ContextInput): CliContext {
 /** The parts of the context a profile decides. */
 export function profileContext(profile: Profile): Pick<ContextInput, 'dataDir' | 'cacheDir' | 'keychainService'> {
   return { dataDir: profile.dataDir, cacheDir: profile.cacheDir, keychainService: profile.keychainService };
+}
+
+/** What the command line says once about a cache file found reset or replaced (cache/local.ts). */
+export function identityNoticeText(notice: CacheIdentityNotice): string {
+  const kept = (n: number) => (n === 0 ? 'No unpublish was waiting to be sent.' : `The ${n} queued unpublish${n === 1 ? ' was' : 'es were'} kept and will be sent at the next sync.`);
+  switch (notice.kind) {
+    case 'reset':
+      return `the local cache was found empty (reset or deleted) at ${notice.at}: it starts again from the next sync. ${kept(notice.pendingKept)}`;
+    case 'replaced':
+      return `the local cache was replaced by another file (noticed at ${notice.at}); the next sync brings it up to date. ${kept(notice.pendingKept)}`;
+    case 'local_lost':
+      return `the file of queued changes beside the local cache was missing or empty at ${notice.at}: unpublishes queued before then may be lost. Check the listings you unpublished on the portal.`;
+  }
 }
 
 /** Size of the cache file with its WAL. */

@@ -8,6 +8,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError, toErrorShape } from '../../shared/errors';
 import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
+import { cacheRebuild } from './commands/cache';
 import { exportCommand } from './commands/export';
 import { plan } from './commands/plan';
 import { search } from './commands/search';
@@ -20,7 +21,7 @@ import { installedBuild, resolveProfile, type Env } from './data-dir';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
 
-export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, exportCommand, show, unpublish, plan, status];
+export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, exportCommand, show, unpublish, plan, status, cacheRebuild];
 
 const GLOBAL_OPTIONS = {
   'data-dir': { type: 'string' },
@@ -69,7 +70,7 @@ function findCommand(args: readonly string[]): { command: Command | undefined; w
   const two = words.slice(0, 2).join(' ');
   const one = words[0] ?? '';
   const command = COMMANDS.find((c) => c.name === two) ?? COMMANDS.find((c) => c.name === one);
-  return { command, words: command ? command.name.split(' ').length : 0, named: one === 'accounts' ? two : one };
+  return { command, words: command ? command.name.split(' ').length : 0, named: one === 'accounts' || one === 'cache' ? two : one };
 }
 
 export interface RunOptions {

@@ -71,6 +71,16 @@ export function readOwner(path: string): LockOwner | null {
   }
 }
 
+/** The holder names itself just after taking the lock: give it a moment before calling it unknown. */
+async function ownerOf(path: string): Promise<LockOwner | null> {
+  for (let i = 0; i < 10; i++) {
+    const owner = readOwner(path);
+    if (owner !== null) return owner;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
+}
+
 /** The owner is known to be gone: a process of this machine that no longer runs. */
 function ownerIsDead(owner: LockOwner | null): boolean {
   return owner !== null && owner.host === hostname() && !isProcessAlive(owner.pid);
@@ -113,11 +123,13 @@ export async function acquireLock(path: string, options: AcquireOptions): Promis
     release = await lockfile.lock(path, { ...base, stale: STALE_MS, retries: waitMs > 0 ? retries(waitMs) : 0 });
   } catch (error) {
     if (!isLocked(error)) throw error;
-    const owner = readOwner(path);
-    if (!ownerIsDead(owner)) throw new LockBusyError(owner);
+    const owner = await ownerOf(path);
+    // Known alive: busy. Unknown (killed between taking the lock and naming itself): stale after
+    // STALE_MS like any lock. Known dead: its lock stops being refreshed, stale after DEAD_OWNER_STALE_MS.
+    if (owner !== null && !ownerIsDead(owner)) throw new LockBusyError(owner);
+    const stale = owner === null ? STALE_MS : DEAD_OWNER_STALE_MS;
     try {
-      // The holder was killed: its lock stops being refreshed, and is stale after DEAD_OWNER_STALE_MS.
-      release = await lockfile.lock(path, { ...base, stale: DEAD_OWNER_STALE_MS, retries: retries(DEAD_OWNER_STALE_MS + 1_000) });
+      release = await lockfile.lock(path, { ...base, stale, retries: retries(stale + 1_000) });
     } catch (retryError) {
       if (isLocked(retryError)) throw new LockBusyError(readOwner(path));
       throw retryError;

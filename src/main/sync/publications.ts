@@ -1,9 +1,12 @@
-// Unpublishing: DELETE /publications/:reference now when the portal answers, otherwise an outbox
-// entry that the next sync sends. The portal queues the change (202), so the listing is
-// "unpublish pending" until a read shows publication null (the cache clears the flag then).
+// Unpublishing: the dealer's intent is written to the outbox first (durably), then delivered:
+// DELETE /publications/:reference now when the portal answers, otherwise at the next sync. The
+// portal queues the change (202), so the listing is "unpublish pending" until a read shows
+// publication null (the cache clears the flag then). A send cut short (the process killed before
+// the answer) is not sent blindly again: the listing is read first, and if the portal already has
+// the unpublish (publication null, or an UNPUBLISH job in its queue) it is not sent twice.
 import { AppError, isAppError, type ErrorKind } from '../../shared/errors';
 import type { UnpublishOutcome } from '../../shared/views';
-import type { Cache } from '../cache';
+import type { Cache, OutboxEntry } from '../cache';
 import type { PortalClient } from '../portal';
 import { forEachLimit } from './pool';
 
@@ -22,6 +25,9 @@ type Sent =
   /** Not sent (offline, server trouble, token refused…): it stays in the outbox. */
   | { kind: 'later'; message: string; errorKind: ErrorKind };
 
+/** No answer came back: the request may have reached the portal, so the next attempt checks first. */
+const UNANSWERED: ReadonlySet<ErrorKind> = new Set(['offline', 'tls', 'cancelled']);
+
 const MESSAGES = {
   notInInventory: 'This listing is not in your inventory. Sync first, then try again.',
   alreadyOff: 'This listing is already not on the portal.',
@@ -35,9 +41,10 @@ export function createPublications(deps: PublicationsDeps) {
   /** References being sent right now (an unpublish and an outbox flush never send one twice). */
   const sending = new Set<string>();
 
-  async function send(reference: string, signal: AbortSignal | undefined): Promise<Sent> {
+  /** Runs one portal call and says what came of it the outbox's way. */
+  async function attempt(fn: () => Promise<unknown>): Promise<Sent> {
     try {
-      await deps.call(() => portal.unpublish(reference, { signal }));
+      await deps.call(fn);
       return { kind: 'accepted' };
     } catch (error) {
       if (!isAppError(error)) throw error;
@@ -47,8 +54,59 @@ export function createPublications(deps: PublicationsDeps) {
     }
   }
 
+  /** After an interrupted send: does the portal already have it? (`accepted` when it does, null when it must be sent.) */
+  async function alreadyReceived(reference: string, signal: AbortSignal): Promise<Sent | null> {
+    let received = false;
+    const read = await attempt(async () => {
+      const answer = await portal.getVehicle(reference, { signal });
+      const queued = answer.queue.jobs.some((job) => job.messageType === 'UNPUBLISH_VEHICLE');
+      received = queued || (answer.status === 'found' && answer.vehicle.vehicle.publication === null);
+    });
+    if (read.kind !== 'accepted') return read;
+    return received ? { kind: 'accepted' } : null;
+  }
+
+  /** Delivers one outbox entry: checked first when an earlier send of it was cut short. */
+  async function deliver(entry: OutboxEntry, signal: AbortSignal): Promise<Sent> {
+    sending.add(entry.reference);
+    try {
+      if (entry.sendingSince !== null) {
+        const known = await alreadyReceived(entry.reference, signal);
+        if (known) return known;
+      }
+      cache.outbox.markSending(entry.id);
+      return await attempt(() => portal.unpublish(entry.reference, { signal }));
+    } finally {
+      sending.delete(entry.reference);
+    }
+  }
+
   function pendingEntry(reference: string) {
     return cache.outbox.pending().find((e) => e.kind === 'unpublish' && e.reference === reference);
+  }
+
+  /** Writes down what came of an entry's delivery (both files: the outbox and the listing). */
+  function settle(entry: OutboxEntry, result: Sent): void {
+    switch (result.kind) {
+      case 'accepted':
+        cache.transaction(() => {
+          cache.outbox.markSent(entry.id);
+          cache.vehicles.markUnpublishPending(entry.reference);
+        });
+        return;
+      case 'refused':
+        cache.transaction(() => {
+          cache.outbox.markFailed(entry.id, result.message, true);
+          cache.vehicles.markUnpublishRefused(entry.reference, result.message);
+        });
+        return;
+      case 'not_found':
+        cache.outbox.markFailed(entry.id, result.message, true);
+        return;
+      case 'later':
+        cache.outbox.markFailed(entry.id, result.message, false, UNANSWERED.has(result.errorKind));
+        return;
+    }
   }
 
   async function unpublish(references: string[], options: { signal?: AbortSignal } = {}): Promise<UnpublishOutcome[]> {
@@ -63,53 +121,44 @@ export function createPublications(deps: PublicationsDeps) {
       else if (pendingEntry(reference)) outcomes.set(reference, { reference, outcome: 'queued', message: MESSAGES.queued });
       else toSend.push(reference);
     }
-    // Once the portal is unreachable, the rest go straight to the outbox instead of each waiting out its retries.
+    // The dealer's intent first, on disk, before any request: a crash from here on loses nothing.
+    const entries = cache.transaction(() => toSend.map((reference) => cache.outbox.enqueue('unpublish', reference)));
+    // Once the portal is unreachable, the rest stay in the outbox instead of each waiting out its retries.
     let unreachable: string | undefined;
     const signal = options.signal ?? new AbortController().signal;
     await forEachLimit(
-      toSend,
+      entries,
       deps.concurrency,
-      async (reference) => {
-        const result: Sent = unreachable !== undefined || signal.aborted
-          ? { kind: 'later', message: unreachable ?? 'Cancelled.', errorKind: 'offline' }
-          : await sendOnce(reference, signal);
-        outcomes.set(reference, record(reference, result));
+      async (entry) => {
+        const { reference } = entry;
+        if (unreachable !== undefined || signal.aborted) {
+          const message = unreachable ?? 'Cancelled.';
+          cache.outbox.markFailed(entry.id, message, false);
+          outcomes.set(reference, { reference, outcome: 'queued', message: `${MESSAGES.queued} (${message})` });
+          return;
+        }
+        const result = await deliver(entry, signal);
+        settle(entry, result);
+        outcomes.set(reference, outcomeOf(reference, result));
         if (result.kind === 'later' && result.errorKind === 'offline') unreachable ??= result.message;
       },
-      // Cancelling the dealer's unpublish does not lose it: what was not sent is queued (above).
+      // Cancelling the dealer's unpublish does not lose it: what was not sent stays queued (above).
       new AbortController().signal,
     );
     return unique.map((r) => outcomes.get(r) ?? { reference: r, outcome: 'queued', message: MESSAGES.queued });
   }
 
-  async function sendOnce(reference: string, signal: AbortSignal): Promise<Sent> {
-    sending.add(reference);
-    try {
-      return await send(reference, signal);
-    } catch (error) {
-      if (isAppError(error) && error.kind === 'cancelled') return { kind: 'later', message: error.message, errorKind: 'cancelled' };
-      throw error;
-    } finally {
-      sending.delete(reference);
-    }
-  }
-
-  /** Writes down what the portal said, and says it the dealer's way. */
-  function record(reference: string, result: Sent): UnpublishOutcome {
+  /** What the portal said, the dealer's way. */
+  function outcomeOf(reference: string, result: Sent): UnpublishOutcome {
     switch (result.kind) {
       case 'accepted':
-        cache.vehicles.markUnpublishPending(reference);
         return { reference, outcome: 'sent', message: MESSAGES.sent };
       case 'refused':
-        cache.vehicles.markUnpublishRefused(reference, result.message);
         return { reference, outcome: 'refused', message: result.message };
       case 'not_found':
         return { reference, outcome: 'not_found', message: result.message };
-      case 'later': {
-        const entry = cache.outbox.enqueue('unpublish', reference);
-        cache.outbox.markFailed(entry.id, result.message, false);
+      case 'later':
         return { reference, outcome: 'queued', message: `${MESSAGES.queued} (${result.message})` };
-      }
     }
   }
 
@@ -124,32 +173,12 @@ export function createPublications(deps: PublicationsDeps) {
       deps.concurrency,
       async (entry) => {
         if (stop || signal.aborted || sending.has(entry.reference)) return;
-        const result = await sendOnce(entry.reference, signal);
-        switch (result.kind) {
-          case 'accepted':
-            cache.transaction(() => {
-              cache.outbox.markSent(entry.id);
-              cache.vehicles.markUnpublishPending(entry.reference);
-            });
-            sent++;
-            return;
-          case 'refused':
-            cache.transaction(() => {
-              cache.outbox.markFailed(entry.id, result.message, true);
-              cache.vehicles.markUnpublishRefused(entry.reference, result.message);
-            });
-            failed++;
-            return;
-          case 'not_found':
-            cache.outbox.markFailed(entry.id, result.message, true);
-            failed++;
-            return;
-          case 'later':
-            if (result.errorKind !== 'cancelled') cache.outbox.markFailed(entry.id, result.message, false);
-            // Offline or refused credentials: the others would fail the same way.
-            if (result.errorKind === 'offline' || result.errorKind === 'token_refused' || result.errorKind === 'tls') stop ??= new AppError(result.errorKind, result.message);
-            return;
-        }
+        const result = await deliver(entry, signal);
+        settle(entry, result);
+        if (result.kind === 'accepted') sent++;
+        else if (result.kind !== 'later') failed++;
+        // Offline or refused credentials: the others would fail the same way.
+        else if (result.errorKind === 'offline' || result.errorKind === 'token_refused' || result.errorKind === 'tls') stop ??= new AppError(result.errorKind, result.message);
       },
       new AbortController().signal,
     );

@@ -1,0 +1,128 @@
+// What exists only on this computer — the dealer's queued writes (the outbox) — lives in a small
+// database file of its own beside the cache, attached to the cache's connection as `local`:
+// - it is written with full durability (synchronous=FULL: each commit reaches the disk before
+//   the dealer is told "saved"), while the cache's listings, which the next sync restores, keep
+//   the faster NORMAL;
+// - a damaged, reset or replaced cache file never takes it along, and rebuilding the cache from
+//   the portal leaves it as it is.
+// Both files carry the same identity (a random id written when the cache was created), so a cache
+// file found empty, or swapped for another, is noticed and said instead of silently starting afresh.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { AppError } from '../../shared/errors';
+import type { Db } from './db';
+
+export const LOCAL_SCHEMA = 'local';
+
+/** `cache.sqlite` → `cache.local.sqlite`, in the same folder. */
+export function localFileFor(cacheFile: string): string {
+  if (cacheFile === '' || cacheFile === ':memory:') return ':memory:';
+  const ext = extname(cacheFile);
+  return join(dirname(cacheFile), `${basename(cacheFile, ext)}.local.sqlite`);
+}
+
+interface LocalMigration {
+  version: number;
+  up(db: Db): void;
+}
+
+// Numbered like the cache's own steps (migrations.ts), in `local`'s own user_version.
+const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
+  {
+    version: 1,
+    up(db) {
+      db.exec(`
+        CREATE TABLE local.outbox (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
+          reference TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          last_attempt_at TEXT,
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+          -- Set, durably, just before a send; cleared when the answer is written down. Still set
+          -- at the next flush: the send was interrupted, and the listing is read before sending again.
+          sending_since TEXT
+        );
+        CREATE INDEX local.outbox_by_status ON outbox(status, id);
+        CREATE TABLE local.local_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      `);
+    },
+  },
+];
+
+const LOCAL_LATEST = LOCAL_MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+/** Attaches (creating if needed) the local-only file to the cache's connection. */
+export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void {
+  const file = localFileFor(cacheFile);
+  if (readonly && file !== ':memory:' && !existsSync(file)) {
+    throw new AppError('database', 'This inventory file must be upgraded before it can be read.', { file });
+  }
+  db.prepare(`ATTACH DATABASE ? AS ${LOCAL_SCHEMA}`).run(file);
+  if (readonly) return;
+  db.pragma(`${LOCAL_SCHEMA}.journal_mode = WAL`);
+  db.pragma(`${LOCAL_SCHEMA}.synchronous = FULL`);
+  const version = db.pragma(`${LOCAL_SCHEMA}.user_version`, { simple: true }) as number;
+  if (version > LOCAL_LATEST) {
+    throw new AppError('database', `The queued changes file was written by a newer version of Showroom. Update Showroom to open it.`, { file, version, latest: LOCAL_LATEST });
+  }
+  for (const step of LOCAL_MIGRATIONS) {
+    if (step.version <= version) continue;
+    db.transaction(() => {
+      step.up(db);
+      db.pragma(`${LOCAL_SCHEMA}.user_version = ${step.version}`);
+    }).immediate();
+  }
+}
+
+/** What opening found about the cache file, when it is not the one the local file knew. */
+export type CacheIdentityNotice =
+  /** The cache file was empty or missing while the local file knew one: it was reset. */
+  | { kind: 'reset'; at: string; pendingKept: number }
+  /** The cache file is another one than the local file knew (a copy from elsewhere, a restore). */
+  | { kind: 'replaced'; at: string; pendingKept: number }
+  /** The local file was empty or missing while the cache knew one: queued changes may be lost. */
+  | { kind: 'local_lost'; at: string };
+
+const ID_KEY = 'cache_id';
+const NOTICE_KEY = 'cache.identity_notice';
+
+/**
+ * Ties the two files together. `fresh`: the cache file had no schema when opened. `expectFresh`:
+ * a rebuild or a clear made it so on purpose (nothing to say). A notice is kept in the cache's
+ * meta until acknowledged, so every place that shows the account can say it.
+ */
+export function checkIdentity(db: Db, options: { fresh: boolean; expectFresh?: boolean; now: () => Date }): void {
+  const mainId = db.prepare<[string], string>('SELECT value FROM main.meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
+  const localId = db.prepare<[string], string>('SELECT value FROM local.local_meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
+  const pending = () => db.prepare<[], number>("SELECT count(*) FROM local.outbox WHERE status = 'pending'").pluck().get() ?? 0;
+  const at = options.now().toISOString();
+  let notice: CacheIdentityNotice | null = null;
+  if (localId !== null && mainId === null && options.fresh && !options.expectFresh) notice = { kind: 'reset', at, pendingKept: pending() };
+  else if (localId !== null && mainId !== null && localId !== mainId) notice = { kind: 'replaced', at, pendingKept: pending() };
+  else if (localId === null && mainId !== null) notice = { kind: 'local_lost', at };
+  const id = localId ?? mainId ?? randomUUID();
+  db.transaction(() => {
+    db.prepare('INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(ID_KEY, id);
+    db.prepare('INSERT INTO local.local_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(ID_KEY, id);
+    if (notice) db.prepare('INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(NOTICE_KEY, JSON.stringify(notice));
+  }).immediate();
+}
+
+/** The unacknowledged notice about the cache's identity, if any. */
+export function identityNotice(db: Db): CacheIdentityNotice | null {
+  const value = db.prepare<[string], string>('SELECT value FROM main.meta WHERE key = ?').pluck().get(NOTICE_KEY);
+  if (value === undefined) return null;
+  try {
+    return JSON.parse(value) as CacheIdentityNotice;
+  } catch {
+    return null;
+  }
+}
+
+export function acknowledgeIdentityNotice(db: Db): void {
+  db.prepare('DELETE FROM main.meta WHERE key = ?').run(NOTICE_KEY);
+}

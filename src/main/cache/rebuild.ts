@@ -1,0 +1,108 @@
+// Rebuilding a damaged cache: the listings, photos and plan come back from the portal at the next
+// (full) sync; what only exists here is kept. The queued unpublishes live in the local-only file
+// (local.ts), which a rebuild never touches; the sync history and the publication history are
+// copied from the damaged file as far as they can still be read. The damaged file is kept beside
+// it (`cache.sqlite.damaged`) for support, replacing an earlier one.
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { AppError } from '../../shared/errors';
+import { openCache } from './index';
+
+export interface RebuildResult {
+  /** Queued unpublishes kept (still waiting to be sent). */
+  pendingKept: number;
+  /** Sync runs and publication events copied from the damaged file. */
+  runsKept: number;
+  eventsKept: number;
+  /** Where the damaged file was moved, or null when there was none. */
+  damagedCopy: string | null;
+}
+
+type Row = Record<string, unknown>;
+
+const RUN_COLUMNS = ['id', 'kind', 'started_at', 'ended_at', 'outcome', 'counts', 'error'] as const;
+const EVENT_COLUMNS = ['id', 'reference', 'at', 'from_published', 'from_highlighted', 'to_published', 'to_highlighted', 'cause', 'sync_run_id'] as const;
+
+/** Every row `sql` still yields before the damage stops it. */
+function readWhatYouCan(db: Database.Database, sql: string): Row[] {
+  const rows: Row[] = [];
+  try {
+    for (const row of db.prepare(sql).iterate()) rows.push(row as Row);
+  } catch {
+    /* the damage: keep what came before it */
+  }
+  return rows;
+}
+
+function salvage(file: string): { runs: Row[]; events: Row[] } {
+  if (!existsSync(file)) return { runs: [], events: [] };
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    return {
+      runs: readWhatYouCan(db, `SELECT ${RUN_COLUMNS.join(', ')} FROM sync_runs ORDER BY id`),
+      events: readWhatYouCan(db, `SELECT ${EVENT_COLUMNS.join(', ')} FROM publication_events ORDER BY id`),
+    };
+  } catch {
+    return { runs: [], events: [] };
+  } finally {
+    try {
+      db?.close();
+    } catch {
+      /* a damaged file may refuse even this */
+    }
+  }
+}
+
+const SUFFIXES = ['', '-wal', '-shm', '-journal'];
+
+/** Replaces the cache file with an empty one, keeping what only exists here. The caller holds the sync lock. */
+export function rebuildCacheFile(file: string): RebuildResult {
+  const kept = salvage(file);
+  const aside = `${file}.damaged`;
+  let damagedCopy: string | null = null;
+  try {
+    for (const suffix of SUFFIXES) rmSync(aside + suffix, { force: true });
+    for (const suffix of SUFFIXES) {
+      if (!existsSync(file + suffix)) continue;
+      renameSync(file + suffix, aside + suffix);
+      if (suffix === '') damagedCopy = aside;
+    }
+  } catch (error) {
+    throw new AppError('database', 'Showroom cannot move the damaged local copy aside (check folder permissions).', { file, cause: String(error) }, { cause: error });
+  }
+  const cache = openCache(file, { expectFresh: true });
+  try {
+    const runIds = new Set<unknown>();
+    let runsKept = 0;
+    let eventsKept = 0;
+    cache.transaction(() => {
+      const insertRun = cache.db.prepare(`INSERT OR IGNORE INTO sync_runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map(() => '?').join(', ')})`);
+      const insertEvent = cache.db.prepare(`INSERT OR IGNORE INTO publication_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`);
+      for (const run of kept.runs) {
+        try {
+          if (insertRun.run(...RUN_COLUMNS.map((c) => run[c])).changes > 0) {
+            runIds.add(run.id);
+            runsKept++;
+          }
+        } catch {
+          /* a row the damage garbled (fails a CHECK): not history worth keeping */
+        }
+      }
+      for (const event of kept.events) {
+        const values = EVENT_COLUMNS.map((c) => (c === 'sync_run_id' && !runIds.has(event[c]) ? null : event[c]));
+        try {
+          if (insertEvent.run(...values).changes > 0) eventsKept++;
+        } catch {
+          /* as above */
+        }
+      }
+      cache.meta.set('cache.rebuilt_at', new Date().toISOString());
+    });
+    // A run the damaged file had left open did not finish.
+    cache.runs.closeAbandoned();
+    return { pendingKept: cache.outbox.pending().length, runsKept, eventsKept, damagedCopy };
+  } finally {
+    cache.close();
+  }
+}

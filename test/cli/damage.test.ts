@@ -1,0 +1,93 @@
+// A damaged cache (issue 12, defect 3): damage inside the file is the "local data" error (exit 9)
+// with the way forward at every command, and `cache rebuild` brings the inventory back from the
+// portal keeping what only exists here (the queued unpublish, the sync history). Damage in the
+// stored JSON of a listing is said by `show` and healed by `sync --full`.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../src/main/cache/db';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { cli, json, tempDataDir } from './helpers';
+
+let sb: Sandbox;
+let data: { dir: string; cleanup(): void };
+let cacheFile: string;
+const VEHICLES = 40;
+
+const run = (args: string[]) => cli([...args, '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken } });
+
+beforeAll(async () => {
+  sb = await startSandbox({ vehicles: VEHICLES, seed: 21, integrationToken: 'cli-damage-token-0123456789' });
+  data = tempDataDir();
+  expect((await run(['accounts', 'add', '--name', 'Loja', '--base-url', sb.baseUrl, '--no-keychain'])).code).toBe(0);
+  expect((await run(['sync', '--no-photos'])).code).toBe(0);
+  const [account] = json<Array<{ id: string }>>(await run(['accounts', 'list', '--json']));
+  cacheFile = join(data.dir, 'accounts', account!.id, 'cache.sqlite');
+});
+afterAll(async () => {
+  await sb.close();
+  data.cleanup();
+});
+
+/** Overwrites the page that holds `table`'s rows with garbage, as a failing disk would. */
+function damageTable(table: string): void {
+  const db = new Database(cacheFile);
+  const root = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').pluck().get(table) as number;
+  db.close();
+  const fd = openSync(cacheFile, 'r+');
+  writeSync(fd, Buffer.alloc(PAGE_SIZE, 0x5a), 0, PAGE_SIZE, (root - 1) * PAGE_SIZE);
+  closeSync(fd);
+}
+
+describe('a damaged cache', () => {
+  it('a listing whose stored JSON is damaged: `show` says so, `sync --full` heals it', { timeout: 60_000 }, async () => {
+    const target = sb.data.list()[5]!;
+    const db = new Database(cacheFile);
+    db.prepare("UPDATE vehicle_json SET raw = '{\"reference\": broken' WHERE vehicle_id = (SELECT id FROM vehicles WHERE reference = ?)").run(target.reference);
+    db.close();
+    const damaged = await run(['show', target.reference]);
+    expect(damaged.stdout).toContain('The stored copy of this listing is damaged');
+    expect(damaged.stdout).toContain('showroom sync --full');
+    const full = json<{ outcome: string; counts: Record<string, number> }>(await run(['sync', '--full', '--no-photos', '--json']));
+    expect(full).toMatchObject({ outcome: 'succeeded' });
+    const healed = await run(['show', target.reference]);
+    expect(healed.code, healed.stderr).toBe(0);
+    expect(healed.stdout).toContain(target.title);
+    expect(healed.stdout).not.toContain('damaged');
+  });
+
+  it('damage inside the file: every command exits 9 with the way forward; `cache rebuild` keeps the queue and the history', { timeout: 120_000 }, async () => {
+    // An unpublish the portal could not take: it waits in the outbox.
+    const queuedRef = sb.data.list().find((v) => v.publication !== null)!.reference;
+    sb.faults.set({ errorRates: { 503: 1 } });
+    const queued = await run(['unpublish', queuedRef]);
+    sb.faults.clear();
+    expect(queued.stdout + queued.stderr).toMatch(/queued|Saved/i);
+    const runsBefore = (json<{ lastRun: { id: number } }>(await run(['status', '--json']))).lastRun.id;
+
+    damageTable('vehicles');
+    const results = await Promise.all([run(['status']), run(['search']), run(['sync', '--no-photos']), run(['sync', '--full', '--no-photos'])]);
+    for (const r of results) {
+      expect(r.code, r.stdout + r.stderr).toBe(9);
+      expect(r.stderr).toContain('damaged');
+      expect(r.stderr).toContain('showroom cache rebuild');
+      expect(r.stderr).toContain('queued unpublishes are kept');
+      expect(r.stderr).not.toContain('Something went wrong');
+    }
+
+    const rebuilt = await run(['cache', 'rebuild', '--no-photos']);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toMatch(/Rebuilt the local cache of “Loja”: kept 1 queued unpublish, \d+ sync runs/);
+    expect(rebuilt.stdout).toMatch(/Sync \(full\) done/);
+    expect(rebuilt.stdout).toContain('1 queued unpublish sent');
+    const status = json<{ inventory: { total: number }; outbox: number; lastRun: { id: number } }>(await run(['status', '--json']));
+    expect(status.inventory.total).toBe(VEHICLES);
+    expect(status.outbox).toBe(0);
+    // The queued unpublish reached the portal: the listing is off it now.
+    const shown = json<{ publication: { onPortal: boolean } }>(await run(['show', queuedRef, '--json']));
+    expect(shown.publication.onPortal).toBe(false);
+    // The history goes on from where it was: the runs before the damage were kept.
+    expect(status.lastRun.id).toBeGreaterThan(runsBefore);
+  });
+});
