@@ -13,7 +13,7 @@ export const CHANNEL_NAMES = [
   'sync.start', 'sync.cancel', 'sync.status', 'sync.history',
   'plan.get',
   'settings.get', 'settings.set',
-  'cache.clear',
+  'cache.clear', 'cache.health', 'cache.rebuild', 'cache.dismissNotice',
   'shell.openListing',
 ] as const;
 

@@ -17,6 +17,8 @@ import type {
   AccountView,
   AppInfoView,
   CacheClearedView,
+  CacheHealthView,
+  CacheRebuiltView,
   ConnectionTestView,
   InventoryPage,
   InventorySummary,
@@ -100,6 +102,13 @@ export const channels = {
 
   // Clears the active account's cached inventory and photos (the next sync is a full one).
   'cache.clear': channel(none).returns<CacheClearedView>(),
+  // Whether the active account's local copy is damaged, or was found reset or replaced.
+  'cache.health': channel(none).returns<CacheHealthView>(),
+  // Replaces a damaged local copy with an empty one and syncs it in full; keeps the queued
+  // unpublishes and as much of the sync history as still reads.
+  'cache.rebuild': channel(none).returns<CacheRebuiltView>(),
+  // The dealer has read the reset/replaced notice.
+  'cache.dismissNotice': channel(none).returns<null>(),
 
   // Opens a listing's address in the system browser. Main accepts only http(s) URLs.
   'shell.openListing': channel(z.object({ url: z.string().min(1).max(2048) }).strict()).returns<null>(),
@@ -109,7 +118,7 @@ export const events = {
   'sync.progress': event<SyncProgress>(),
   'sync.finished': event<SyncRunView>(),
   /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch). */
-  'cache.changed': event<{ reason: 'sync' | 'unpublish' | 'cleared' | 'account' | 'photos' }>(),
+  'cache.changed': event<{ reason: 'sync' | 'unpublish' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' }>(),
   'connectivity': event<{ online: boolean }>(),
   'auth.tokenRefused': event<{ accountId: string }>(),
   /** Accounts added, removed, selected, or a token replaced. */

@@ -264,6 +264,23 @@ export interface SettingsView {
   language: LanguageSetting;
 }
 
+/** The active account's local copy: damaged (the app offers a rebuild), or found reset or replaced. */
+export interface CacheHealthView {
+  /** Damage was found (at open, by a query, by the quick check): only a rebuild helps. */
+  damaged: boolean;
+  /** The cache file was found empty or swapped (`pendingKept`: queued unpublishes kept), or the queued-writes file lost. */
+  notice: { kind: 'reset' | 'replaced'; at: string; pendingKept: number } | { kind: 'local_lost'; at: string } | null;
+}
+
+/** What a rebuild kept of what only exists on this computer. */
+export interface CacheRebuiltView {
+  pendingKept: number;
+  runsKept: number;
+  eventsKept: number;
+  /** A full sync was started to read the listings again. */
+  syncStarted: boolean;
+}
+
 export interface CacheClearedView {
   vehiclesRemoved: number;
   photoBytesFreed: number;

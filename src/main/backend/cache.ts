@@ -1,12 +1,21 @@
-// Clearing the active account's local copy: inventory, photos, runs and outbox go; the next sync
-// is a full one. The database is closed (and any sync stopped) before its files are removed.
+// The active account's local copy: clearing it (inventory, photos, runs and outbox go; the next
+// sync is a full one), its health (damaged, or found reset or replaced), and rebuilding a damaged
+// one from the portal while keeping what only exists here (cache/rebuild.ts). The database is
+// closed (and any sync stopped) before its files are removed or replaced.
 import { rm } from 'node:fs/promises';
-import type { CacheClearedView } from '../../shared/views';
+import { AppError } from '../../shared/errors';
+import type { CacheClearedView, CacheHealthView, CacheRebuiltView } from '../../shared/views';
+import { localFileFor } from '../cache/local';
+import { rebuildCacheFile } from '../cache/rebuild';
 import type { Handlers } from '../ipc/gate';
-import type { BackendContext } from './context';
-import { accountPaths } from './session';
+import { emptyFolder } from '../photos/files';
+import { lockSync } from '../sync/lock';
+import { damagedAccounts, isDamagedCacheError } from './cache-health';
+import { errorKind, type BackendContext } from './context';
+import { accountPaths, NO_ACCOUNT_MESSAGE } from './session';
+import { startSync } from './sync';
 
-export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'> {
+export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear' | 'cache.health' | 'cache.rebuild' | 'cache.dismissNotice'> {
   return {
     'cache.clear': async (): Promise<CacheClearedView> => {
       const session = ctx.sessions.require();
@@ -15,7 +24,10 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
       await ctx.sessions.close(accountId);
       const paths = accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir);
       try {
-        for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(paths.cacheFile + suffix, { force: true });
+        // The dealer asked for it: the queued-writes file goes too, so the emptied cache is no news.
+        for (const file of [paths.cacheFile, localFileFor(paths.cacheFile)]) {
+          for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(file + suffix, { force: true });
+        }
         await rm(paths.photosDir, { recursive: true, force: true });
       } finally {
         await ctx.sessions.open(accountId);
@@ -24,6 +36,55 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
       ctx.log.info('backend: cache cleared', { account: accountId, ...result });
       ctx.deps.emit('cache.changed', { reason: 'cleared' });
       return result;
+    },
+
+    'cache.health': async (): Promise<CacheHealthView> => {
+      const accountId = ctx.state.get().activeAccountId;
+      if (accountId === null) return { damaged: false, notice: null };
+      let damaged = damagedAccounts(ctx).has(accountId);
+      let notice: CacheHealthView['notice'] = null;
+      try {
+        notice = ctx.sessions.require().cache.identityNotice();
+      } catch (error) {
+        // The account could not be opened: damaged, or something else every screen already says.
+        damaged ||= isDamagedCacheError(error);
+      }
+      return { damaged, notice };
+    },
+
+    'cache.dismissNotice': async () => {
+      ctx.sessions.active()?.cache.acknowledgeIdentityNotice();
+      return null;
+    },
+
+    'cache.rebuild': async (): Promise<CacheRebuiltView> => {
+      const accountId = ctx.state.get().activeAccountId;
+      if (accountId === null) throw new AppError('bad_input', NO_ACCOUNT_MESSAGE, { reason: 'no_active_account' });
+      await ctx.sessions.close(accountId);
+      const paths = accountPaths(ctx.accounts, accountId);
+      let result;
+      try {
+        // No sync (here or in a terminal) may write the file while it is replaced.
+        const lock = await lockSync(paths.cacheFile, 'the app');
+        try {
+          result = rebuildCacheFile(paths.cacheFile);
+          await emptyFolder(paths.photosDir);
+        } finally {
+          await lock?.release();
+        }
+      } finally {
+        await ctx.sessions.open(accountId).catch((error: unknown) => ctx.log.error('backend: cannot reopen the account after a rebuild', { kind: errorKind(error) }));
+      }
+      damagedAccounts(ctx).delete(accountId);
+      await ctx.state.setFlags(accountId, { lastSyncAt: null });
+      ctx.log.info('backend: cache rebuilt', { account: accountId, pendingKept: result.pendingKept, runsKept: result.runsKept, eventsKept: result.eventsKept });
+      ctx.deps.emit('cache.changed', { reason: 'rebuilt' });
+      // Read every listing again now; offline, the dealer's next sync does it.
+      const syncStarted = await startSync(ctx, { kind: 'full', automatic: true }).then(
+        () => true,
+        () => false,
+      );
+      return { pendingKept: result.pendingKept, runsKept: result.runsKept, eventsKept: result.eventsKept, syncStarted };
     },
   };
 }

@@ -9,6 +9,7 @@ import { accountHandlers } from './accounts';
 import { appInfoHandlers } from './app-info';
 import { createAppStateStore } from './app-state';
 import { cacheHandlers } from './cache';
+import { noteCacheError } from './cache-health';
 import { errorKind, isOfflineKind, type BackendContext } from './context';
 import { createDemo, createDemoAwareKeychain } from './demo';
 import { inventoryHandlers } from './inventory';
@@ -117,6 +118,16 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
     ...cacheHandlers(ctx),
     ...shellHandlers(ctx),
   };
+
+  // Damage found by any call (a search, a listing, a sync's start) turns the rebuild banner on.
+  for (const name of Object.keys(handlers) as Array<keyof Handlers>) {
+    const handler = handlers[name] as (input: unknown, call: unknown) => Promise<unknown>;
+    (handlers as Record<string, unknown>)[name] = (input: unknown, call: unknown) =>
+      handler(input, call).catch((error: unknown) => {
+        noteCacheError(ctx, error);
+        throw error;
+      });
+  }
 
   return {
     handlers,

@@ -5,6 +5,7 @@ import type { SyncRunView, SyncStatusView } from '../../shared/views';
 import type { SyncRun } from '../cache';
 import { META_KEYS } from '../cache';
 import type { Handlers } from '../ipc/gate';
+import { noteCacheError } from './cache-health';
 import type { BackendContext } from './context';
 import { toSyncRunReport, type SyncRunKind } from './engines';
 import { outboxSize } from './publication-view';
@@ -32,6 +33,7 @@ async function afterRun(ctx: BackendContext, session: Session, run: SyncRunView)
     // A sync that worked proves the stored token is good.
     await ctx.state.setFlags(session.accountId, { lastSyncAt, tokenRefused: false });
   } else if (run.error) {
+    noteCacheError(ctx, run.error);
     await ctx.notePortalError(session, run.error);
   }
   ctx.deps.emit('sync.finished', run);

@@ -101,6 +101,8 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
       if (!db.open) return;
       try {
         db.pragma('optimize');
+      } catch {
+        // Statistics are an optimisation: a damaged file must still close (and be rebuilt).
       } finally {
         db.close();
       }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, SyncRunView } from '../../shared/views';
 import { AppContext, type AppContextValue } from './AppContext';
+import { CacheHealthBanner } from './components/CacheHealthBanner';
 import { ErrorBox } from './components/ErrorBox';
 import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
@@ -110,6 +111,7 @@ export function App() {
           <TopBar />
           <SyncProgressPanel />
           <TokenRefusedBanner />
+          <CacheHealthBanner />
           <main className="app__content" id="content">
             {/* Keyed by account so that switching accounts starts a fresh list. */}
             <InventoryScreen key={context.account.id} visible={view.screen === 'inventory'} />
