@@ -1,29 +1,17 @@
 // A damaged cache in the app (issue 12, defect 3): the damage is reported (cache.health, the
 // 'damaged' change event) wherever it is found, and cache.rebuild brings the inventory back
 // from the portal with the queued unpublish kept. A real backend, sandbox, SQLite and keychain.
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../src/main/cache/db';
 import { startSandbox } from '../../src/sandbox';
 import type { SyncRunView } from '../../src/shared/views';
+import { damageTable } from '../cache/helpers';
 import { errorKindOf, inventoryQuery, makeBackend, type TestBackend } from './helpers';
 
 const open: TestBackend[] = [];
 afterEach(async () => {
   for (const b of open.splice(0)) await b.cleanup();
 });
-
-/** Overwrites the page holding `table`'s rows, as a failing disk would. */
-function damageTable(file: string, table: string): void {
-  const db = new Database(file);
-  const root = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').pluck().get(table) as number;
-  db.close();
-  const fd = openSync(file, 'r+');
-  writeSync(fd, Buffer.alloc(PAGE_SIZE, 0x5a), 0, PAGE_SIZE, (root - 1) * PAGE_SIZE);
-  closeSync(fd);
-}
 
 it('damage → the banner’s health says so → rebuild keeps the queued unpublish and syncs in full', { timeout: 90_000 }, async () => {
   const token = 'rebuild-test-token-0123456789';

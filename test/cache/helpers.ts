@@ -1,8 +1,9 @@
-// Test helpers: a fresh cache file in a temp folder, and vehicles the way the portal sends them.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Test helpers: a fresh cache file in a temp folder, vehicles the way the portal sends them, and damage.
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { PAGE_SIZE } from '../../src/main/cache/db';
 import { openCache, receiveVehicle, type Cache, type Clock } from '../../src/main/cache/index';
 
 export interface TempDir {
@@ -84,4 +85,14 @@ export function rawDb(file: string): Database.Database {
 
 export function references(rows: readonly { reference: string }[]): string[] {
   return rows.map((r) => r.reference);
+}
+
+/** Overwrites the whole page that holds `table`'s rows with garbage, as a failing disk would. */
+export function damageTable(file: string, table: string): void {
+  const db = new Database(file);
+  const root = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').pluck().get(table) as number;
+  db.close();
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(PAGE_SIZE, 0x5a), 0, PAGE_SIZE, (root - 1) * PAGE_SIZE);
+  closeSync(fd);
 }

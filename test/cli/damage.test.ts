@@ -2,12 +2,11 @@
 // with the way forward at every command, and `cache rebuild` brings the inventory back from the
 // portal keeping what only exists here (the queued unpublish, the sync history). Damage in the
 // stored JSON of a listing is said by `show` and healed by `sync --full`.
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../src/main/cache/db';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { damageTable } from '../cache/helpers';
 import { cli, json, tempDataDir } from './helpers';
 
 let sb: Sandbox;
@@ -29,16 +28,6 @@ afterAll(async () => {
   await sb.close();
   data.cleanup();
 });
-
-/** Overwrites the page that holds `table`'s rows with garbage, as a failing disk would. */
-function damageTable(table: string): void {
-  const db = new Database(cacheFile);
-  const root = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').pluck().get(table) as number;
-  db.close();
-  const fd = openSync(cacheFile, 'r+');
-  writeSync(fd, Buffer.alloc(PAGE_SIZE, 0x5a), 0, PAGE_SIZE, (root - 1) * PAGE_SIZE);
-  closeSync(fd);
-}
 
 describe('a damaged cache', () => {
   it('a listing whose stored JSON is damaged: `show` says so, `sync --full` heals it', { timeout: 60_000 }, async () => {
@@ -66,7 +55,7 @@ describe('a damaged cache', () => {
     expect(queued.stdout + queued.stderr).toMatch(/queued|Saved/i);
     const runsBefore = (json<{ lastRun: { id: number } }>(await run(['status', '--json']))).lastRun.id;
 
-    damageTable('vehicles');
+    damageTable(cacheFile, 'vehicles');
     const results = await Promise.all([run(['status']), run(['search']), run(['sync', '--no-photos']), run(['sync', '--full', '--no-photos'])]);
     for (const r of results) {
       expect(r.code, r.stdout + r.stderr).toBe(9);
