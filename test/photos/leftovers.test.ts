@@ -64,13 +64,13 @@ it('a download killed before its rename leaves a partial file the next start rem
   try {
     expect(tempFiles(dir)).toHaveLength(2);
     await killed.kill();
-    const photos = createPhotoCache({ cache, dir, budgetBytes: 1 << 20 });
+    const photos = createPhotoCache({ cache, dir, budgetBytes: 1 << 20, portalBaseUrl: 'http://127.0.0.1/integration/v2' });
     // The killed process's file is gone; the running one's is still being written.
     expect(tempFiles(dir)).toHaveLength(1);
     expect(photos.usage()).toMatchObject({ bytes: 0, files: 0 });
   } finally {
     await live.kill();
   }
-  createPhotoCache({ cache, dir, budgetBytes: 1 << 20 });
+  createPhotoCache({ cache, dir, budgetBytes: 1 << 20, portalBaseUrl: 'http://127.0.0.1/integration/v2' });
   expect(tempFiles(dir)).toEqual([]);
 });

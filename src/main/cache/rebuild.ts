@@ -20,7 +20,7 @@ export interface RebuildResult {
 
 type Row = Record<string, unknown>;
 
-const RUN_COLUMNS = ['id', 'kind', 'started_at', 'ended_at', 'outcome', 'counts', 'error'] as const;
+const RUN_COLUMNS = ['id', 'kind', 'started_at', 'ended_at', 'outcome', 'counts', 'error', 'data_problems'] as const;
 const EVENT_COLUMNS = ['id', 'reference', 'at', 'from_published', 'from_highlighted', 'to_published', 'to_highlighted', 'cause', 'sync_run_id'] as const;
 
 /** Every row `sql` still yields before the damage stops it. */
@@ -39,9 +39,17 @@ function salvage(file: string): { runs: Row[]; events: Row[] } {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { fileMustExist: true });
+    const open = db;
+    // A file from an older schema lacks the newer columns: read those it has (the rest take their defaults).
+    const columnsOf = (table: string, wanted: readonly string[]) => {
+      const present = new Set(readWhatYouCan(open, `PRAGMA table_info(${table})`).map((c) => c.name));
+      return wanted.filter((c) => present.has(c));
+    };
+    const runColumns = columnsOf('sync_runs', RUN_COLUMNS);
+    const eventColumns = columnsOf('publication_events', EVENT_COLUMNS);
     return {
-      runs: readWhatYouCan(db, `SELECT ${RUN_COLUMNS.join(', ')} FROM sync_runs ORDER BY id`),
-      events: readWhatYouCan(db, `SELECT ${EVENT_COLUMNS.join(', ')} FROM publication_events ORDER BY id`),
+      runs: runColumns.length === 0 ? [] : readWhatYouCan(db, `SELECT ${runColumns.join(', ')} FROM sync_runs ORDER BY id`),
+      events: eventColumns.length === 0 ? [] : readWhatYouCan(db, `SELECT ${eventColumns.join(', ')} FROM publication_events ORDER BY id`),
     };
   } catch {
     return { runs: [], events: [] };
@@ -77,11 +85,13 @@ export function rebuildCacheFile(file: string): RebuildResult {
     let runsKept = 0;
     let eventsKept = 0;
     cache.transaction(() => {
-      const insertRun = cache.db.prepare(`INSERT OR IGNORE INTO sync_runs (${RUN_COLUMNS.join(', ')}) VALUES (${RUN_COLUMNS.map(() => '?').join(', ')})`);
-      const insertEvent = cache.db.prepare(`INSERT OR IGNORE INTO publication_events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map(() => '?').join(', ')})`);
+      const insertInto = (table: string, row: Row) => {
+        const columns = Object.keys(row);
+        return cache.db.prepare(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
+      };
       for (const run of kept.runs) {
         try {
-          if (insertRun.run(...RUN_COLUMNS.map((c) => run[c])).changes > 0) {
+          if (insertInto('sync_runs', run).changes > 0) {
             runIds.add(run.id);
             runsKept++;
           }
@@ -90,9 +100,9 @@ export function rebuildCacheFile(file: string): RebuildResult {
         }
       }
       for (const event of kept.events) {
-        const values = EVENT_COLUMNS.map((c) => (c === 'sync_run_id' && !runIds.has(event[c]) ? null : event[c]));
+        const row = 'sync_run_id' in event && !runIds.has(event.sync_run_id) ? { ...event, sync_run_id: null } : event;
         try {
-          if (insertEvent.run(...values).changes > 0) eventsKept++;
+          if (insertInto('publication_events', row).changes > 0) eventsKept++;
         } catch {
           /* as above */
         }
