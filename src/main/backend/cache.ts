@@ -61,7 +61,7 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
       const accountId = ctx.state.get().activeAccountId;
       if (accountId === null) throw new AppError('bad_input', NO_ACCOUNT_MESSAGE, { reason: 'no_active_account' });
       await ctx.sessions.close(accountId);
-      const paths = accountPaths(ctx.accounts, accountId);
+      const paths = accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir);
       let result;
       try {
         // No sync (here or in a terminal) may write the file while it is replaced.

@@ -23,7 +23,7 @@ Cached photos are downloaded again.`,
   options: { 'no-sync': { type: 'boolean' }, 'no-photos': { type: 'boolean' } },
   async run(ctx, args) {
     const account = await ctx.account(str(args.values.account));
-    const paths = accountPaths(ctx.accounts(), account.id);
+    const paths = accountPaths(ctx.accounts(), account.id, ctx.cacheDir);
     // No sync (here or in the app) may write the file while it is replaced.
     const lock = await lockSync(paths.cacheFile, 'the command line');
     let result;
