@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'test/electron/**', 'node_modules/**'],
     // Native addons (better-sqlite3, keytar) and child processes: forks isolate them best.
     pool: 'forks',

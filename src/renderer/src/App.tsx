@@ -19,6 +19,7 @@ import { useErrorText } from './hooks/useErrorText';
 import { useNotices } from './hooks/useNotices';
 import { useSettings } from './hooks/useSettings';
 import { useSync } from './hooks/useSync';
+import { useQueryInvalidation } from './query/invalidation';
 import { setUiLanguage } from './i18n';
 import { resolveLanguage } from '../../shared/i18n/language';
 import type { View } from './navigation';
@@ -31,6 +32,7 @@ import { VehicleDetailScreen } from './screens/VehicleDetailScreen';
 
 export function App() {
   const { t, i18n } = useTranslation();
+  useQueryInvalidation();
   const { accounts, active, error: accountsError, refresh: refreshAccounts } = useAccounts();
   const { settings, appInfo, update: updateSettings } = useSettings();
   const { notices, notify, dismiss } = useNotices();
@@ -53,24 +55,25 @@ export function App() {
     [errorText, notify],
   );
 
+  // The accounts (last sync time), status and history are re-read by the query cache on sync.finished.
   const onSyncFinished = useCallback(
     (run: SyncRunView) => {
       if (run.outcome === 'succeeded') notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }));
       else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
       else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), i18n.language === 'en' ? run.error.message : null);
-      void refreshAccounts();
     },
-    [notify, refreshAccounts, summarize, t, i18n.language],
+    [notify, summarize, t, i18n.language],
   );
   const sync = useSync(active?.id ?? null, onSyncFinished, reportError);
+  const { start: startSync } = sync;
 
   // After connecting an account (or starting the demo), sync it once it is the active one.
   useEffect(() => {
     if (autoSyncFor !== null && active?.id === autoSyncFor) {
       setAutoSyncFor(null);
-      void sync.start(false);
+      void startSync(false);
     }
-  }, [active?.id, autoSyncFor, sync]);
+  }, [active?.id, autoSyncFor, startSync]);
 
   const onAccountReady = useCallback(
     (account: AccountView, startSync: boolean) => {
@@ -85,15 +88,14 @@ export function App() {
   const context = useMemo<AppContextValue | null>(
     () =>
       active && accounts
-        ? { account: active, accounts, refreshAccounts, appInfo, settings, updateSettings, sync, view, navigate: setView, notify, reportError, addingAccount, setAddingAccount }
+        ? { account: active, accounts, appInfo, settings, updateSettings, sync, view, navigate: setView, notify, reportError, addingAccount, setAddingAccount }
         : null,
-    [active, accounts, refreshAccounts, appInfo, settings, updateSettings, sync, view, notify, reportError, addingAccount],
+    [active, accounts, appInfo, settings, updateSettings, sync, view, notify, reportError, addingAccount],
   );
 
   if (accounts === null) {
     return <main className="splash">{accountsError !== null ? <ErrorBox error={accountsError} onRetry={() => void refreshAccounts()} /> : <p className="muted">{t('common.loading')}</p>}</main>;
   }
-
   if (!context || addingAccount) {
     return (
       <>

@@ -1,5 +1,7 @@
-// What every screen of a connected account can reach: the account, settings, sync, navigation
-// and notices. Provided by App.tsx.
+// What every screen of a connected account can reach: the account, settings, sync status and
+// actions, navigation and notices. Provided by App.tsx. Its value changes rarely (an account or
+// a setting changed, a run ended, the dealer navigated): the sync's progress, which changes
+// several times a second, is not in it but in a store of its own (hooks/syncProgress.ts).
 import { createContext, useContext } from 'react';
 import type { ChannelInput } from '../../shared/contract';
 import type { AccountView, AppInfoView, SettingsView } from '../../shared/views';
@@ -10,7 +12,6 @@ import type { View } from './navigation';
 export interface AppContextValue {
   account: AccountView;
   accounts: AccountView[];
-  refreshAccounts: () => Promise<void>;
   appInfo: AppInfoView | null;
   settings: SettingsView | null;
   updateSettings: (change: ChannelInput<'settings.set'>) => Promise<SettingsView>;

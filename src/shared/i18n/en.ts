@@ -50,6 +50,7 @@ export const en = {
     online: 'Online',
     offline: 'Offline',
     offlineHint: 'The portal cannot be reached. Everything here still works from the cache, and unpublish requests are queued for the next sync.',
+    statusUnknown: 'Sync status unavailable',
     lastSynced: 'Last synced {{when}}',
     neverSynced: 'Not synced yet',
   },

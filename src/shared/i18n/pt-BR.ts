@@ -50,6 +50,7 @@ export const ptBR: Messages = {
     online: 'Conectado',
     offline: 'Sem conexão',
     offlineHint: 'O portal não está acessível. Tudo aqui continua funcionando a partir do cache, e os pedidos para despublicar ficam na fila para a próxima sincronização.',
+    statusUnknown: 'Status da sincronização indisponível',
     lastSynced: 'Sincronizado {{when}}',
     neverSynced: 'Ainda não sincronizado',
   },

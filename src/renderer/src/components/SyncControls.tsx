@@ -4,24 +4,26 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../AppContext';
+import { useSyncProgress, useSyncRunning } from '../hooks/syncProgress';
 import { Meter } from './Meter';
 
 export function SyncControls() {
   const { t } = useTranslation();
   const { sync } = useApp();
-  const running = sync.progress !== null || sync.starting;
+  const running = useSyncRunning(sync.progress);
+  const { start } = sync;
 
   // F5 syncs (Ctrl/Cmd+R is left alone: Electron's default menu reloads the window with it).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F5' && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
-        if (!running) void sync.start(e.shiftKey);
+        if (!running) void start(e.shiftKey);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [running, sync]);
+  }, [running, start]);
 
   return (
     <div className="sync-controls">
@@ -50,8 +52,8 @@ export function SyncControls() {
 export function SyncProgressPanel() {
   const { t } = useTranslation();
   const { sync } = useApp();
-  const p = sync.progress;
-  if (!p && !sync.starting) return null;
+  const { progress: p, starting } = useSyncProgress(sync.progress);
+  if (!p && !starting) return null;
   const phase = p?.phase ?? 'outbox';
   const waitSeconds = p?.waitingMs != null ? Math.ceil(p.waitingMs / 1000) : null;
   return (

@@ -32,6 +32,11 @@ export function TopBar() {
             {t('topbar.online')}
           </span>
         )}
+        {sync.statusError !== null && (
+          <span className="error-text small" role="status" title={sync.statusError.message}>
+            {t('topbar.statusUnknown')}
+          </span>
+        )}
         <span className="topbar__last" data-testid="last-synced" title={last ? f.dateTime(last) : undefined}>
           {last ? t('topbar.lastSynced', { when: f.relative(last, now) }) : t('topbar.neverSynced')}
         </span>

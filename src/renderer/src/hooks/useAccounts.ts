@@ -1,37 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { AccountView } from '../../../shared/views';
-import { api } from '../api';
-import { useApiEvent } from './useApiEvent';
+import { channelKey, useChannel } from '../query/useChannel';
 
 export interface AccountsState {
   /** null until the first answer. */
   accounts: AccountView[] | null;
   active: AccountView | null;
-  error: unknown;
+  error: Error | null;
   refresh: () => Promise<void>;
 }
 
+/** The accounts, re-read on accounts.changed, sync.finished and auth.tokenRefused (query/invalidation.ts). */
 export function useAccounts(): AccountsState {
-  const [accounts, setAccounts] = useState<AccountView[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      setAccounts(await api.call('accounts.list', {}));
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  useApiEvent('accounts.changed', () => void refresh());
-  useApiEvent('auth.tokenRefused', ({ accountId }) =>
-    setAccounts((list) => list?.map((a) => (a.id === accountId ? { ...a, tokenRefused: true } : a)) ?? list),
-  );
-
-  const active = accounts?.find((a) => a.active) ?? null;
-  return { accounts, active, error, refresh };
+  const client = useQueryClient();
+  const query = useChannel('accounts.list', {});
+  const accounts = query.data ?? null;
+  // The query keeps unchanged answers identical (structural sharing), so `active` is stable too.
+  const active = useMemo(() => accounts?.find((a) => a.active) ?? null, [accounts]);
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: channelKey('accounts.list', {}) }), [client]);
+  return { accounts, active, error: query.error, refresh };
 }

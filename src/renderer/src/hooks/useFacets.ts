@@ -1,21 +1,9 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { InventoryFacets, InventoryFilters } from '../../../shared/contract.inventory';
-import { api } from '../api';
+import { useChannel } from '../query/useChannel';
 
 /** Counts for every filter, for the current text and filters; keeps the last answer while loading. */
-export function useFacets(text: string, filters: InventoryFilters, version: number): InventoryFacets | null {
-  const [facets, setFacets] = useState<InventoryFacets | null>(null);
-  const key = JSON.stringify([text, filters]);
-  useEffect(() => {
-    let live = true;
-    const [t, f] = JSON.parse(key) as [string, InventoryFilters];
-    api.call('inventory.facets', { text: t, filters: f }).then(
-      (result) => live && setFacets(result),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, version]);
-  return facets;
+export function useFacets(text: string, filters: InventoryFilters): { facets: InventoryFacets | null; error: Error | null } {
+  const query = useChannel('inventory.facets', { text, filters }, { placeholderData: keepPreviousData });
+  return { facets: query.data ?? null, error: query.error };
 }

@@ -1,30 +1,38 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { ChannelInput } from '../../../shared/contract';
 import type { AppInfoView, SettingsView } from '../../../shared/views';
 import { api } from '../api';
-import { useApiEvent } from './useApiEvent';
+import { channelKey, useChannel } from '../query/useChannel';
 
 export interface SettingsState {
   settings: SettingsView | null;
   appInfo: AppInfoView | null;
+  /** Reading either failed: shown on the Settings screen, logged by the query cache. */
+  error: Error | null;
+  retry: () => void;
   update: (change: ChannelInput<'settings.set'>) => Promise<SettingsView>;
 }
 
 export function useSettings(): SettingsState {
-  const [settings, setSettings] = useState<SettingsView | null>(null);
-  const [appInfo, setAppInfo] = useState<AppInfoView | null>(null);
+  const client = useQueryClient();
+  const settings = useChannel('settings.get', {});
+  const appInfo = useChannel('app.info', {});
+  const { refetch: refetchSettings } = settings;
+  const { refetch: refetchInfo } = appInfo;
 
-  useEffect(() => {
-    api.call('settings.get', {}).then(setSettings, () => undefined);
-    api.call('app.info', {}).then(setAppInfo, () => undefined);
-  }, []);
-  useApiEvent('settings.changed', setSettings);
+  const update = useCallback(
+    async (change: ChannelInput<'settings.set'>) => {
+      const next = await api.call('settings.set', change);
+      client.setQueryData(channelKey('settings.get', {}), next);
+      return next;
+    },
+    [client],
+  );
+  const retry = useCallback(() => {
+    void refetchSettings();
+    void refetchInfo();
+  }, [refetchSettings, refetchInfo]);
 
-  const update = useCallback(async (change: ChannelInput<'settings.set'>) => {
-    const next = await api.call('settings.set', change);
-    setSettings(next);
-    return next;
-  }, []);
-
-  return { settings, appInfo, update };
+  return { settings: settings.data ?? null, appInfo: appInfo.data ?? null, error: settings.error ?? appInfo.error, retry, update };
 }

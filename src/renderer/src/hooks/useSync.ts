@@ -1,76 +1,53 @@
-// The sync as the whole UI sees it: progress from events, last run, online state.
-import { useCallback, useEffect, useState } from 'react';
-import type { SyncProgress, SyncRunView } from '../../../shared/views';
+// The sync as the whole UI sees it: its status (last run, online, outbox) from the query cache,
+// Start and Cancel, and the progress store (./syncProgress.ts) fed by main's events. The returned
+// object changes only when the status does: never on a progress event.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { SyncRunView } from '../../../shared/views';
 import { api } from '../api';
+import { useChannel } from '../query/useChannel';
 import { useApiEvent } from './useApiEvent';
+import { createSyncProgressStore, type SyncProgressStore } from './syncProgress';
 
 export interface SyncState {
-  progress: SyncProgress | null;
-  /** True from the click until the first progress event or the end. */
-  starting: boolean;
   lastRun: SyncRunView | null;
   lastSuccessAt: string | null;
+  /** null while unknown (no request tried yet). */
   online: boolean | null;
   outboxSize: number;
+  /** Reading the status failed (logged by the query cache; the top bar says so). */
+  statusError: Error | null;
+  progress: SyncProgressStore;
   start: (full?: boolean) => Promise<void>;
   cancel: () => Promise<void>;
-  refresh: () => Promise<void>;
 }
 
 export function useSync(accountId: string | null, onFinished: (run: SyncRunView) => void, onError: (e: unknown) => void): SyncState {
-  const [progress, setProgress] = useState<SyncProgress | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [lastRun, setLastRun] = useState<SyncRunView | null>(null);
-  const [lastSuccessAt, setLastSuccessAt] = useState<string | null>(null);
-  const [online, setOnline] = useState<boolean | null>(null);
-  const [outboxSize, setOutboxSize] = useState(0);
+  const [progress] = useState(createSyncProgressStore);
+  const status = useChannel('sync.status', {}, { enabled: accountId !== null });
+  const running = status.data?.running ?? null;
 
-  const refresh = useCallback(async () => {
-    if (!accountId) return;
-    try {
-      const status = await api.call('sync.status', {});
-      setProgress(status.running);
-      setLastRun(status.lastRun);
-      setLastSuccessAt(status.lastSuccessAt);
-      setOnline(status.online);
-      setOutboxSize(status.outboxSize);
-    } catch {
-      // Status is informative; the next event or refresh corrects it.
-    }
-  }, [accountId]);
-
+  // A fresh status (first read, another account, after a run) says whether one is running now.
   useEffect(() => {
-    setProgress(null);
-    setLastRun(null);
-    setLastSuccessAt(null);
-    void refresh();
-  }, [refresh]);
+    progress.set({ progress: running });
+  }, [progress, running, accountId]);
 
-  useApiEvent('sync.progress', (p) => {
-    setStarting(false);
-    setProgress(p.phase === 'done' ? null : p);
-  });
+  useApiEvent('sync.progress', (p) => progress.set({ starting: false, progress: p.phase === 'done' ? null : p }));
   useApiEvent('sync.finished', (run) => {
-    setStarting(false);
-    setProgress(null);
-    setLastRun(run);
-    if (run.outcome === 'succeeded') setLastSuccessAt(run.endedAt ?? new Date().toISOString());
-    void refresh();
+    progress.set({ starting: false, progress: null });
     onFinished(run);
   });
-  useApiEvent('connectivity', ({ online: o }) => setOnline(o));
 
   const start = useCallback(
     async (full?: boolean) => {
-      setStarting(true);
+      progress.set({ starting: true });
       try {
         await api.call('sync.start', full ? { full: true } : {});
       } catch (e) {
-        setStarting(false);
+        progress.set({ starting: false });
         onError(e);
       }
     },
-    [onError],
+    [onError, progress],
   );
 
   const cancel = useCallback(async () => {
@@ -81,5 +58,19 @@ export function useSync(accountId: string | null, onFinished: (run: SyncRunView)
     }
   }, [onError]);
 
-  return { progress, starting, lastRun, lastSuccessAt, online, outboxSize, start, cancel, refresh };
+  const data = status.data;
+  const statusError = status.error;
+  return useMemo(
+    () => ({
+      lastRun: data?.lastRun ?? null,
+      lastSuccessAt: data?.lastSuccessAt ?? null,
+      online: data?.online ?? null,
+      outboxSize: data?.outboxSize ?? 0,
+      statusError,
+      progress,
+      start,
+      cancel,
+    }),
+    [data, statusError, progress, start, cancel],
+  );
 }

@@ -3,7 +3,7 @@
 // clear-filters, inventory-table, inventory-row[data-reference], row-select, row-open,
 // sort-<column>, bulk-bar, bulk-unpublish, empty-no-sync, empty-no-results, inventory-error.
 // Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryFilters, InventorySort } from '../../../shared/contract.inventory';
 import { useApp } from '../AppContext';
@@ -19,10 +19,12 @@ import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFacets } from '../hooks/useFacets';
 import { useFormat } from '../hooks/useFormat';
 import { useInventoryRows } from '../hooks/useInventoryRows';
-import { useSummary } from '../hooks/useSummary';
+import { useSyncRunning } from '../hooks/syncProgress';
 import { countActiveFilters } from '../logic/filters';
+import { useChannel } from '../query/useChannel';
 
-export function InventoryScreen({ visible }: { visible: boolean }) {
+// Memo: the app re-renders on notices and navigation; the inventory's props do not change then.
+export const InventoryScreen = memo(function InventoryScreen({ visible }: { visible: boolean }) {
   const { t } = useTranslation();
   const { navigate, sync } = useApp();
   const f = useFormat();
@@ -43,8 +45,10 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
   const query = useMemo(() => ({ text, filters, sort }), [text, filters, sort]);
   const rows = useInventoryRows(query, version);
   const facetText = useDebouncedValue(text, 150);
-  const facets = useFacets(facetText, filters, version);
-  const summary = useSummary(version);
+  const { facets, error: facetsError } = useFacets(facetText, filters);
+  const { data: summary = null, error: summaryError } = useChannel('inventory.summary', {});
+  // Whether a sync runs, not its progress: the inventory renders when it starts or ends, no more.
+  const syncing = useSyncRunning(sync.progress);
 
   useEffect(() => setActiveIndex(-1), [rows.queryKey]);
 
@@ -86,7 +90,6 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
   const total = rows.total;
 
   let body;
-  const syncing = sync.progress !== null || sync.starting;
   if (nothingCached && filterCount === 0 && text === '' && syncing) {
     body = (
       <EmptyState title={t('inventory.emptySyncing.title')} testId="empty-syncing">
@@ -164,6 +167,8 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
         )}
         <div className="inventory__list">
           {rows.error !== null && <ErrorBox error={rows.error} testId="inventory-error" />}
+          {summaryError !== null && <ErrorBox error={summaryError} />}
+          {facetsError !== null && <ErrorBox error={facetsError} />}
           {body}
         </div>
       </div>
@@ -179,4 +184,4 @@ export function InventoryScreen({ visible }: { visible: boolean }) {
       )}
     </section>
   );
-}
+});

@@ -1,16 +1,16 @@
 // The plan: listings and highlights used of their limits, photos per listing; warns near the limit.
 // data-testids: plan-screen, plan-name, plan-listings, plan-highlights, plan-pictures,
 // plan-near-limit, plan-refresh, plan-none.
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlanView } from '../../../shared/views';
 import { api } from '../api';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
 import { Meter } from '../components/Meter';
-import { useCacheVersion } from '../hooks/useCacheVersion';
 import { useFormat } from '../hooks/useFormat';
 import { useNow } from '../hooks/useNow';
+import { channelKey, useChannel } from '../query/useChannel';
 
 const NEAR = 0.9;
 
@@ -18,26 +18,16 @@ export function PlanScreen() {
   const { t } = useTranslation();
   const f = useFormat();
   const now = useNow();
-  const version = useCacheVersion();
-  const [plan, setPlan] = useState<PlanView | null | undefined>(undefined);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async (refresh: boolean) => {
-    setBusy(true);
-    try {
-      setPlan(await api.call('plan.get', refresh ? { refresh: true } : {}));
-      setError(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(false);
-  }, [load, version]);
+  const client = useQueryClient();
+  // The copy main holds (re-read when a sync or the cache changes it); Refresh asks the portal.
+  const stored = useChannel('plan.get', {});
+  const refresh = useMutation({
+    mutationFn: () => api.call('plan.get', { refresh: true }),
+    onSuccess: (fresh) => client.setQueryData(channelKey('plan.get', {}), fresh),
+  });
+  const plan: PlanView | null | undefined = stored.data;
+  const error = refresh.error ?? stored.error;
+  const busy = refresh.isPending || stored.isFetching;
 
   const ratio = (used: number, limit: number) => (limit > 0 ? used / limit : 0);
   const tone = (r: number) => (r >= 1 ? 'danger' : r >= NEAR ? 'warn' : 'normal');
@@ -46,11 +36,11 @@ export function PlanScreen() {
     <section className="page" data-testid="plan-screen" aria-labelledby="plan-title">
       <header className="page__header">
         <h1 id="plan-title">{t('plan.title')}</h1>
-        <button type="button" className="button" onClick={() => void load(true)} disabled={busy} data-testid="plan-refresh">
+        <button type="button" className="button" onClick={() => refresh.mutate()} disabled={busy} data-testid="plan-refresh">
           {t('plan.refresh')}
         </button>
       </header>
-      {error !== null && <ErrorBox error={error} />}
+      {error !== null && <ErrorBox error={error} onRetry={refresh.error ? () => refresh.mutate() : () => void stored.refetch()} />}
       {plan === null && <EmptyState title={t('plan.none')} testId="plan-none" />}
       {plan && (
         <div className="card plan">

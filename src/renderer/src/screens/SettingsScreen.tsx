@@ -10,12 +10,16 @@ import { api } from '../api';
 import { useApp } from '../AppContext';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RemoveAccountDialog } from '../components/RemoveAccountDialog';
+import { ErrorBox } from '../components/ErrorBox';
 import { ReplaceTokenDialog } from '../components/ReplaceTokenDialog';
+import { useSettings } from '../hooks/useSettings';
 import { resolveLanguage } from '../../../shared/i18n/language';
 
 export function SettingsScreen() {
   const { t } = useTranslation();
-  const { account, accounts, refreshAccounts, appInfo, settings, updateSettings, view, notify, reportError, setAddingAccount } = useApp();
+  const { account, accounts, appInfo, settings, updateSettings, view, notify, reportError, setAddingAccount } = useApp();
+  // The same reads as the app's (one query each): here for their errors and Retry.
+  const { error: settingsError, retry } = useSettings();
   const id = useId();
   const [dialog, setDialog] = useState<'token' | 'remove' | 'clear' | null>(view.screen === 'settings' && view.focus === 'token' ? 'token' : null);
   const [budget, setBudget] = useState('');
@@ -38,6 +42,7 @@ export function SettingsScreen() {
       <header className="page__header">
         <h1 id="settings-title">{t('settings.title')}</h1>
       </header>
+      {settingsError !== null && <ErrorBox error={settingsError} onRetry={retry} />}
 
       <section className="card" aria-labelledby={`${id}-account`}>
         <h2 id={`${id}-account`}>{t('settings.account')}</h2>
@@ -48,7 +53,7 @@ export function SettingsScreen() {
               id={`${id}-switch`}
               value={account.id}
               data-testid="settings-account-select"
-              onChange={(e) => api.call('accounts.select', { accountId: e.target.value }).then(() => refreshAccounts(), reportError)}
+              onChange={(e) => api.call('accounts.select', { accountId: e.target.value }).catch(reportError)}
             >
               {accounts.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -155,7 +160,6 @@ export function SettingsScreen() {
           onSaved={() => {
             setDialog(null);
             notify('success', t('settings.replaced'));
-            void refreshAccounts();
           }}
         />
       )}
@@ -163,10 +167,7 @@ export function SettingsScreen() {
         <RemoveAccountDialog
           account={account}
           onClose={() => setDialog(null)}
-          onRemoved={() => {
-            setDialog(null);
-            void refreshAccounts();
-          }}
+          onRemoved={() => setDialog(null)}
         />
       )}
       {dialog === 'clear' && (

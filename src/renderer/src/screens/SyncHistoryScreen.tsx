@@ -1,34 +1,18 @@
 // Sync history: the last run's summary and a table of runs.
 // data-testids: history-screen, last-run, run-summary, run-data-problems, history-table, history-run (data-outcome), history-empty.
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SyncRunView } from '../../../shared/views';
-import { api } from '../api';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
 import { useRunSummary } from '../components/RunSummary';
-import { useApiEvent } from '../hooks/useApiEvent';
 import { useFormat } from '../hooks/useFormat';
+import { useChannel } from '../query/useChannel';
 
 export function SyncHistoryScreen() {
   const { t } = useTranslation();
   const f = useFormat();
   const summarize = useRunSummary();
-  const [runs, setRuns] = useState<SyncRunView[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setRuns(await api.call('sync.history', { limit: 100 }));
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useApiEvent('sync.finished', () => void load());
+  // Re-read on sync.finished and account changes (query/invalidation.ts).
+  const { data: runs = null, error, refetch } = useChannel('sync.history', { limit: 100 });
 
   const last = runs?.[0];
   return (
@@ -36,7 +20,7 @@ export function SyncHistoryScreen() {
       <header className="page__header">
         <h1 id="history-title">{t('history.title')}</h1>
       </header>
-      {error !== null && <ErrorBox error={error} onRetry={() => void load()} />}
+      {error !== null && <ErrorBox error={error} onRetry={() => void refetch()} />}
       {runs !== null && runs.length === 0 && <EmptyState title={t('history.empty')} testId="history-empty" />}
       {last && (
         <div className={`card run-card run-card--${last.outcome}`} data-testid="last-run" data-outcome={last.outcome}>

@@ -21,15 +21,17 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const { navigate, reportError } = useApp();
   const f = useFormat();
   const now = useNow();
-  const { vehicle: detail, error, loading, reload } = useVehicle(reference);
+  const { data: detail, error, isPending: loading, refetch } = useVehicle(reference);
+  const reload = () => void refetch();
   const [confirming, setConfirming] = useState(false);
   const [showRaw, setShowRaw] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  const shownReference = detail?.reference;
   useEffect(() => {
-    if (detail) headingRef.current?.focus();
     // Once per listing shown, not on every refresh of it.
-  }, [detail?.reference]);
+    if (shownReference) headingRef.current?.focus();
+  }, [shownReference]);
 
   const back = (
     <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })} data-testid="detail-back">
@@ -111,10 +113,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
         <UnpublishDialog
           references={[detail.reference]}
           onClose={() => setConfirming(false)}
-          onDone={() => {
-            setConfirming(false);
-            reload();
-          }}
+          onDone={() => setConfirming(false)}
         />
       )}
     </section>

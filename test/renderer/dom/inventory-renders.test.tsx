@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+// A sync's progress events redraw the progress and nothing else: not the inventory screen, not
+// one of its rows. The whole app is rendered (Root: query cache, contexts, screens) over the real
+// bridge (src/preload/bridge.ts); behind the bridge, fixed answers stand in for main, and the
+// events go through the bridge's own event router, as ipcRenderer's would.
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentType, MemoExoticComponent, ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBridge, createEventRouter } from '../../../src/preload/bridge';
+import type { ChannelName, Result } from '../../../src/shared/contract';
+import type { AccountView, InventoryFacets, SyncProgress, VehicleRowView } from '../../../src/shared/contract';
+import type * as InventoryRowModule from '../../../src/renderer/src/components/InventoryRow';
+import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
+
+const renders = vi.hoisted(() => ({ rows: 0, screen: 0 }));
+
+/** The same component (memoised as it is, with the same comparison), counting each real render. */
+const counting = vi.hoisted(
+  () =>
+    async <P extends object>(component: ComponentType<P> | MemoExoticComponent<ComponentType<P>>, count: () => void): Promise<ComponentType<P>> => {
+      const { memo } = await import('react');
+      const memoised = 'type' in component ? (component as unknown as { type: (props: P) => ReactNode; compare: ((a: P, b: P) => boolean) | null }) : null;
+      const inner = memoised ? memoised.type : (component as (props: P) => ReactNode);
+      const Counted = (props: P) => {
+        count();
+        return inner(props);
+      };
+      return memoised ? memo(Counted, memoised.compare ?? undefined) : Counted;
+    },
+);
+
+vi.mock('../../../src/renderer/src/components/InventoryRow', async (importOriginal) => {
+  const real = await importOriginal<typeof InventoryRowModule>();
+  return { InventoryRow: await counting(real.InventoryRow, () => renders.rows++) };
+});
+vi.mock('../../../src/renderer/src/screens/InventoryScreen', async (importOriginal) => {
+  const real = await importOriginal<typeof InventoryScreenModule>();
+  return { InventoryScreen: await counting(real.InventoryScreen, () => renders.screen++) };
+});
+
+const TOTAL = 40;
+const account: AccountView = {
+  id: 'acc-1',
+  name: 'Auto Center Test',
+  baseUrl: 'http://127.0.0.1:1/integration/v2',
+  active: true,
+  demo: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastSyncAt: '2026-01-02T00:00:00.000Z',
+  tokenRefused: false,
+};
+const row = (i: number): VehicleRowView => ({
+  reference: `REF-${i}`,
+  title: `Vehicle ${i}`,
+  brand: 'Fiat',
+  trim: 'Uno',
+  type: 'car',
+  fuel: null,
+  gearbox: null,
+  color: null,
+  modelYear: 2020,
+  manufacturedYear: 2020,
+  value: 50_000 + i,
+  mileage: 1_000 * i,
+  brandNew: false,
+  active: true,
+  licensePlate: null,
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  publication: { onPortal: true, highlighted: false, notOnPortalReason: null, unpublish: 'none', unpublishRequestedAt: null, unpublishMessage: null },
+  coverPhotoId: null,
+  pictureCount: 0,
+  rejectedPhotoCount: 0,
+  urlReady: true,
+  problemCount: 0,
+});
+const noCount = { yes: 0, no: 0 };
+const noBounds = { min: null, max: null };
+const facets: InventoryFacets = {
+  portal: { on: TOTAL, off: 0, pending: 0 },
+  active: noCount,
+  type: [],
+  brand: [],
+  fuel: [],
+  gearbox: [],
+  color: [],
+  brandNew: noCount,
+  highlighted: noCount,
+  hasProblems: noCount,
+  hasRejectedPhotos: noCount,
+  year: noBounds,
+  price: noBounds,
+  mileage: noBounds,
+};
+
+/** What main would answer, for the reads this screen makes; anything else is an error. */
+function answer(channel: ChannelName, input: unknown): Result<unknown> {
+  const ok = (value: unknown): Result<unknown> => ({ ok: true, value });
+  switch (channel) {
+    case 'accounts.list':
+      return ok([account]);
+    case 'settings.get':
+      return ok({ photoCaching: 'covers', diskBudgetMb: 500, language: 'en' });
+    case 'app.info':
+      return ok({ version: '0.1.0', dataFolder: '/tmp/data', logsFolder: '/tmp/logs', platform: 'linux', systemLanguage: 'en' });
+    case 'sync.status':
+      return ok({ running: null, lastRun: null, lastSuccessAt: account.lastSyncAt, online: true, outboxSize: 0 });
+    case 'inventory.summary':
+      return ok({ total: TOTAL, onPortal: TOTAL, notOnPortal: 0, unpublishPending: 0, highlighted: 0, withProblems: 0, withRejectedPhotos: 0, lastSyncAt: account.lastSyncAt });
+    case 'inventory.facets':
+      return ok(facets);
+    case 'inventory.query': {
+      const { offset, limit } = (input as { window: { offset: number; limit: number } }).window;
+      const rows = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, k) => row(offset + k));
+      return ok({ total: TOTAL, rows });
+    }
+    default:
+      return { ok: false, error: { kind: 'internal', message: `${channel} is not answered in this test` } };
+  }
+}
+
+const router = createEventRouter();
+const progress = (vehiclesDone: number): SyncProgress => ({ runId: 'run-1', kind: 'incremental', phase: 'pages', pagesDone: 1, pagesTotal: 4, vehiclesDone, vehiclesTotal: 100 });
+
+describe('sync progress and the inventory', () => {
+  beforeAll(() => {
+    Object.defineProperty(window, 'showroom', { value: createBridge({ invoke: async (channel, input) => answer(channel, input), subscribe: router.subscribe }) });
+    // happy-dom lays nothing out: give the list's scroller a height, so the virtual list has rows.
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  });
+  afterAll(cleanup);
+
+  it('renders no inventory row (and not the inventory) on progress events', async () => {
+    const { initI18n } = await import('../../../src/renderer/src/i18n');
+    const { Root } = await import('../../../src/renderer/src/Root');
+    const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
+    initI18n('en');
+    const client = createQueryClient();
+    render(<Root client={client} />);
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="inventory-row"]').length).toBeGreaterThanOrEqual(5));
+    // Every first read answered (the filter counts wait for typing to pause): the screen is still.
+    await waitFor(() => expect(client.getQueryData(['inventory.facets', { text: '', filters: {} }])).toEqual(facets));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+
+    // The first event starts the run (the inventory hears that a sync runs, once).
+    act(() => router.dispatch('sync.progress', progress(0)));
+    await screen.findByRole('region', { name: 'Sync progress' });
+    renders.rows = 0;
+    renders.screen = 0;
+
+    for (let done = 1; done <= 20; done++) act(() => router.dispatch('sync.progress', progress(done * 5)));
+    // The events did arrive and were drawn: the progress shows the last one.
+    expect(screen.getByRole('progressbar', { name: /100 of 100/ })).toBeTruthy();
+    expect(renders.screen).toBe(0);
+    expect(renders.rows).toBe(0);
+  });
+});
