@@ -5,6 +5,8 @@
 // - in src/main only index.ts imports runtime values from electron; every other module is plain Node.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -35,6 +37,16 @@ export default tseslint.config(
     },
     // Importing `process` from node:process explicitly is fine too.
     rules: { 'no-redeclare': ['error', { builtinGlobals: false }] },
+  },
+  {
+    // The renderer's React: the rules of hooks (and the React Compiler's checks that come with
+    // them) and accessibility on the JSX itself; axe checks the rendered screens in the e2e suite.
+    files: ['src/renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['src/renderer/**/*.tsx'],
+    ...jsxA11y.flatConfigs.strict,
   },
   {
     files: ['src/shared/**/*.{ts,tsx}'],

@@ -40,7 +40,6 @@ export function App() {
   const summarize = useRunSummary();
   const [view, setView] = useState<View>({ screen: 'inventory' });
   const [addingAccount, setAddingAccount] = useState(false);
-  const [autoSyncFor, setAutoSyncFor] = useState<string | null>(null);
   useApiEvent('menu.settings', () => setView({ screen: 'settings' }));
 
   useEffect(() => {
@@ -67,22 +66,15 @@ export function App() {
   const sync = useSync(active?.id ?? null, onSyncFinished, reportError);
   const { start: startSync } = sync;
 
-  // After connecting an account (or starting the demo), sync it once it is the active one.
-  useEffect(() => {
-    if (autoSyncFor !== null && active?.id === autoSyncFor) {
-      setAutoSyncFor(null);
-      void startSync(false);
-    }
-  }, [active?.id, autoSyncFor, startSync]);
-
+  // A connected account is already the active one in main (accounts.add selects it): sync it now.
   const onAccountReady = useCallback(
-    (account: AccountView, startSync: boolean) => {
+    (_account: AccountView, firstSync: boolean) => {
       setAddingAccount(false);
       setView({ screen: 'inventory' });
-      if (startSync) setAutoSyncFor(account.id);
       void refreshAccounts();
+      if (firstSync) void startSync(false);
     },
-    [refreshAccounts],
+    [refreshAccounts, startSync],
   );
 
   const context = useMemo<AppContextValue | null>(

@@ -1,6 +1,6 @@
 // A modal dialog on the native <dialog> (showModal): focus is kept inside, Esc closes, the page
 // behind is inert; focus goes back where it was on close.
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject, type WheelEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type WheelEvent } from 'react';
 
 interface Props {
   title: string;
@@ -12,25 +12,24 @@ interface Props {
   className?: string;
   /** Esc and the close button do nothing while true (e.g. a request is in flight). */
   busy?: boolean;
-  /** Element to focus first (by default the first focusable in the body). */
-  initialFocus?: RefObject<HTMLElement | null>;
   onKeyDown?: (e: KeyboardEvent<HTMLDialogElement>) => void;
   onWheel?: (e: WheelEvent<HTMLDialogElement>) => void;
 }
 
-export function Dialog({ title, onClose, children, actions, testId, className, busy, initialFocus, onKeyDown, onWheel }: Props) {
+export function Dialog({ title, onClose, children, actions, testId, className, busy, onKeyDown, onWheel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const busyRef = useRef(busy);
-  busyRef.current = busy;
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
-    const focusTarget =
-      initialFocus?.current ?? dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('input, select, textarea, button');
+    const focusTarget = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('input, select, textarea, button');
     focusTarget?.focus();
     return () => {
       if (dialog.open) dialog.close();
@@ -40,6 +39,7 @@ export function Dialog({ title, onClose, children, actions, testId, className, b
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the modal takes its own keys (the photo viewer's arrows and zoom) for everything inside it; its buttons do the same for the mouse
     <dialog
       ref={ref}
       className={`dialog ${className ?? ''}`}

@@ -35,6 +35,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
   // Fuel and gearbox ride under the title (filters cover them) to keep the grid within a laptop's width.
   const subtitle = [row.brand, row.trim, row.fuel && f.enumValue('fuel', row.fuel), row.gearbox && f.enumValue('gearbox', row.gearbox)].filter(Boolean).join(' · ');
   return (
+    // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus stays on the grid, which points at this row with aria-activedescendant (InventoryTable); the mouse handlers mirror its keys
     <div
       id={`${idPrefix}-${index}`}
       className={`inv-row ${active ? 'inv-row--active' : ''} ${selected ? 'inv-row--selected' : ''}`}

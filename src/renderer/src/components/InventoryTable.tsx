@@ -33,6 +33,7 @@ export function InventoryTable({ rows, sort, onSort, selection, onToggle, onClea
   const total = rows.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's functions answer from state React does not see; nothing here is compiled by the React Compiler, which this warns about
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,

@@ -2,7 +2,7 @@
 // protocol serves the cached file). data-testids: photo-viewer, photo-viewer-image,
 // photo-prev, photo-next, photo-zoom-in, photo-zoom-out, photo-zoom-reset, photo-close,
 // photo-source, photo-original.
-import { useEffect, useState, type KeyboardEvent, type WheelEvent } from 'react';
+import { useState, type KeyboardEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import type { PhotoView } from '../../../shared/views';
@@ -20,11 +20,14 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
   const { t } = useTranslation();
   const [zoom, setZoom] = useState(1);
   const [failed, setFailed] = useState(false);
-  const photo = photos[index];
-  useEffect(() => {
+  // Another photo starts unzoomed and not failed (state adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState(index);
+  if (shown !== index) {
+    setShown(index);
     setZoom(1);
     setFailed(false);
-  }, [index]);
+  }
+  const photo = photos[index];
   if (!photo) return null;
 
   const prev = () => onIndex((index - 1 + photos.length) % photos.length);

@@ -1,5 +1,5 @@
 // From/To inputs for a numeric filter; applied on Enter or when leaving the field.
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NumberRange } from '../../../shared/contract.inventory';
 import { parseWholeNumber } from '../logic/filters';
@@ -18,10 +18,14 @@ export function RangeFilter({ name, title, value, bounds, format, onChange }: Pr
   const id = useId();
   const [min, setMin] = useState(value?.min?.toString() ?? '');
   const [max, setMax] = useState(value?.max?.toString() ?? '');
-  useEffect(() => {
+  // The applied range changed (cleared, or set elsewhere): the inputs show it.
+  const applied = `${value?.min ?? ''}|${value?.max ?? ''}`;
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
     setMin(value?.min?.toString() ?? '');
     setMax(value?.max?.toString() ?? '');
-  }, [value?.min, value?.max]);
+  }
 
   const apply = () => onChange({ min: parseWholeNumber(min), max: parseWholeNumber(max) });
   const onKey = (e: KeyboardEvent) => {

@@ -1,7 +1,7 @@
 // Rows of the inventory list, fetched on demand by window from the cache (never all at once).
 // A new query starts a fresh page cache; a "cache changed" refresh keeps showing the old rows
 // until their replacements arrive, so the list does not flash.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { InventoryFilters, InventorySort } from '../../../shared/contract.inventory';
 import type { VehicleRowView } from '../../../shared/views';
 import { api } from '../api';
@@ -36,7 +36,10 @@ export function useInventoryRows(query: ListQuery, version: number): InventoryRo
   const range = useRef({ start: 0, end: 40 });
   const lastKey = useRef(queryKey);
   const queryRef = useRef(query);
-  queryRef.current = query;
+  // Before any passive effect (the table's ensureRange runs in one, before this hook's own).
+  useLayoutEffect(() => {
+    queryRef.current = query;
+  });
 
   const fetchPage = useCallback((gen: number, page: number) => {
     api

@@ -3,7 +3,7 @@
 // data-testids: settings-screen, settings-account-select, replace-token, remove-account,
 // add-account, photos-account, photo-caching-covers, photo-caching-all, disk-budget, disk-budget-save,
 // language-select, data-folder, logs-folder, app-version, clear-cache (+ clear-cache-dialog-confirm).
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageSetting, PhotoCaching } from '../../../shared/views';
 import { api } from '../api';
@@ -22,11 +22,16 @@ export function SettingsScreen() {
   const { error: settingsError, retry } = useSettings();
   const id = useId();
   const [dialog, setDialog] = useState<'token' | 'remove' | 'clear' | null>(view.screen === 'settings' && view.focus === 'token' ? 'token' : null);
-  const [budget, setBudget] = useState('');
-  useEffect(() => setBudget(settings ? String(settings.diskBudgetMb) : ''), [settings]);
-  useEffect(() => {
-    if (view.screen === 'settings' && view.focus === 'token') setDialog('token');
-  }, [view]);
+  const savedBudget = settings ? String(settings.diskBudgetMb) : '';
+  const [budget, setBudget] = useState(savedBudget);
+  // State follows what it mirrors while rendering (not in effects): the saved budget once it
+  // changes, and the token dialog when the banner's action brings the dealer here again.
+  const [shown, setShown] = useState({ savedBudget, view });
+  if (shown.savedBudget !== savedBudget || shown.view !== view) {
+    setShown({ savedBudget, view });
+    if (shown.savedBudget !== savedBudget) setBudget(savedBudget);
+    if (shown.view !== view && view.screen === 'settings' && view.focus === 'token') setDialog('token');
+  }
 
   const save = (change: Parameters<typeof updateSettings>[0]) =>
     updateSettings(change).then(
