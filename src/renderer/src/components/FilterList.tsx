@@ -26,7 +26,7 @@ export function FilterList({ title, name, counts, selected, label, format, onTog
   return (
     <fieldset className="filter-group" data-testid={`filter-${name}`}>
       <legend>{title}</legend>
-      <ul>
+      <ul id={id}>
         {shown.map((c) => (
           <li key={c.value}>
             <label className="check">
@@ -38,7 +38,7 @@ export function FilterList({ title, name, counts, selected, label, format, onTog
         ))}
       </ul>
       {values.length > fold && (
-        <button type="button" className="link-button small" aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        <button type="button" className="link-button small" aria-controls={id} aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
           {expanded ? t('filters.showFewer') : t('filters.showAll', { count: values.length })}
         </button>
       )}
