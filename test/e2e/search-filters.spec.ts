@@ -1,14 +1,12 @@
 // Search and every kind of filter (a list of values, a yes/no flag, a range) narrow the list,
 // and the count matches what the sandbox holds.
-import type { Page } from '@playwright/test';
+import { enumLabel } from '../../src/shared/i18n/enums';
 import { expect, test } from './fixtures';
-import { connectAndSync, openFilters, resultCount } from './helpers';
+import { anyOf, button, connectAndSync, inventoryRow, openFilters, resultCount, searchBox, words } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 400, seed: 7 } });
 
-async function refs(page: Page): Promise<string[]> {
-  return page.getByTestId('inventory-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reference') ?? ''));
-}
+const t = words('en');
 
 test('search by title, reference and plate, and each kind of filter', async ({ app, sandbox }) => {
   const { page } = app;
@@ -18,28 +16,33 @@ test('search by title, reference and plate, and each kind of filter', async ({ a
 
   // Free text: a reference, then a plate typed without punctuation.
   const target = stock[17]!;
-  await page.getByTestId('inventory-search').fill(target.reference);
-  await expect.poll(() => refs(page)).toContain(target.reference);
-  await page.getByTestId('inventory-search').fill(target.licensePlate.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
-  await expect.poll(() => refs(page)).toContain(target.reference);
-  await page.getByTestId('inventory-search').fill('');
+  await searchBox(page).fill(target.reference);
+  await expect(inventoryRow(page, target.reference)).toBeVisible();
+  await searchBox(page).fill(target.licensePlate.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
+  await expect(inventoryRow(page, target.reference)).toBeVisible();
+  await searchBox(page).fill('');
 
-  await openFilters(page);
+  const panel = await openFilters(page);
+  // An option's name is its label and its count: "Flex (123)".
+  const option = (group: string, label: string) => panel.getByRole('group', { name: group, exact: true }).getByRole('checkbox', { name: new RegExp(`^${anyOf(label).source} \\(`) });
+  const clearFilters = button(panel, t('inventory.clearFilters'));
+
   // A list of values: one fuel.
   const fuel = target.fuel;
-  await page.locator(`[data-testid="filter-fuel-option"][data-value="${fuel}"]`).check();
+  await option(t('filters.fuel'), enumLabel('en', 'fuel', fuel)).check();
   await expect.poll(() => resultCount(page)).toBe(stock.filter((v) => v.fuel === fuel).length);
   await app.screen('inventory-filtered-fuel');
-  await page.getByTestId('clear-filters').click();
+  await clearFilters.click();
 
   // A range: price.
-  await page.getByTestId('filter-price-min').fill('50000');
-  await page.getByTestId('filter-price-max').fill('90000');
-  await page.getByTestId('filter-price-max').press('Enter');
+  const price = (end: 'min' | 'max') => panel.getByRole('textbox', { name: `${t('filters.price')} — ${t(`filters.${end}`)}`, exact: true });
+  await price('min').fill('50000');
+  await price('max').fill('90000');
+  await price('max').press('Enter');
   await expect.poll(() => resultCount(page)).toBe(stock.filter((v) => v.value >= 50_000 && v.value <= 90_000).length);
-  await page.getByTestId('clear-filters').click();
+  await clearFilters.click();
 
   // A flag: on the portal or not.
-  await page.locator('[data-testid="filter-portal-option"][data-value="off"]').check();
+  await option(t('filters.portal'), t('filters.portalOff')).check();
   await expect.poll(() => resultCount(page)).toBe(stock.filter((v) => v.publication === null).length);
 });

@@ -1,8 +1,10 @@
 // Sync shows its progress as it goes and can be cancelled without losing the previous snapshot.
 import { expect, test } from './fixtures';
-import { connectAndSync, resultCount } from './helpers';
+import { button, connectAndSync, navButton, resultCount, syncProgress, words } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 1_000 } });
+
+const t = words('en');
 
 test('progress streams to the screen, and Cancel stops the sync', async ({ app, sandbox }) => {
   test.setTimeout(240_000);
@@ -13,17 +15,20 @@ test('progress streams to the screen, and Cancel stops the sync', async ({ app, 
 
   // A slow portal, so the next sync is still running when the dealer cancels it.
   sandbox.faults.set({ latencyMs: 400 });
-  await page.getByTestId('sync-full-button').click();
-  await expect(page.getByTestId('sync-progress')).toBeVisible();
-  await expect(page.getByTestId('sync-progress')).toHaveAttribute('data-phase', /outbox|plan|pages|photos/);
+  await button(page, t('sync.full')).click();
+  await expect(syncProgress(page)).toBeVisible();
+  const phases = ['outbox', 'plan', 'pages', 'photos'].map((phase) => t(`sync.phase.${phase}`));
+  await expect(syncProgress(page)).toContainText(new RegExp(phases.join('|')));
   await app.screen('sync-in-progress');
-  await page.getByTestId('sync-cancel').click();
-  await expect(page.getByTestId('sync-button')).toBeVisible({ timeout: 30_000 });
+  await button(page, t('sync.cancel')).click();
+  await expect(button(page, t('sync.button'))).toBeVisible({ timeout: 30_000 });
   expect(app.events.filter((e) => e.event === 'sync.progress').length).toBeGreaterThan(0);
   const finished = app.events.filter((e) => e.event === 'sync.finished').at(-1)?.payload as { outcome?: string } | undefined;
   expect(finished?.outcome).toBe('cancelled');
   // The inventory from the last complete pass is still all there.
   expect(await resultCount(page)).toBe(before);
-  await page.getByTestId('nav-history').click();
-  await expect(page.getByTestId('history-run').first()).toHaveAttribute('data-outcome', 'cancelled');
+  await navButton(page, 'history').click();
+  // The newest run, first in the table, says it was cancelled.
+  const runs = page.getByRole('table').getByRole('row');
+  await expect(runs.nth(1)).toContainText(t('sync.outcome.cancelled'));
 });

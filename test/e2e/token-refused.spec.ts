@@ -1,6 +1,8 @@
 // The integration token refused mid-session: the app says so and asks for a new one.
 import { expect, test } from './fixtures';
-import { connectAndSync, syncNow } from './helpers';
+import { button, connectAndSync, navButton, syncNow, words } from './helpers';
+
+const t = words('en');
 
 test('a token revoked on the portal is reported and can be replaced', async ({ app, sandbox, secrets }) => {
   const { page } = app;
@@ -10,16 +12,18 @@ test('a token revoked on the portal is reported and can be replaced', async ({ a
   sandbox.auth.revokeJwts();
 
   await syncNow(app);
-  await expect(page.getByTestId('token-refused-banner')).toBeVisible();
+  const banner = page.getByRole('alert').filter({ hasText: t('tokenRefused.title') });
+  await expect(banner).toBeVisible();
   expect(app.events.some((e) => e.event === 'auth.tokenRefused')).toBe(true);
   await app.screen('token-refused');
 
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('replace-token').click();
-  await page.getByTestId('replace-token-dialog').getByTestId('token-input').fill(fresh);
-  await page.getByTestId('replace-token-save').click();
-  await expect(page.getByTestId('token-refused-banner')).toHaveCount(0);
-  await page.getByTestId('nav-inventory').click();
+  await navButton(page, 'settings').click();
+  await button(page, t('settings.replaceToken')).click();
+  const dialog = page.getByRole('dialog', { name: t('settings.replaceTokenTitle') });
+  await dialog.getByLabel(t('connect.token'), { exact: true }).fill(fresh);
+  await button(dialog, t('common.save')).click();
+  await expect(banner).toHaveCount(0);
+  await navButton(page, 'inventory').click();
   await syncNow(app);
-  await expect(page.getByTestId('token-refused-banner')).toHaveCount(0);
+  await expect(banner).toHaveCount(0);
 });

@@ -1,7 +1,5 @@
 // Full-size photo viewer: ←/→ browse, +/−/0 and the wheel zoom, Esc closes. Works offline (the
-// protocol serves the cached file). data-testids: photo-viewer, photo-viewer-image,
-// photo-prev, photo-next, photo-zoom-in, photo-zoom-out, photo-zoom-reset, photo-close,
-// photo-source, photo-original.
+// protocol serves the cached file).
 import { useState, type KeyboardEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
@@ -57,39 +55,39 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
     <Dialog
       title={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
       onClose={onClose}
-      testId="photo-viewer"
       className="viewer"
       onKeyDown={onKeyDown}
       onWheel={onWheel}
       actions={
         <>
-          <button type="button" className="button" onClick={prev} disabled={photos.length < 2} aria-label={t('photos.previous')} title={t('photos.previous')} data-testid="photo-prev">
+          <button type="button" className="button" onClick={prev} disabled={photos.length < 2} aria-label={t('photos.previous')} title={t('photos.previous')}>
             ←
           </button>
-          <button type="button" className="button" onClick={next} disabled={photos.length < 2} aria-label={t('photos.next')} title={t('photos.next')} data-testid="photo-next">
+          <button type="button" className="button" onClick={next} disabled={photos.length < 2} aria-label={t('photos.next')} title={t('photos.next')}>
             →
           </button>
           <span className="viewer__spacer" />
-          <button type="button" className="button" onClick={() => setZoom(zoomOut)} aria-label={t('photos.zoomOut')} title={t('photos.zoomOut')} data-testid="photo-zoom-out">
+          <button type="button" className="button" onClick={() => setZoom(zoomOut)} aria-label={t('photos.zoomOut')} title={t('photos.zoomOut')}>
             −
           </button>
           <span className="viewer__zoom" aria-live="polite">
             {Math.round(zoom * 100)}%
           </span>
-          <button type="button" className="button" onClick={() => setZoom(zoomIn)} aria-label={t('photos.zoomIn')} title={t('photos.zoomIn')} data-testid="photo-zoom-in">
+          <button type="button" className="button" onClick={() => setZoom(zoomIn)} aria-label={t('photos.zoomIn')} title={t('photos.zoomIn')}>
             +
           </button>
-          <button type="button" className="button" onClick={() => setZoom(1)} aria-label={t('photos.zoomReset')} title={t('photos.zoomReset')} data-testid="photo-zoom-reset">
+          <button type="button" className="button" onClick={() => setZoom(1)} aria-label={t('photos.zoomReset')} title={t('photos.zoomReset')}>
             0
           </button>
           <span className="viewer__spacer" />
-          <button type="button" className="button button--primary" onClick={onClose} data-testid="photo-close" data-autofocus>
+          <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
             {t('photos.close')}
           </button>
         </>
       }
     >
-      <div className={`viewer__stage ${zoom > 1 ? 'viewer__stage--zoomed' : ''}`}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes the focus so the keyboard can scroll a zoomed photo (axe: scrollable-region-focusable) */}
+      <div className={`viewer__stage ${zoom > 1 ? 'viewer__stage--zoomed' : ''}`} role="region" aria-label={t('photos.viewer')} tabIndex={0}>
         {failed ? (
           <p className="viewer__missing">{t('photos.unavailable')}</p>
         ) : (
@@ -97,7 +95,6 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
             key={photo.photoId}
             src={api.photoUrl(photo.photoId)}
             alt={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
-            data-testid="photo-viewer-image"
             data-zoom={zoom}
             style={zoom > 1 ? { width: `${zoom * 100}%`, height: 'auto' } : undefined}
             onError={() => setFailed(true)}
@@ -107,11 +104,11 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
       </div>
       <dl className="viewer__info">
         <dt>{t('photos.hosted')}</dt>
-        <dd className="mono break" data-testid="photo-source">
+        <dd className="mono break">
           {photo.source}
         </dd>
         <dt>{t('photos.original')}</dt>
-        <dd className="mono break" data-testid="photo-original">
+        <dd className="mono break">
           {photo.originalUrl}
         </dd>
         <dt className="sr-only">cache</dt>

@@ -1,0 +1,82 @@
+// The app with the keyboard alone: from the first run to a listing's photos and its unpublish
+// dialog and back to the list. Only page.keyboard acts (no click, fill or focus); the checks
+// read where the focus is, which is what a keyboard user sees.
+import { expect, test } from './fixtures';
+import {
+  button,
+  inventoryRow,
+  inventoryRows,
+  listingWithPhotosOnThePortal,
+  photoButtons,
+  resultCount,
+  searchBox,
+  tabTo,
+  vehicleDetail,
+  waitForSyncs,
+  withNumbers,
+  words,
+} from './helpers';
+
+const t = words('en');
+
+test('first run → demo → search → detail → photo viewer → unpublish dialog → back, without the mouse', async ({ app }) => {
+  test.setTimeout(180_000);
+  const { page } = app;
+
+  // First run: Tab to "Explore the demo", Enter.
+  await tabTo(page, button(page, t('demo.start')));
+  await page.keyboard.press('Enter');
+  await waitForSyncs(app, 1);
+  await expect(inventoryRows(page).first()).toBeVisible();
+  const listing = await listingWithPhotosOnThePortal(app);
+
+  // Search: Ctrl+F, type the reference.
+  await page.keyboard.press('Control+f');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type(listing.reference);
+  await expect.poll(() => resultCount(page)).toBe(1);
+  await expect(inventoryRows(page)).toHaveCount(1);
+
+  // Fold the filters away, into the list, onto the row, open it.
+  const filters = page.getByRole('button', { name: new RegExp(`^${t('inventory.filters')}`) });
+  await tabTo(page, filters);
+  if ((await filters.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Enter');
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  const grid = page.getByRole('grid');
+  await tabTo(page, grid);
+  await page.keyboard.press('ArrowDown');
+  await expect(grid).toHaveAttribute('aria-activedescendant', (await inventoryRow(page, listing.reference).getAttribute('id')) ?? 'a row');
+  await page.keyboard.press('Enter');
+  const detail = vehicleDetail(page, listing.title);
+  await expect(detail).toContainText(listing.reference);
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeFocused();
+
+  // The photo viewer: open the first photo, the next one with →, close with Esc.
+  await tabTo(page, photoButtons(detail).first());
+  await page.keyboard.press('Enter');
+  const viewer = page.getByRole('dialog');
+  await expect(viewer).toHaveAccessibleName(withNumbers(t('photos.position', { n: 1, total: '#', order: '#' })));
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer).toHaveAccessibleName(withNumbers(t('photos.position', { n: 2, total: '#', order: '#' })));
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await expect(photoButtons(detail).first()).toBeFocused();
+
+  // The unpublish dialog (its button comes before the photos): it opens on Cancel; Esc closes it.
+  const unpublish = button(detail, t('detail.unpublish'));
+  await tabTo(page, unpublish, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: t('unpublish.title', { count: 1 }) });
+  await expect(dialog).toBeVisible();
+  await expect(button(dialog, t('common.cancel'))).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(unpublish).toBeFocused();
+
+  // Back to the list, which takes the keyboard again on the row it left.
+  await tabTo(page, page.getByRole('button', { name: t('detail.back') }), 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(grid).toBeFocused();
+  await expect(inventoryRow(page, listing.reference)).toBeVisible();
+  await app.screen('keyboard-back-to-list');
+});
