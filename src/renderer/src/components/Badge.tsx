@@ -7,12 +7,11 @@ interface Props {
   children: ReactNode;
   /** Longer explanation: shown as a tooltip and read by screen readers. */
   explain?: string;
-  testId?: string;
 }
 
-export function Badge({ tone, children, explain, testId }: Props) {
+export function Badge({ tone, children, explain }: Props) {
   return (
-    <span className={`badge badge--${tone}`} title={explain} data-testid={testId}>
+    <span className={`badge badge--${tone}`} title={explain}>
       {children}
       {explain && <span className="sr-only">: {explain}</span>}
     </span>

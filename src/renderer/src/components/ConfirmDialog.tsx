@@ -1,4 +1,4 @@
-// A plain "are you sure" dialog. data-testids: <testId>, <testId>-confirm, <testId>-cancel.
+// A plain "are you sure" dialog; focus starts on Cancel.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
@@ -8,12 +8,11 @@ interface Props {
   title: string;
   body: string;
   confirmLabel: string;
-  testId: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }
 
-export function ConfirmDialog({ title, body, confirmLabel, testId, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ title, body, confirmLabel, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -22,17 +21,15 @@ export function ConfirmDialog({ title, body, confirmLabel, testId, onConfirm, on
       title={title}
       onClose={onClose}
       busy={busy}
-      testId={testId}
       actions={
         <>
-          <button type="button" className="button" onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`} data-autofocus>
+          <button type="button" className="button" onClick={onClose} disabled={busy} data-autofocus>
             {t('common.cancel')}
           </button>
           <button
             type="button"
             className="button button--danger"
             disabled={busy}
-            data-testid={`${testId}-confirm`}
             onClick={() => {
               setBusy(true);
               onConfirm().then(onClose, (e: unknown) => {

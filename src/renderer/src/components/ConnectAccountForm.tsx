@@ -1,6 +1,4 @@
 // Connect a portal account: name, integration address, token; Test connection; Save.
-// data-testids: account-name-input, base-url-input, token-input, test-connection, save-account,
-// connection-result (data-outcome), base-url-warning, base-url-invalid.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, ConnectionTestView } from '../../../shared/views';
@@ -53,10 +51,10 @@ export function ConnectAccountForm({ onSaved }: { onSaved: (account: AccountView
   };
 
   return (
-    <form className="form" onSubmit={(e) => void save(e)} data-testid="connect-form" noValidate>
+    <form className="form" onSubmit={(e) => void save(e)} noValidate>
       <div className="field">
         <label htmlFor={`${id}-name`}>{t('connect.name')}</label>
-        <input id={`${id}-name`} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder={t('connect.namePlaceholder')} required data-testid="account-name-input" />
+        <input id={`${id}-name`} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder={t('connect.namePlaceholder')} required />
       </div>
       <div className="field">
         <label htmlFor={`${id}-url`}>{t('connect.baseUrl')}</label>
@@ -74,18 +72,17 @@ export function ConnectAccountForm({ onSaved }: { onSaved: (account: AccountView
           required
           aria-describedby={`${id}-url-hint`}
           aria-invalid={check?.valid === false}
-          data-testid="base-url-input"
         />
         <p id={`${id}-url-hint`} className="field__hint">
           {t('connect.baseUrlHint')}
         </p>
         {check?.valid === false && (
-          <p className="field__error" data-testid="base-url-invalid">
+          <p className="field__error">
             {t('connect.baseUrlInvalid')}
           </p>
         )}
         {check?.valid && check.pathWarning && (
-          <p className="field__warn" data-testid="base-url-warning">
+          <p className="field__warn">
             {t('connect.pathWarning')}
           </p>
         )}
@@ -95,10 +92,10 @@ export function ConnectAccountForm({ onSaved }: { onSaved: (account: AccountView
       {result && <ConnectionResult result={result} />}
       {error !== null && <ErrorBox error={error} />}
       <div className="form__actions">
-        <button type="button" className="button" disabled={!canSend || busy !== null} onClick={() => void test()} data-testid="test-connection">
+        <button type="button" className="button" disabled={!canSend || busy !== null} onClick={() => void test()}>
           {busy === 'test' ? t('connect.testing') : t('connect.test')}
         </button>
-        <button type="submit" className="button button--primary" disabled={!canSend || name.trim() === '' || busy !== null} data-testid="save-account">
+        <button type="submit" className="button button--primary" disabled={!canSend || name.trim() === '' || busy !== null}>
           {busy === 'save' ? t('connect.saving') : t('connect.save')}
         </button>
       </div>

@@ -1,4 +1,4 @@
-// The precise outcome of "Test connection". data-testid connection-result (data-outcome).
+// The precise outcome of "Test connection".
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestView } from '../../../shared/views';
 
@@ -11,7 +11,7 @@ export function ConnectionResult({ result }: { result: ConnectionTestView }) {
       : t('connect.outcome.connectedNoPlan')
     : t(`connect.outcome.${result.outcome}`);
   return (
-    <div className={`callout ${ok ? 'callout--ok' : 'callout--danger'}`} role="status" data-testid="connection-result" data-outcome={result.outcome}>
+    <div className={`callout ${ok ? 'callout--ok' : 'callout--danger'}`} role="status" data-outcome={result.outcome}>
       <p>{text}</p>
       {!ok && result.message && <p className="callout__detail">{result.message}</p>}
       {result.pathWarning && <p className="callout__warn">{t('connect.pathWarning')}</p>}

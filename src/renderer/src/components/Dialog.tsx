@@ -8,7 +8,6 @@ interface Props {
   children: ReactNode;
   /** Buttons row. */
   actions?: ReactNode;
-  testId?: string;
   className?: string;
   /** Esc and the close button do nothing while true (e.g. a request is in flight). */
   busy?: boolean;
@@ -16,7 +15,7 @@ interface Props {
   onWheel?: (e: WheelEvent<HTMLDialogElement>) => void;
 }
 
-export function Dialog({ title, onClose, children, actions, testId, className, busy, onKeyDown, onWheel }: Props) {
+export function Dialog({ title, onClose, children, actions, className, busy, onKeyDown, onWheel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const busyRef = useRef(busy);
@@ -44,7 +43,6 @@ export function Dialog({ title, onClose, children, actions, testId, className, b
       ref={ref}
       className={`dialog ${className ?? ''}`}
       aria-labelledby={titleId}
-      data-testid={testId}
       onKeyDown={onKeyDown}
       onWheel={onWheel}
       onCancel={(e) => {

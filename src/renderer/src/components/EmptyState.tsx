@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
-export function EmptyState({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="empty-state" data-testid={testId} role="status">
+    <div className="empty-state" role="status">
       <h2>{title}</h2>
       {children}
     </div>

@@ -2,11 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../hooks/useErrorText';
 
-export function ErrorBox({ error, onRetry, testId }: { error: unknown; onRetry?: () => void; testId?: string }) {
+export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   const text = useErrorText()(error);
   return (
-    <div className="error-box" role="alert" data-testid={testId ?? 'error-box'} data-kind={text.kind}>
+    <div className="error-box" role="alert" data-kind={text.kind}>
       <p className="error-box__summary">{text.summary}</p>
       {text.message && <p className="error-box__message">{text.message}</p>}
       {text.detail && (

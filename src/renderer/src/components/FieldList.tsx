@@ -7,9 +7,9 @@ export interface FieldItem {
   value: ReactNode;
 }
 
-export function FieldList({ items, testId }: { items: FieldItem[]; testId?: string }) {
+export function FieldList({ items }: { items: FieldItem[] }) {
   return (
-    <dl className="fields" data-testid={testId}>
+    <dl className="fields">
       {items.map((item) => (
         <div className="fields__item" key={item.key} data-field={item.key}>
           <dt>{item.label}</dt>

@@ -5,7 +5,6 @@ import type { FacetCount } from '../../../shared/contract.inventory';
 
 interface Props {
   title: string;
-  name: string;
   counts: FacetCount[];
   selected: readonly string[];
   label: (value: string) => string;
@@ -14,7 +13,7 @@ interface Props {
   fold?: number;
 }
 
-export function FilterList({ title, name, counts, selected, label, format, onToggle, fold = 8 }: Props) {
+export function FilterList({ title, counts, selected, label, format, onToggle, fold = 8 }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [expanded, setExpanded] = useState(false);
@@ -24,13 +23,13 @@ export function FilterList({ title, name, counts, selected, label, format, onTog
   const shown = expanded ? values : values.slice(0, fold);
   if (values.length === 0) return null;
   return (
-    <fieldset className="filter-group" data-testid={`filter-${name}`}>
+    <fieldset className="filter-group">
       <legend>{title}</legend>
       <ul id={id}>
         {shown.map((c) => (
           <li key={c.value}>
             <label className="check">
-              <input type="checkbox" checked={selected.includes(c.value)} onChange={() => onToggle(c.value)} data-testid={`filter-${name}-option`} data-value={c.value} />
+              <input type="checkbox" checked={selected.includes(c.value)} onChange={() => onToggle(c.value)} data-value={c.value} />
               <span className="check__label">{label(c.value)}</span>
               <span className="count">({format(c.count)})</span>
             </label>

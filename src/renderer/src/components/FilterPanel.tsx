@@ -1,6 +1,4 @@
-// Every filter of the inventory, each with its count. data-testid filter-panel; each group
-// filter-<name> (portal, type, brand, fuel, gearbox, color, year, price, mileage, active,
-// brandNew, highlighted, hasProblems, hasRejectedPhotos); options filter-<name>-option[data-value].
+// Every filter of the inventory, each with its count: lists of values, ranges and yes/no flags.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORTAL_STATES, type InventoryFacets, type InventoryFilters, type PortalStateFilter } from '../../../shared/contract.inventory';
@@ -30,7 +28,7 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
       <div className="filter-panel__head">
         <h2>{t('inventory.filters')}</h2>
         {active > 0 && (
-          <button type="button" className="link-button small" onClick={() => onChange({})} data-testid="clear-filters">
+          <button type="button" className="link-button small" onClick={() => onChange({})}>
             {t('inventory.clearFilters')}
           </button>
         )}
@@ -38,24 +36,24 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
       <FilterList
         format={f.number}
         title={t('filters.portal')}
-        name="portal"
+       
         counts={PORTAL_STATES.map((s) => ({ value: s, count: facets?.portal[s] ?? 0 }))}
         selected={filters.portal ?? []}
         label={(v) => t(PORTAL_LABEL[v as PortalStateFilter] ?? 'filters.portalOn')}
         onToggle={(v) => onChange(toggleListValue(filters, 'portal', v))}
       />
-      <FilterList format={f.number} title={t('filters.type')} name="type" counts={facets?.type ?? []} selected={filters.type ?? []} label={(v) => f.enumValue('type', v)} onToggle={(v) => onChange(toggleListValue(filters, 'type', v))} />
-      <FilterList format={f.number} title={t('filters.brand')} name="brand" counts={facets?.brand ?? []} selected={filters.brand ?? []} label={(v) => v} onToggle={(v) => onChange(toggleListValue(filters, 'brand', v))} />
-      <FilterList format={f.number} title={t('filters.fuel')} name="fuel" counts={facets?.fuel ?? []} selected={filters.fuel ?? []} label={(v) => f.enumValue('fuel', v)} onToggle={(v) => onChange(toggleListValue(filters, 'fuel', v))} />
-      <FilterList format={f.number} title={t('filters.gearbox')} name="gearbox" counts={facets?.gearbox ?? []} selected={filters.gearbox ?? []} label={(v) => f.enumValue('gearbox', v)} onToggle={(v) => onChange(toggleListValue(filters, 'gearbox', v))} />
-      <FilterList format={f.number} title={t('filters.color')} name="color" counts={facets?.color ?? []} selected={filters.color ?? []} label={(v) => f.enumValue('color', v)} onToggle={(v) => onChange(toggleListValue(filters, 'color', v))} />
-      <RangeFilter name="year" title={t('filters.year')} value={filters.year} bounds={facets?.year} format={String} onChange={(r) => onChange(setRange(filters, 'year', r))} />
-      <RangeFilter name="price" title={t('filters.price')} value={filters.price} bounds={facets?.price} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'price', r))} />
-      <RangeFilter name="mileage" title={t('filters.mileage')} value={filters.mileage} bounds={facets?.mileage} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'mileage', r))} />
+      <FilterList format={f.number} title={t('filters.type')} counts={facets?.type ?? []} selected={filters.type ?? []} label={(v) => f.enumValue('type', v)} onToggle={(v) => onChange(toggleListValue(filters, 'type', v))} />
+      <FilterList format={f.number} title={t('filters.brand')} counts={facets?.brand ?? []} selected={filters.brand ?? []} label={(v) => v} onToggle={(v) => onChange(toggleListValue(filters, 'brand', v))} />
+      <FilterList format={f.number} title={t('filters.fuel')} counts={facets?.fuel ?? []} selected={filters.fuel ?? []} label={(v) => f.enumValue('fuel', v)} onToggle={(v) => onChange(toggleListValue(filters, 'fuel', v))} />
+      <FilterList format={f.number} title={t('filters.gearbox')} counts={facets?.gearbox ?? []} selected={filters.gearbox ?? []} label={(v) => f.enumValue('gearbox', v)} onToggle={(v) => onChange(toggleListValue(filters, 'gearbox', v))} />
+      <FilterList format={f.number} title={t('filters.color')} counts={facets?.color ?? []} selected={filters.color ?? []} label={(v) => f.enumValue('color', v)} onToggle={(v) => onChange(toggleListValue(filters, 'color', v))} />
+      <RangeFilter title={t('filters.year')} value={filters.year} bounds={facets?.year} format={String} onChange={(r) => onChange(setRange(filters, 'year', r))} />
+      <RangeFilter title={t('filters.price')} value={filters.price} bounds={facets?.price} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'price', r))} />
+      <RangeFilter title={t('filters.mileage')} value={filters.mileage} bounds={facets?.mileage} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'mileage', r))} />
       <fieldset className="filter-group">
         <legend>{t('filters.flags')}</legend>
         {FLAGS.map((key) => (
-          <FlagFilter key={key} name={key} label={t(`filters.${key}`)} value={filters[key]} counts={facets?.[key]} onChange={(v) => onChange(setFlag(filters, key, v))} />
+          <FlagFilter key={key} label={t(`filters.${key}`)} value={filters[key]} counts={facets?.[key]} onChange={(v) => onChange(setFlag(filters, key, v))} />
         ))}
       </fieldset>
     </aside>

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { YesNoCount } from '../../../shared/contract.inventory';
 
 interface Props {
-  name: string;
   label: string;
   value: boolean | undefined;
   counts: YesNoCount | undefined;
   onChange: (value: boolean | undefined) => void;
 }
 
-export function FlagFilter({ name, label, value, counts, onChange }: Props) {
+export function FlagFilter({ label, value, counts, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -21,7 +20,6 @@ export function FlagFilter({ name, label, value, counts, onChange }: Props) {
         id={id}
         value={value === undefined ? 'any' : value ? 'yes' : 'no'}
         onChange={(e) => onChange(e.target.value === 'any' ? undefined : e.target.value === 'yes')}
-        data-testid={`filter-${name}`}
       >
         <option value="any">{t('filters.flagState.any')}</option>
         <option value="yes">

@@ -1,5 +1,5 @@
 // Column headers: every header is a button that sorts (again: reverses).
-// data-testid sort-<column>; aria-sort on the columnheader.
+// aria-sort on the columnheader.
 import { useTranslation } from 'react-i18next';
 import type { InventorySort } from '../../../shared/contract.inventory';
 import { COLUMNS } from './inventoryColumns';
@@ -32,7 +32,6 @@ export function InventoryHeader({ sort, onSort }: Props) {
             <button
               type="button"
               className={`sort-button ${active ? 'sort-button--active' : ''}`}
-              data-testid={`sort-${c.key}`}
               title={t('inventory.sortBy', { column: label })}
               onClick={() =>
                 onSort(active ? { field: c.sort, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { field: c.sort, direction: c.firstDirection })

@@ -1,5 +1,5 @@
 // One listing in the table (or a placeholder while its page loads).
-// data-testid inventory-row, data-reference, aria-selected for the bulk selection.
+// aria-selected for the bulk selection.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VehicleRowView } from '../../../shared/views';
@@ -49,13 +49,13 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
       onDoubleClick={() => onOpen(row.reference)}
     >
       <div role="gridcell" className="inv-cell inv-cell--select">
-        <input type="checkbox" tabIndex={-1} checked={selected} onChange={() => onToggle(row.reference)} aria-label={t('inventory.selectRow', { reference: row.reference })} data-testid="row-select" />
+        <input type="checkbox" tabIndex={-1} checked={selected} onChange={() => onToggle(row.reference)} aria-label={t('inventory.selectRow', { reference: row.reference })} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--cover">
         <Thumbnail photoId={row.coverPhotoId} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--title">
-        <button type="button" tabIndex={-1} className="link-button inv-title" onClick={() => onOpen(row.reference)} data-testid="row-open">
+        <button type="button" tabIndex={-1} className="link-button inv-title" onClick={() => onOpen(row.reference)}>
           {row.title ?? t('detail.untitled')}
         </button>
         <span className="inv-sub">{subtitle}</span>

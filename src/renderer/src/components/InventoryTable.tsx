@@ -1,7 +1,7 @@
 // The virtualised inventory grid: only the visible rows (plus a margin) exist in the DOM, and
 // only their pages are fetched. Keyboard: ↑/↓/PageUp/PageDown/Home/End move, Enter opens,
 // Space toggles the selection, Esc clears the selection.
-// data-testid inventory-table (role=grid, aria-rowcount, aria-activedescendant).
+// The grid keeps the focus and points at the active row with aria-activedescendant.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';

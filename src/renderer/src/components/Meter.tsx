@@ -6,15 +6,14 @@ interface Props {
   /** Visible text next to the label (e.g. "45 of 50"). */
   valueText: string;
   tone?: 'normal' | 'warn' | 'danger';
-  testId?: string;
   /** Indeterminate progress (total unknown). */
   indeterminate?: boolean;
 }
 
-export function Meter({ label, value, max, valueText, tone = 'normal', testId, indeterminate }: Props) {
+export function Meter({ label, value, max, valueText, tone = 'normal', indeterminate }: Props) {
   const ratio = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
   return (
-    <div className={`meter meter--${tone}`} data-testid={testId}>
+    <div className={`meter meter--${tone}`}>
       <div className="meter__label">
         <span>{label}</span>
         <span className="meter__value">{valueText}</span>

@@ -1,4 +1,4 @@
-// Left navigation. Buttons with aria-current; data-testids nav-inventory, nav-plan, nav-history, nav-settings.
+// Left navigation: buttons, the current section marked with aria-current.
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../AppContext';
 import type { ScreenName } from '../navigation';
@@ -25,7 +25,6 @@ export function NavBar() {
             <button
               type="button"
               className="nav__item"
-              data-testid={`nav-${item.screen}`}
               aria-current={current === item.screen ? 'page' : undefined}
               onClick={() => navigate({ screen: item.screen })}
             >

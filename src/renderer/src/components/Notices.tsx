@@ -5,9 +5,9 @@ import type { Notice } from '../hooks/useNotices';
 export function Notices({ notices, dismiss }: { notices: Notice[]; dismiss: (id: number) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="notices" aria-live="polite" data-testid="notices">
+    <div className="notices" aria-live="polite">
       {notices.map((n) => (
-        <div key={n.id} className={`notice notice--${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'} data-testid="notice">
+        <div key={n.id} className={`notice notice--${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'}>
           <div className="notice__text">
             <p>{n.text}</p>
             {n.detail && <p className="notice__detail">{n.detail}</p>}

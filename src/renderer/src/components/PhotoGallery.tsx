@@ -1,6 +1,5 @@
 // The listing's photos in `order`, with the portal's rejected positions shown in place and the
-// fix spelled out. data-testids: photo-gallery, photo-thumb[data-order], rejected-photos,
-// rejected-slot[data-order].
+// fix spelled out.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
@@ -25,9 +24,9 @@ export function PhotoGallery({ photos, rejected }: Props) {
   ].sort((a, b) => (a.kind === 'photo' ? a.photo.order : a.order) - (b.kind === 'photo' ? b.photo.order : b.order));
 
   return (
-    <div data-testid="photo-gallery">
+    <div>
       {rejected.length > 0 && (
-        <div className="callout callout--warn" role="note" data-testid="rejected-photos">
+        <div className="callout callout--warn" role="note">
           <p>
             <strong>{t('photos.rejectedTitle', { count: rejected.length, positions: rejected.join(', ') })}</strong>
           </p>
@@ -49,7 +48,6 @@ export function PhotoGallery({ photos, rejected }: Props) {
                   className="gallery__item"
                   onClick={() => setOpen(slot.index)}
                   aria-label={t('photos.open', { position: slot.photo.order })}
-                  data-testid="photo-thumb"
                   data-order={slot.photo.order}
                   data-cache={slot.photo.cache}
                 >
@@ -65,7 +63,7 @@ export function PhotoGallery({ photos, rejected }: Props) {
               </li>
             ) : (
               <li key={`r${slot.order}`}>
-                <div className="gallery__item gallery__item--rejected" data-testid="rejected-slot" data-order={slot.order} role="img" aria-label={t('photos.rejectedSlot', { order: slot.order })}>
+                <div className="gallery__item gallery__item--rejected" data-order={slot.order} role="img" aria-label={t('photos.rejectedSlot', { order: slot.order })}>
                   <span aria-hidden="true">⚠</span>
                   <span className="gallery__order" aria-hidden="true">
                     {slot.order}

@@ -1,5 +1,4 @@
 // Fields the portal sent that could not be read (the listing is kept and shown anyway).
-// data-testids: problem-list, problem[data-field].
 import { useTranslation } from 'react-i18next';
 import type { VehicleProblem } from '../../../shared/vehicle';
 import type { Messages } from '../../../shared/i18n/en';
@@ -9,9 +8,9 @@ export function ProblemList({ problems }: { problems: readonly VehicleProblem[] 
   if (problems.length === 0) return <p className="muted">{t('detail.noProblems')}</p>;
   const fields = t('detail.fields', { returnObjects: true }) as Messages['detail']['fields'];
   return (
-    <ul className="problems" data-testid="problem-list">
+    <ul className="problems">
       {problems.map((p, i) => (
-        <li key={`${p.field}-${i}`} data-testid="problem" data-field={p.field}>
+        <li key={`${p.field}-${i}`} data-field={p.field}>
           <strong>{Object.hasOwn(fields, p.field) ? fields[p.field as keyof typeof fields] : p.field}</strong> <span className="mono small">({p.field})</span>: {p.message}
         </li>
       ))}

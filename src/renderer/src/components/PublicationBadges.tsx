@@ -1,7 +1,4 @@
 // The badges of one listing: where it stands on the portal and what needs the dealer's attention.
-// data-testids: badge-on-portal, badge-not-on-portal (data-reason), badge-unpublish-pending,
-// badge-unpublish-queued, badge-unpublish-refused, badge-highlighted, badge-rejected-photos,
-// badge-url-not-ready, badge-problems, badge-inactive.
 import { useTranslation } from 'react-i18next';
 import type { VehicleRowView } from '../../../shared/views';
 import { Badge } from './Badge';
@@ -18,58 +15,57 @@ export function PublicationBadges({ row, showOnPortal }: Props) {
   return (
     <span className="badges">
       {p.unpublish === 'pending' && (
-        <Badge tone="info" testId="badge-unpublish-pending" explain={t('detail.state.pending')}>
+        <Badge tone="info" explain={t('detail.state.pending')}>
           {t('badges.unpublishPending')}
         </Badge>
       )}
       {p.unpublish === 'queued' && (
-        <Badge tone="info" testId="badge-unpublish-queued" explain={t('detail.state.queued')}>
+        <Badge tone="info" explain={t('detail.state.queued')}>
           {t('badges.unpublishQueued')}
         </Badge>
       )}
       {p.unpublish === 'refused' && (
         <Badge
           tone="danger"
-          testId="badge-unpublish-refused"
           explain={p.unpublishMessage ? t('detail.state.refused', { message: p.unpublishMessage }) : t('detail.state.refusedNoMessage')}
         >
           {t('badges.unpublishRefused')}
         </Badge>
       )}
       {!p.onPortal && p.unpublish !== 'pending' && (
-        <span data-testid="badge-not-on-portal" data-reason={p.notOnPortalReason ?? 'unknown'} className="badge-wrap">
+        <span data-reason={p.notOnPortalReason ?? 'unknown'} className="badge-wrap">
           <Badge tone={p.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'} explain={`${t('badges.notOnPortal')}: ${t(`badges.reason.${p.notOnPortalReason ?? 'unknown'}`)}`}>
             {t(`badges.offShort.${p.notOnPortalReason ?? 'unknown'}`)}
           </Badge>
         </span>
       )}
       {p.onPortal && showOnPortal && (
-        <Badge tone="ok" testId="badge-on-portal">
+        <Badge tone="ok">
           {t('badges.onPortal')}
         </Badge>
       )}
       {p.onPortal && p.highlighted && (
-        <Badge tone="accent" testId="badge-highlighted">
+        <Badge tone="accent">
           {t('badges.highlighted')}
         </Badge>
       )}
       {row.active === false && (
-        <Badge tone="neutral" testId="badge-inactive">
+        <Badge tone="neutral">
           {t('badges.inactive')}
         </Badge>
       )}
       {row.rejectedPhotoCount > 0 && (
-        <Badge tone="warn" testId="badge-rejected-photos" explain={t('photos.rejectedFix')}>
+        <Badge tone="warn" explain={t('photos.rejectedFix')}>
           {t('badges.rejectedPhotos', { count: row.rejectedPhotoCount })}
         </Badge>
       )}
       {!row.urlReady && p.onPortal && (
-        <Badge tone="neutral" testId="badge-url-not-ready" explain={t('detail.urlPending')}>
+        <Badge tone="neutral" explain={t('detail.urlPending')}>
           {t('badges.urlNotReady')}
         </Badge>
       )}
       {row.problemCount > 0 && (
-        <Badge tone="danger" testId="badge-problems">
+        <Badge tone="danger">
           {t('badges.problems', { count: row.problemCount })}
         </Badge>
       )}

@@ -1,6 +1,4 @@
 // Where the listing stands on the portal, in words, with the listing address and its history.
-// data-testids: publication-state (data-on-portal, data-unpublish), open-listing, url-not-web, url-pending,
-// detail-unpublish, publication-history, history-event[data-change].
 import { useTranslation } from 'react-i18next';
 import type { PublicationEventView, PublicationStateView } from '../../../shared/views';
 import { useFormat } from '../hooks/useFormat';
@@ -31,31 +29,31 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
   return (
     <section className="detail-section" aria-labelledby="sec-publication">
       <h2 id="sec-publication">{t('detail.sections.publication')}</h2>
-      <div className={`callout callout--${tone}`} data-testid="publication-state" data-on-portal={state.onPortal} data-unpublish={state.unpublish} data-reason={state.notOnPortalReason ?? ''}>
+      <div className={`callout callout--${tone}`} data-on-portal={state.onPortal} data-unpublish={state.unpublish} data-reason={state.notOnPortalReason ?? ''}>
         <p>{text}</p>
         {state.unpublish === 'refused' && (
-          <p className="callout__strong" role="alert" data-testid="unpublish-refused-message">
+          <p className="callout__strong" role="alert">
             {state.unpublishMessage ? t('detail.state.refused', { message: state.unpublishMessage }) : t('detail.state.refusedNoMessage')}
           </p>
         )}
       </div>
       <div className="detail-actions">
         {url && isWebAddress(url) ? (
-          <button type="button" className="button" onClick={() => onOpenUrl(url)} data-testid="open-listing" title={url}>
+          <button type="button" className="button" onClick={() => onOpenUrl(url)} title={url}>
             {t('detail.openListing')} ↗
           </button>
         ) : url ? (
           // Shown as text, never as a link: only http(s) addresses open (main refuses the rest too).
-          <p className="muted" data-testid="url-not-web">
+          <p className="muted">
             {t('detail.urlNotWeb', { url })}
           </p>
         ) : (
-          <p className="muted" data-testid="url-pending">
+          <p className="muted">
             {t('detail.urlPending')}
           </p>
         )}
         {canUnpublish && (
-          <button type="button" className="button button--danger" onClick={onUnpublish} data-testid="detail-unpublish">
+          <button type="button" className="button button--danger" onClick={onUnpublish}>
             {t('detail.unpublish')}
           </button>
         )}
@@ -65,9 +63,9 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
       {history.length === 0 ? (
         <p className="muted">{t('detail.historyEmpty')}</p>
       ) : (
-        <ol className="timeline" data-testid="publication-history">
+        <ol className="timeline">
           {history.map((e, i) => (
-            <li key={`${e.at}-${i}`} data-testid="history-event" data-change={e.change}>
+            <li key={`${e.at}-${i}`} data-change={e.change}>
               <time dateTime={e.at}>{f.dateTime(e.at)}</time>
               <span>
                 {t(`detail.change.${e.change}`)}

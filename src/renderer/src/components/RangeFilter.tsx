@@ -5,7 +5,6 @@ import type { NumberRange } from '../../../shared/contract.inventory';
 import { parseWholeNumber } from '../logic/filters';
 
 interface Props {
-  name: string;
   title: string;
   value: NumberRange | undefined;
   bounds: { min: number | null; max: number | null } | undefined;
@@ -13,7 +12,7 @@ interface Props {
   onChange: (range: NumberRange) => void;
 }
 
-export function RangeFilter({ name, title, value, bounds, format, onChange }: Props) {
+export function RangeFilter({ title, value, bounds, format, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [min, setMin] = useState(value?.min?.toString() ?? '');
@@ -32,18 +31,18 @@ export function RangeFilter({ name, title, value, bounds, format, onChange }: Pr
     if (e.key === 'Enter') apply();
   };
   return (
-    <fieldset className="filter-group range-filter" data-testid={`filter-${name}`}>
+    <fieldset className="filter-group range-filter">
       <legend>{title}</legend>
       <div className="range-filter__inputs">
         <label htmlFor={`${id}-min`} className="sr-only">
           {title} — {t('filters.min')}
         </label>
-        <input id={`${id}-min`} inputMode="numeric" value={min} placeholder={bounds?.min != null ? format(bounds.min) : t('filters.min')} onChange={(e) => setMin(e.target.value)} onBlur={apply} onKeyDown={onKey} data-testid={`filter-${name}-min`} />
+        <input id={`${id}-min`} inputMode="numeric" value={min} placeholder={bounds?.min != null ? format(bounds.min) : t('filters.min')} onChange={(e) => setMin(e.target.value)} onBlur={apply} onKeyDown={onKey} />
         <span aria-hidden="true">–</span>
         <label htmlFor={`${id}-max`} className="sr-only">
           {title} — {t('filters.max')}
         </label>
-        <input id={`${id}-max`} inputMode="numeric" value={max} placeholder={bounds?.max != null ? format(bounds.max) : t('filters.max')} onChange={(e) => setMax(e.target.value)} onBlur={apply} onKeyDown={onKey} data-testid={`filter-${name}-max`} />
+        <input id={`${id}-max`} inputMode="numeric" value={max} placeholder={bounds?.max != null ? format(bounds.max) : t('filters.max')} onChange={(e) => setMax(e.target.value)} onBlur={apply} onKeyDown={onKey} />
       </div>
     </fieldset>
   );

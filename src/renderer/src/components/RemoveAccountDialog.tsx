@@ -1,5 +1,4 @@
-// Remove an account, keeping or deleting its cached data. data-testids: remove-account-dialog,
-// remove-account-keep, remove-account-delete.
+// Remove an account, keeping or deleting its cached data.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../shared/views';
@@ -27,16 +26,15 @@ export function RemoveAccountDialog({ account, onClose, onRemoved }: { account: 
       title={t('settings.removeTitle', { name: account.name })}
       onClose={onClose}
       busy={busy}
-      testId="remove-account-dialog"
       actions={
         <>
           <button type="button" className="button" onClick={onClose} disabled={busy} data-autofocus>
             {t('common.cancel')}
           </button>
-          <button type="button" className="button" onClick={() => void remove(false)} disabled={busy} data-testid="remove-account-keep">
+          <button type="button" className="button" onClick={() => void remove(false)} disabled={busy}>
             {t('settings.removeKeep')}
           </button>
-          <button type="button" className="button button--danger" onClick={() => void remove(true)} disabled={busy} data-testid="remove-account-delete">
+          <button type="button" className="button button--danger" onClick={() => void remove(true)} disabled={busy}>
             {t('settings.removeDelete')}
           </button>
         </>

@@ -1,5 +1,4 @@
 // Replace the stored integration token (after the portal refused it, or on the dealer's wish).
-// data-testids: replace-token-dialog, token-input, replace-token-test, replace-token-save, connection-result.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, ConnectionTestView } from '../../../shared/views';
@@ -39,16 +38,15 @@ export function ReplaceTokenDialog({ account, onClose, onSaved }: { account: Acc
       title={t('settings.replaceTokenTitle')}
       onClose={onClose}
       busy={busy !== null}
-      testId="replace-token-dialog"
       actions={
         <>
           <button type="button" className="button" onClick={onClose} disabled={busy !== null}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="button" onClick={() => void run('test')} disabled={!ready} data-testid="replace-token-test">
+          <button type="button" className="button" onClick={() => void run('test')} disabled={!ready}>
             {busy === 'test' ? t('connect.testing') : t('connect.test')}
           </button>
-          <button type="button" className="button button--primary" onClick={() => void run('save')} disabled={!ready} data-testid="replace-token-save">
+          <button type="button" className="button button--primary" onClick={() => void run('save')} disabled={!ready}>
             {busy === 'save' ? t('connect.saving') : t('common.save')}
           </button>
         </>

@@ -1,4 +1,4 @@
-// The counts of one sync run in a sentence. data-testid run-summary.
+// The counts of one sync run in a sentence.
 import { useTranslation } from 'react-i18next';
 import type { SyncCounts } from '../../../shared/views';
 

@@ -1,6 +1,4 @@
 // The Sync button (always in view), its progress and Cancel.
-// data-testids: sync-button, sync-full-button, sync-cancel, sync-progress (data-phase),
-// sync-wait; accessible names "Sync" / "Sincronizar".
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../AppContext';
@@ -28,18 +26,18 @@ export function SyncControls() {
   return (
     <div className="sync-controls">
       {running ? (
-        <button type="button" className="button" data-testid="sync-cancel" onClick={() => void sync.cancel()}>
+        <button type="button" className="button" onClick={() => void sync.cancel()}>
           {t('sync.cancel')}
         </button>
       ) : (
         <>
-          <button type="button" className="button button--primary" data-testid="sync-button" title={t('sync.tooltip')} aria-keyshortcuts="F5" onClick={() => void sync.start(false)}>
+          <button type="button" className="button button--primary" title={t('sync.tooltip')} aria-keyshortcuts="F5" onClick={() => void sync.start(false)}>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
               <path fill="currentColor" d="M12 4a8 8 0 0 1 7.4 5H17v2h6V5h-2v2.3A10 10 0 0 0 2 12h2a8 8 0 0 1 8-8Zm8 8a8 8 0 0 1-15.4 3H7v-2H1v6h2v-2.3A10 10 0 0 0 22 12h-2Z" />
             </svg>
             {t('sync.button')}
           </button>
-          <button type="button" className="button button--ghost" data-testid="sync-full-button" title={t('sync.fullTooltip')} onClick={() => void sync.start(true)}>
+          <button type="button" className="button button--ghost" title={t('sync.fullTooltip')} onClick={() => void sync.start(true)}>
             {t('sync.full')}
           </button>
         </>
@@ -57,11 +55,11 @@ export function SyncProgressPanel() {
   const phase = p?.phase ?? 'outbox';
   const waitSeconds = p?.waitingMs != null ? Math.ceil(p.waitingMs / 1000) : null;
   return (
-    <section className="sync-progress" data-testid="sync-progress" data-phase={phase} aria-label={t('sync.progressLabel')}>
+    <section className="sync-progress" data-phase={phase} aria-label={t('sync.progressLabel')}>
       <div className="sync-progress__phase" aria-live="polite">
         {t(`sync.phase.${phase}`)}
         {waitSeconds != null && (
-          <span className="sync-progress__wait" data-testid="sync-wait">
+          <span className="sync-progress__wait">
             {' · '}
             {t(`sync.wait.${p?.waitReason ?? 'rate_limit'}`, { seconds: waitSeconds })}
           </span>
@@ -74,7 +72,6 @@ export function SyncProgressPanel() {
           max={p?.pagesTotal ?? 0}
           valueText=""
           indeterminate={!p || p.pagesTotal === 0}
-          testId="sync-pages"
         />
         <Meter
           label={t('sync.vehicles', { done: p?.vehiclesDone ?? 0, total: p?.vehiclesTotal || '?' })}
@@ -82,10 +79,9 @@ export function SyncProgressPanel() {
           max={p?.vehiclesTotal ?? 0}
           valueText=""
           indeterminate={!p || p.vehiclesTotal === 0}
-          testId="sync-vehicles"
         />
         {p?.photosTotal != null && p.photosTotal > 0 && (
-          <Meter label={t('sync.photos', { done: p.photosDone ?? 0, total: p.photosTotal })} value={p.photosDone ?? 0} max={p.photosTotal} valueText="" testId="sync-photos" />
+          <Meter label={t('sync.photos', { done: p.photosDone ?? 0, total: p.photosTotal })} value={p.photosDone ?? 0} max={p.photosTotal} valueText="" />
         )}
       </div>
     </section>

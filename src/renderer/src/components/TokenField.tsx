@@ -6,10 +6,9 @@ interface Props {
   id: string;
   value: string;
   onChange: (value: string) => void;
-  testId?: string;
 }
 
-export function TokenField({ id, value, onChange, testId = 'token-input' }: Props) {
+export function TokenField({ id, value, onChange }: Props) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
@@ -25,7 +24,6 @@ export function TokenField({ id, value, onChange, testId = 'token-input' }: Prop
           spellCheck={false}
           required
           aria-describedby={`${id}-hint`}
-          data-testid={testId}
         />
         <button type="button" className="button button--ghost" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? t('connect.hideToken') : t('connect.showToken')}

@@ -1,4 +1,4 @@
-// The integration token was refused: say so, and offer the way forward. data-testid token-refused-banner.
+// The integration token was refused: say so, and offer the way forward.
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../AppContext';
 
@@ -7,12 +7,12 @@ export function TokenRefusedBanner() {
   const { account, navigate } = useApp();
   if (!account.tokenRefused) return null;
   return (
-    <div className="banner banner--danger" role="alert" data-testid="token-refused-banner">
+    <div className="banner banner--danger" role="alert">
       <div>
         <strong>{t('tokenRefused.title')}</strong>
         <p>{t('tokenRefused.body')}</p>
       </div>
-      <button type="button" className="button button--primary" data-testid="token-refused-action" onClick={() => navigate({ screen: 'settings', focus: 'token' })}>
+      <button type="button" className="button button--primary" onClick={() => navigate({ screen: 'settings', focus: 'token' })}>
         {t('tokenRefused.action')}
       </button>
     </div>

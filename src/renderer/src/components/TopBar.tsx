@@ -1,5 +1,4 @@
 // Top bar: account, connectivity, last sync, Sync button.
-// data-testids: topbar, account-name, connectivity (data-online), last-synced.
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../AppContext';
 import { useFormat } from '../hooks/useFormat';
@@ -13,21 +12,21 @@ export function TopBar() {
   const now = useNow();
   const last = sync.lastSuccessAt ?? account.lastSyncAt;
   return (
-    <header className="topbar" data-testid="topbar">
+    <header className="topbar">
       <div className="topbar__account">
         <span className="sr-only">{t('topbar.accountLabel')}: </span>
-        <strong data-testid="account-name">{account.name}</strong>
+        <strong>{account.name}</strong>
         {account.demo && <span className="badge badge--accent">{t('topbar.demo')}</span>}
       </div>
       <div className="topbar__status">
         {sync.online === false && (
-          <span className="connectivity connectivity--offline" data-testid="connectivity" data-online="false" title={t('topbar.offlineHint')} role="status">
+          <span className="connectivity connectivity--offline" data-online="false" title={t('topbar.offlineHint')} role="status">
             <span className="dot" aria-hidden="true" />
             {t('topbar.offline')}
           </span>
         )}
         {sync.online === true && (
-          <span className="connectivity" data-testid="connectivity" data-online="true">
+          <span className="connectivity" data-online="true">
             <span className="dot" aria-hidden="true" />
             {t('topbar.online')}
           </span>
@@ -37,7 +36,7 @@ export function TopBar() {
             {t('topbar.statusUnknown')}
           </span>
         )}
-        <span className="topbar__last" data-testid="last-synced" title={last ? f.dateTime(last) : undefined}>
+        <span className="topbar__last" title={last ? f.dateTime(last) : undefined}>
           {last ? t('topbar.lastSynced', { when: f.relative(last, now) }) : t('topbar.neverSynced')}
         </span>
       </div>

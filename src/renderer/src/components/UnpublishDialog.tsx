@@ -1,5 +1,5 @@
 // Confirms an unpublish (one listing or a bulk selection) and says exactly what will happen.
-// data-testids: unpublish-dialog, unpublish-confirm, unpublish-cancel. Focus starts on Cancel.
+// Focus starts on Cancel.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnpublishOutcome, UnpublishOutcomeKind } from '../../../shared/views';
@@ -45,13 +45,12 @@ export function UnpublishDialog({ references, onClose, onDone }: Props) {
       title={t('unpublish.title', { count })}
       onClose={onClose}
       busy={busy}
-      testId="unpublish-dialog"
       actions={
         <>
-          <button type="button" className="button" onClick={onClose} disabled={busy} data-testid="unpublish-cancel" data-autofocus>
+          <button type="button" className="button" onClick={onClose} disabled={busy} data-autofocus>
             {t('common.cancel')}
           </button>
-          <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} data-testid="unpublish-confirm">
+          <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy}>
             {busy ? t('unpublish.working') : t('unpublish.confirm', { count })}
           </button>
         </>

@@ -1,6 +1,5 @@
 // Every field of the vehicle, labelled in the dealer's language; enum values readable, unknown
 // values as they came. Text from the portal is always rendered as text.
-// data-testids: fields-price, fields-vehicle, fields-listing (each item has data-field).
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '../../../shared/vehicle';
 import { useFormat } from '../hooks/useFormat';
@@ -19,7 +18,6 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
       <section className="detail-section" aria-labelledby="sec-price">
         <h2 id="sec-price">{t('detail.sections.price')}</h2>
         <FieldList
-          testId="fields-price"
           items={[
             { key: 'value', label: label('value'), value: v.value !== undefined ? <span className="price">{f.money(v.value)}</span> : null },
             { key: 'deposit', label: label('deposit'), value: v.deposit !== undefined ? f.money(v.deposit) : null },
@@ -41,7 +39,6 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
       <section className="detail-section" aria-labelledby="sec-vehicle">
         <h2 id="sec-vehicle">{t('detail.sections.vehicle')}</h2>
         <FieldList
-          testId="fields-vehicle"
           items={[
             { key: 'type', label: label('type'), value: v.type !== undefined ? f.enumValue('type', v.type) : null },
             { key: 'brand', label: label('brand'), value: v.brand?.name },
@@ -62,7 +59,6 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
       <section className="detail-section" aria-labelledby="sec-listing">
         <h2 id="sec-listing">{t('detail.sections.listing')}</h2>
         <FieldList
-          testId="fields-listing"
           items={[
             { key: 'reference', label: label('reference'), value: v.reference ? <span className="mono">{v.reference}</span> : null },
             { key: 'title', label: label('title'), value: v.title },
@@ -73,16 +69,16 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
       </section>
       <section className="detail-section" aria-labelledby="sec-accessories">
         <h2 id="sec-accessories">{t('detail.sections.accessories')}</h2>
-        <NamedChips items={v.accessories} testId="accessories" empty={t('detail.noItems')} />
+        <NamedChips items={v.accessories} empty={t('detail.noItems')} />
       </section>
       <section className="detail-section" aria-labelledby="sec-other">
         <h2 id="sec-other">{t('detail.sections.otherInfos')}</h2>
-        <NamedChips items={v.otherInfos} testId="other-infos" empty={t('detail.noItems')} />
+        <NamedChips items={v.otherInfos} empty={t('detail.noItems')} />
       </section>
       <section className="detail-section" aria-labelledby="sec-description">
         <h2 id="sec-description">{t('detail.sections.description')}</h2>
         {v.description ? (
-          <p className="description" data-testid="description">
+          <p className="description">
             {v.description}
           </p>
         ) : (
@@ -93,10 +89,10 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-function NamedChips({ items, testId, empty }: { items: { id: number; name: string }[] | undefined; testId: string; empty: string }) {
+function NamedChips({ items, empty }: { items: { id: number; name: string }[] | undefined; empty: string }) {
   if (!items || items.length === 0) return <p className="muted">{empty}</p>;
   return (
-    <ul className="chips" data-testid={testId}>
+    <ul className="chips">
       {items.map((item, i) => (
         <li key={`${item.id}-${i}`} className="chip">
           {item.name}

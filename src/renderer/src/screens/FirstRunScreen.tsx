@@ -1,5 +1,4 @@
 // First run (no account yet), and "add another account" from Settings.
-// data-testids: first-run, connect-form (see ConnectAccountForm), demo-start, first-run-cancel.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../shared/views';
@@ -32,7 +31,7 @@ export function FirstRunScreen({ onReady, onCancel }: Props) {
   };
 
   return (
-    <main className="first-run" data-testid="first-run">
+    <main className="first-run">
       <div className="first-run__inner">
         <h1>{t('firstRun.title')}</h1>
         <p className="first-run__intro">{t('firstRun.intro')}</p>
@@ -47,14 +46,14 @@ export function FirstRunScreen({ onReady, onCancel }: Props) {
           <section className="card card--demo" aria-labelledby="demo-title">
             <h2 id="demo-title">{t('demo.title')}</h2>
             <p>{t('demo.body')}</p>
-            <button type="button" className="button button--primary button--large" onClick={() => void startDemo()} disabled={starting} data-testid="demo-start">
+            <button type="button" className="button button--primary button--large" onClick={() => void startDemo()} disabled={starting}>
               {starting ? t('demo.starting') : t('demo.start')}
             </button>
             {error !== null && <ErrorBox error={error} />}
           </section>
         </div>
         {onCancel && (
-          <button type="button" className="button button--ghost" onClick={onCancel} data-testid="first-run-cancel">
+          <button type="button" className="button button--ghost" onClick={onCancel}>
             {t('common.cancel')}
           </button>
         )}

@@ -1,7 +1,4 @@
 // Inventory: search, filters with counts, the virtualised table, bulk unpublish.
-// data-testids: inventory-screen, inventory-search, result-count, toggle-filters, filter-panel,
-// clear-filters, inventory-table, inventory-row[data-reference], row-select, row-open,
-// sort-<column>, bulk-bar, bulk-unpublish, empty-no-sync, empty-no-results, inventory-error.
 // Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,13 +89,13 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
   let body;
   if (nothingCached && filterCount === 0 && text === '' && syncing) {
     body = (
-      <EmptyState title={t('inventory.emptySyncing.title')} testId="empty-syncing">
+      <EmptyState title={t('inventory.emptySyncing.title')}>
         <p>{t('inventory.emptySyncing.body')}</p>
       </EmptyState>
     );
   } else if (nothingCached && filterCount === 0 && text === '') {
     body = (
-      <EmptyState title={t('inventory.emptyNoSync.title')} testId="empty-no-sync">
+      <EmptyState title={t('inventory.emptyNoSync.title')}>
         <p>{t('inventory.emptyNoSync.body')}</p>
         <button type="button" className="button button--primary" onClick={() => void sync.start(false)}>
           {t('sync.button')}
@@ -107,7 +104,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
     );
   } else if (total === 0) {
     body = (
-      <EmptyState title={t('inventory.emptyNoResults.title')} testId="empty-no-results">
+      <EmptyState title={t('inventory.emptyNoResults.title')}>
         <p>{t('inventory.emptyNoResults.body')}</p>
         <div className="empty-state__actions">
           {text !== '' && (
@@ -116,7 +113,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
             </button>
           )}
           {filterCount > 0 && (
-            <button type="button" className="button button--primary" onClick={() => setFilters({})} data-testid="empty-clear-filters">
+            <button type="button" className="button button--primary" onClick={() => setFilters({})}>
               {t('inventory.clearFilters')}
             </button>
           )}
@@ -147,7 +144,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
       </h1>
       <div className="inventory__toolbar">
         <SearchBox ref={searchRef} value={text} onChange={setText} onEscapeEmpty={() => gridRef.current?.focus()} />
-        <button type="button" className="button" aria-expanded={showFilters} aria-controls="filter-panel" onClick={() => setShowFilters((s) => !s)} data-testid="toggle-filters">
+        <button type="button" className="button" aria-expanded={showFilters} aria-controls="filter-panel" onClick={() => setShowFilters((s) => !s)}>
           {t('inventory.filters')}
           {filterCount > 0 && <span className="pill">{filterCount}</span>}
         </button>
@@ -166,7 +163,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
           </div>
         )}
         <div className="inventory__list">
-          {rows.error !== null && <ErrorBox error={rows.error} testId="inventory-error" />}
+          {rows.error !== null && <ErrorBox error={rows.error} />}
           {summaryError !== null && <ErrorBox error={summaryError} />}
           {facetsError !== null && <ErrorBox error={facetsError} />}
           {body}

@@ -1,6 +1,4 @@
 // The plan: listings and highlights used of their limits, photos per listing; warns near the limit.
-// data-testids: plan-screen, plan-name, plan-listings, plan-highlights, plan-pictures,
-// plan-near-limit, plan-refresh, plan-none.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlanView } from '../../../shared/views';
@@ -33,18 +31,18 @@ export function PlanScreen() {
   const tone = (r: number) => (r >= 1 ? 'danger' : r >= NEAR ? 'warn' : 'normal');
 
   return (
-    <section className="page" data-testid="plan-screen" aria-labelledby="plan-title">
+    <section className="page" aria-labelledby="plan-title">
       <header className="page__header">
         <h1 id="plan-title">{t('plan.title')}</h1>
-        <button type="button" className="button" onClick={() => refresh.mutate()} disabled={busy} data-testid="plan-refresh">
+        <button type="button" className="button" onClick={() => refresh.mutate()} disabled={busy}>
           {t('plan.refresh')}
         </button>
       </header>
       {error !== null && <ErrorBox error={error} onRetry={refresh.error ? () => refresh.mutate() : () => void stored.refetch()} />}
-      {plan === null && <EmptyState title={t('plan.none')} testId="plan-none" />}
+      {plan === null && <EmptyState title={t('plan.none')} />}
       {plan && (
         <div className="card plan">
-          <h2 data-testid="plan-name">{plan.usage.name}</h2>
+          <h2>{plan.usage.name}</h2>
           <p className="muted small">{plan.live ? t('plan.live', { when: f.relative(plan.fetchedAt, now) }) : t('plan.fromSync', { when: f.relative(plan.fetchedAt, now) })}</p>
           {(() => {
             const { listings, highlights } = plan.usage;
@@ -53,14 +51,14 @@ export function PlanScreen() {
             const worst = Math.max(rl, rh);
             return (
               <>
-                <Meter label={t('plan.listings')} value={listings.used} max={listings.limit} valueText={t('plan.usage', { used: f.number(listings.used), limit: f.number(listings.limit) })} tone={tone(rl)} testId="plan-listings" />
-                <Meter label={t('plan.highlights')} value={highlights.used} max={highlights.limit} valueText={t('plan.usage', { used: f.number(highlights.used), limit: f.number(highlights.limit) })} tone={tone(rh)} testId="plan-highlights" />
-                <div className="plan__pictures" data-testid="plan-pictures">
+                <Meter label={t('plan.listings')} value={listings.used} max={listings.limit} valueText={t('plan.usage', { used: f.number(listings.used), limit: f.number(listings.limit) })} tone={tone(rl)} />
+                <Meter label={t('plan.highlights')} value={highlights.used} max={highlights.limit} valueText={t('plan.usage', { used: f.number(highlights.used), limit: f.number(highlights.limit) })} tone={tone(rh)} />
+                <div className="plan__pictures">
                   <span>{t('plan.pictures')}</span>
                   <strong>{f.number(plan.usage.picturesPerListing)}</strong>
                 </div>
                 {worst >= NEAR && (
-                  <div className={`callout ${worst >= 1 ? 'callout--danger' : 'callout--warn'}`} role="alert" data-testid="plan-near-limit">
+                  <div className={`callout ${worst >= 1 ? 'callout--danger' : 'callout--warn'}`} role="alert">
                     <p>{worst >= 1 ? t('plan.atLimit') : t('plan.nearLimit')}</p>
                   </div>
                 )}

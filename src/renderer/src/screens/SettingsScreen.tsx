@@ -1,8 +1,5 @@
 // Settings: the account (switch, replace token, remove, add), its photo caching and disk budget,
 // language, storage folders and clearing the cache.
-// data-testids: settings-screen, settings-account-select, replace-token, remove-account,
-// add-account, photos-account, photo-caching-covers, photo-caching-all, disk-budget, disk-budget-save,
-// language-select, data-folder, logs-folder, app-version, clear-cache (+ clear-cache-dialog-confirm).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageSetting, PhotoCaching } from '../../../shared/views';
@@ -43,7 +40,7 @@ export function SettingsScreen() {
   const budgetValid = Number.isInteger(budgetValue) && budgetValue >= 50;
 
   return (
-    <section className="page settings" data-testid="settings-screen" aria-labelledby="settings-title">
+    <section className="page settings" aria-labelledby="settings-title">
       <header className="page__header">
         <h1 id="settings-title">{t('settings.title')}</h1>
       </header>
@@ -57,7 +54,6 @@ export function SettingsScreen() {
             <select
               id={`${id}-switch`}
               value={account.id}
-              data-testid="settings-account-select"
               onChange={(e) => api.call('accounts.select', { accountId: e.target.value }).catch(reportError)}
             >
               {accounts.map((a) => (
@@ -80,13 +76,13 @@ export function SettingsScreen() {
           </div>
         </dl>
         <div className="form__actions">
-          <button type="button" className={`button ${account.tokenRefused ? 'button--primary' : ''}`} onClick={() => setDialog('token')} data-testid="replace-token">
+          <button type="button" className={`button ${account.tokenRefused ? 'button--primary' : ''}`} onClick={() => setDialog('token')}>
             {t('settings.replaceToken')}
           </button>
-          <button type="button" className="button button--danger" onClick={() => setDialog('remove')} data-testid="remove-account">
+          <button type="button" className="button button--danger" onClick={() => setDialog('remove')}>
             {t('settings.remove')}
           </button>
-          <button type="button" className="button button--ghost" onClick={() => setAddingAccount(true)} data-testid="add-account">
+          <button type="button" className="button button--ghost" onClick={() => setAddingAccount(true)}>
             {t('settings.addAccount')}
           </button>
         </div>
@@ -95,7 +91,7 @@ export function SettingsScreen() {
       <section className="card" aria-labelledby={`${id}-photos`}>
         <h2 id={`${id}-photos`}>{t('settings.photos')}</h2>
         {account && (
-          <p className="muted" data-testid="photos-account">
+          <p className="muted">
             {t('settings.photosForAccount', { name: account.name })}
           </p>
         )}
@@ -103,15 +99,15 @@ export function SettingsScreen() {
           <legend>{t('settings.photoCaching')}</legend>
           {(['covers', 'all'] as const satisfies readonly PhotoCaching[]).map((value) => (
             <label key={value} className="check">
-              <input type="radio" name={`${id}-caching`} value={value} checked={settings?.photoCaching === value} disabled={!settings || !account} onChange={() => void save({ photoCaching: value })} data-testid={`photo-caching-${value}`} />
+              <input type="radio" name={`${id}-caching`} value={value} checked={settings?.photoCaching === value} disabled={!settings || !account} onChange={() => void save({ photoCaching: value })} />
               {t(`settings.${value}`)}
             </label>
           ))}
         </fieldset>
         <div className="field field--inline">
           <label htmlFor={`${id}-budget`}>{t('settings.diskBudget')}</label>
-          <input id={`${id}-budget`} type="number" min={50} step={50} value={budget} onChange={(e) => setBudget(e.target.value)} disabled={!settings || !account} data-testid="disk-budget" aria-invalid={!budgetValid} />
-          <button type="button" className="button" disabled={!account || !budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })} data-testid="disk-budget-save">
+          <input id={`${id}-budget`} type="number" min={50} step={50} value={budget} onChange={(e) => setBudget(e.target.value)} disabled={!settings || !account} aria-invalid={!budgetValid} />
+          <button type="button" className="button" disabled={!account || !budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })}>
             {t('common.save')}
           </button>
         </div>
@@ -123,7 +119,7 @@ export function SettingsScreen() {
           <label htmlFor={`${id}-lang`} className="sr-only">
             {t('settings.language')}
           </label>
-          <select id={`${id}-lang`} value={settings?.language ?? 'system'} disabled={!settings} onChange={(e) => void save({ language: e.target.value as LanguageSetting })} data-testid="language-select">
+          <select id={`${id}-lang`} value={settings?.language ?? 'system'} disabled={!settings} onChange={(e) => void save({ language: e.target.value as LanguageSetting })}>
             <option value="system">{t('settings.languageSystem', { language: systemName })}</option>
             <option value="en">English</option>
             <option value="pt-BR">Português do Brasil</option>
@@ -136,23 +132,23 @@ export function SettingsScreen() {
         <dl className="fields">
           <div className="fields__item">
             <dt>{t('settings.dataFolder')}</dt>
-            <dd className="mono break" data-testid="data-folder">
+            <dd className="mono break">
               {appInfo?.dataFolder ?? '—'}
             </dd>
           </div>
           <div className="fields__item">
             <dt>{t('settings.logsFolder')}</dt>
-            <dd className="mono break" data-testid="logs-folder">
+            <dd className="mono break">
               {appInfo?.logsFolder ?? '—'}
             </dd>
           </div>
           <div className="fields__item">
             <dt>{t('settings.version')}</dt>
-            <dd data-testid="app-version">{appInfo?.version ?? '—'}</dd>
+            <dd>{appInfo?.version ?? '—'}</dd>
           </div>
         </dl>
         <div className="form__actions">
-          <button type="button" className="button button--danger" onClick={() => setDialog('clear')} data-testid="clear-cache">
+          <button type="button" className="button button--danger" onClick={() => setDialog('clear')}>
             {t('settings.clearCache')}
           </button>
         </div>
@@ -180,7 +176,6 @@ export function SettingsScreen() {
           title={t('settings.clearCacheTitle')}
           body={t('settings.clearCacheBody')}
           confirmLabel={t('settings.clearCache')}
-          testId="clear-cache-dialog"
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await api.call('cache.clear', {});

@@ -1,5 +1,4 @@
 // Sync history: the last run's summary and a table of runs.
-// data-testids: history-screen, last-run, run-summary, run-data-problems, history-table, history-run (data-outcome), history-empty.
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
@@ -16,21 +15,21 @@ export function SyncHistoryScreen() {
 
   const last = runs?.[0];
   return (
-    <section className="page" data-testid="history-screen" aria-labelledby="history-title">
+    <section className="page" aria-labelledby="history-title">
       <header className="page__header">
         <h1 id="history-title">{t('history.title')}</h1>
       </header>
       {error !== null && <ErrorBox error={error} onRetry={() => void refetch()} />}
-      {runs !== null && runs.length === 0 && <EmptyState title={t('history.empty')} testId="history-empty" />}
+      {runs !== null && runs.length === 0 && <EmptyState title={t('history.empty')} />}
       {last && (
-        <div className={`card run-card run-card--${last.outcome}`} data-testid="last-run" data-outcome={last.outcome}>
+        <div className={`card run-card run-card--${last.outcome}`} data-outcome={last.outcome}>
           <h2>
             {t('history.lastRun')}: {t(`sync.outcome.${last.outcome}`)}
           </h2>
           <p className="muted">
             {f.dateTime(last.startedAt)} · {t(`sync.kind.${last.kind}`)}
           </p>
-          <p data-testid="run-summary">{summarize(last.counts)}</p>
+          <p>{summarize(last.counts)}</p>
           {last.error && (
             <p className="error-text">
               {t(`errors.kind.${last.error.kind}`)} {last.error.message}
@@ -52,7 +51,7 @@ export function SyncHistoryScreen() {
       )}
       {runs && runs.length > 0 && (
         <div className="table-wrap">
-          <table className="table" data-testid="history-table">
+          <table className="table">
             <thead>
               <tr>
                 <th scope="col">{t('history.columns.started')}</th>
@@ -69,7 +68,7 @@ export function SyncHistoryScreen() {
             </thead>
             <tbody>
               {runs.map((run) => (
-                <tr key={run.id} data-testid="history-run" data-outcome={run.outcome}>
+                <tr key={run.id} data-outcome={run.outcome}>
                   <td>{f.dateTime(run.startedAt)}</td>
                   <td>{t(`sync.kind.${run.kind}`)}</td>
                   <td>

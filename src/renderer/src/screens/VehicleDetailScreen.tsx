@@ -1,6 +1,4 @@
 // One listing: every field, photos, publication state and history, data problems, unpublish.
-// data-testids: vehicle-detail (data-reference), detail-back, detail-title, plus those of
-// PublicationPanel, VehicleFields, PhotoGallery, ProblemList; raw-json.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
@@ -34,14 +32,14 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   }, [shownReference]);
 
   const back = (
-    <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })} data-testid="detail-back">
+    <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })}>
       ← {t('detail.back')}
     </button>
   );
 
   if (!detail) {
     return (
-      <section className="detail" data-testid="vehicle-detail" data-reference={reference}>
+      <section className="detail" data-reference={reference}>
         {back}
         {error !== null ? <ErrorBox error={error} onRetry={reload} /> : loading && <p className="muted">{t('common.loading')}</p>}
       </section>
@@ -52,11 +50,11 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const openUrl = (url: string) => api.call('shell.openListing', { url }).catch(reportError);
 
   return (
-    <section className="detail" data-testid="vehicle-detail" data-reference={detail.reference} aria-labelledby="detail-title">
+    <section className="detail" data-reference={detail.reference} aria-labelledby="detail-title">
       <div className="detail__top">{back}</div>
       <header className="detail__header">
         <div>
-          <h1 id="detail-title" ref={headingRef} tabIndex={-1} data-testid="detail-title">
+          <h1 id="detail-title" ref={headingRef} tabIndex={-1}>
             {v.title ?? t('detail.untitled')}
           </h1>
           <p className="muted">
@@ -101,7 +99,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
               {showRaw ? t('detail.hideRaw') : t('detail.showRaw')}
             </button>
             {showRaw && (
-              <pre className="raw-json" data-testid="raw-json">
+              <pre className="raw-json">
                 {JSON.stringify(detail.raw, null, 2)}
               </pre>
             )}
