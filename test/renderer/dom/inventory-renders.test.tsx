@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
 // A sync's progress events redraw the progress and nothing else: not the inventory screen, not
 // one of its rows. The whole app is rendered (Root: query cache, contexts, screens) over the real
-// bridge (src/preload/bridge.ts); behind the bridge, fixed answers stand in for main, and the
-// events go through the bridge's own event router, as ipcRenderer's would.
+// bridge (./bridge.ts); fixed answers stand in for main.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType, MemoExoticComponent, ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBridge, createEventRouter } from '../../../src/preload/bridge';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import type { AccountView, InventoryFacets, SyncProgress, VehicleRowView } from '../../../src/shared/contract';
 import type * as InventoryRowModule from '../../../src/renderer/src/components/InventoryRow';
 import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
+import { installBridge, ok } from './bridge';
 
 const renders = vi.hoisted(() => ({ rows: 0, screen: 0 }));
 
@@ -94,7 +93,6 @@ const facets: InventoryFacets = {
 
 /** What main would answer, for the reads this screen makes; anything else is an error. */
 function answer(channel: ChannelName, input: unknown): Result<unknown> {
-  const ok = (value: unknown): Result<unknown> => ({ ok: true, value });
   switch (channel) {
     case 'accounts.list':
       return ok([account]);
@@ -118,12 +116,12 @@ function answer(channel: ChannelName, input: unknown): Result<unknown> {
   }
 }
 
-const router = createEventRouter();
 const progress = (vehiclesDone: number): SyncProgress => ({ runId: 'run-1', kind: 'incremental', phase: 'pages', pagesDone: 1, pagesTotal: 4, vehiclesDone, vehiclesTotal: 100 });
 
 describe('sync progress and the inventory', () => {
+  let main: ReturnType<typeof installBridge>;
   beforeAll(() => {
-    Object.defineProperty(window, 'showroom', { value: createBridge({ invoke: async (channel, input) => answer(channel, input), subscribe: router.subscribe }) });
+    main = installBridge(answer);
     // happy-dom lays nothing out: give the list's scroller a height, so the virtual list has rows.
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
   });
@@ -142,12 +140,12 @@ describe('sync progress and the inventory', () => {
     await waitFor(() => expect(client.isFetching()).toBe(0));
 
     // The first event starts the run (the inventory hears that a sync runs, once).
-    act(() => router.dispatch('sync.progress', progress(0)));
+    act(() => main.emit('sync.progress', progress(0)));
     await screen.findByRole('region', { name: 'Sync progress' });
     renders.rows = 0;
     renders.screen = 0;
 
-    for (let done = 1; done <= 20; done++) act(() => router.dispatch('sync.progress', progress(done * 5)));
+    for (let done = 1; done <= 20; done++) act(() => main.emit('sync.progress', progress(done * 5)));
     // The events did arrive and were drawn: the progress shows the last one.
     expect(screen.getByRole('progressbar', { name: /100 of 100/ })).toBeTruthy();
     expect(renders.screen).toBe(0);

@@ -8,7 +8,7 @@ import { Meter } from './Meter';
 export function SyncControls() {
   const { t } = useTranslation();
   const { sync } = useApp();
-  const running = useSyncRunning(sync.progress);
+  const running = useSyncRunning(sync.progressStore);
   const { start } = sync;
 
   // F5 syncs (Ctrl/Cmd+R is left alone: Electron's default menu reloads the window with it).
@@ -50,7 +50,7 @@ export function SyncControls() {
 export function SyncProgressPanel() {
   const { t } = useTranslation();
   const { sync } = useApp();
-  const { progress: p, starting } = useSyncProgress(sync.progress);
+  const { progress: p, starting } = useSyncProgress(sync.progressStore);
   if (!p && !starting) return null;
   const phase = p?.phase ?? 'outbox';
   const waitSeconds = p?.waitingMs != null ? Math.ceil(p.waitingMs / 1000) : null;

@@ -16,7 +16,8 @@ export interface SyncState {
   outboxSize: number;
   /** Reading the status failed (logged by the query cache; the top bar says so). */
   statusError: Error | null;
-  progress: SyncProgressStore;
+  /** The running sync's progress: subscribe with useSyncProgress / useSyncRunning. */
+  progressStore: SyncProgressStore;
   start: (full?: boolean) => Promise<void>;
   cancel: () => Promise<void>;
 }
@@ -67,7 +68,7 @@ export function useSync(accountId: string | null, onFinished: (run: SyncRunView)
       online: data?.online ?? null,
       outboxSize: data?.outboxSize ?? 0,
       statusError,
-      progress,
+      progressStore: progress,
       start,
       cancel,
     }),

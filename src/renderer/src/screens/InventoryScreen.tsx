@@ -45,7 +45,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
   const { facets, error: facetsError } = useFacets(facetText, filters);
   const { data: summary = null, error: summaryError } = useChannel('inventory.summary', {});
   // Whether a sync runs, not its progress: the inventory renders when it starts or ends, no more.
-  const syncing = useSyncRunning(sync.progress);
+  const syncing = useSyncRunning(sync.progressStore);
 
   useEffect(() => setActiveIndex(-1), [rows.queryKey]);
 

@@ -1,0 +1,30 @@
+// The renderer's window.showroom for DOM tests: the real bridge (src/preload/bridge.ts) over a
+// transport that answers from a function standing in for main, and main's events dispatched
+// through the bridge's own event router, as ipcRenderer's would be.
+import { createBridge, createEventRouter } from '../../../src/preload/bridge';
+import type { ChannelName, EventName, EventPayload, Result } from '../../../src/shared/contract';
+
+export type Answer = (channel: ChannelName, input: unknown) => Result<unknown>;
+
+export interface TestBridge {
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Every call the renderer made, in order. */
+  calls: { channel: ChannelName; input: unknown }[];
+}
+
+/** Installs window.showroom; call before the renderer's modules are imported (api.ts reads it then). */
+export function installBridge(answer: Answer): TestBridge {
+  const router = createEventRouter();
+  const calls: TestBridge['calls'] = [];
+  const bridge = createBridge({
+    invoke: async (channel, input) => {
+      calls.push({ channel, input });
+      return answer(channel, input);
+    },
+    subscribe: router.subscribe,
+  });
+  Object.defineProperty(window, 'showroom', { value: bridge, configurable: true });
+  return { emit: (event, payload) => router.dispatch(event, payload), calls };
+}
+
+export const ok = (value: unknown): Result<unknown> => ({ ok: true, value });
