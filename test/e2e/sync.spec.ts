@@ -13,8 +13,9 @@ test('progress streams to the screen, and Cancel stops the sync', async ({ app, 
   const before = await resultCount(page);
   expect(before).toBe(1_000);
 
-  // A slow portal, so the next sync is still running when the dealer cancels it.
-  sandbox.faults.set({ latencyMs: 400 });
+  // A slow portal, so the next sync is still running when the dealer cancels it (after the
+  // screenshot and its accessibility check, which take a few seconds).
+  sandbox.faults.set({ latencyMs: 5_000 });
   await button(page, t('sync.full')).click();
   await expect(syncProgress(page)).toBeVisible();
   const phases = ['outbox', 'plan', 'pages', 'photos'].map((phase) => t(`sync.phase.${phase}`));

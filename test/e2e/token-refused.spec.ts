@@ -12,7 +12,8 @@ test('a token revoked on the portal is reported and can be replaced', async ({ a
   sandbox.auth.revokeJwts();
 
   await syncNow(app);
-  const banner = page.getByRole('alert').filter({ hasText: t('tokenRefused.title') });
+  // The banner (the failed sync's notice says the same): the alert that offers a new token.
+  const banner = page.getByRole('alert').filter({ has: button(page, t('tokenRefused.action')) });
   await expect(banner).toBeVisible();
   expect(app.events.some((e) => e.event === 'auth.tokenRefused')).toBe(true);
   await app.screen('token-refused');
