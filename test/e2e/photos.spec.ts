@@ -2,16 +2,17 @@
 // before their covers; a photo host that failed) shows the photo once a later sync has fetched
 // it, without the row being remounted.
 import { expect, test } from './fixtures';
-import { connectAndSync, syncNow } from './helpers';
+import { connectAndSync, inventoryRows, syncNow, words } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 30 } });
 
 test('thumbnails that had no photo fill in when a sync brings it', async ({ app, sandbox }) => {
   const { page } = app;
-  const thumbs = page.getByTestId('inventory-row').locator('img.thumb');
+  // Covers are decorative (alt=""): found as the rows' images; a missing one is named "No photo".
+  const thumbs = inventoryRows(page).locator('img.thumb');
   sandbox.faults.set({ photos: { status: 503 } });
   await connectAndSync(app, sandbox);
-  await expect(page.getByTestId('inventory-row').first().locator('.thumb--empty')).toBeVisible();
+  await expect(inventoryRows(page).first().getByRole('img', { name: words('en')('inventory.noPhoto') })).toBeVisible();
   expect(await thumbs.count()).toBe(0);
 
   sandbox.faults.clear();

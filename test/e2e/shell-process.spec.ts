@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { INSTANCE_FILE } from '../../src/main/browser-shell/instance';
-import { fillConnectForm } from './helpers';
+import { button, fillConnectForm, syncProgress, words } from './helpers';
 import { expect, expectNoSecretsIn, test } from './fixtures';
 
 test.use({ sandboxOptions: { vehicles: 1_000 } });
@@ -57,8 +57,8 @@ test('npm start with no display: prints the address, serves the app, one instanc
     await expect(page).toHaveURL(new URL('/', address).href);
     await fillConnectForm(page, sandbox, sandbox.integrationToken);
     sandbox.faults.set({ latencyMs: 300 });
-    await page.getByTestId('save-account').click();
-    await expect(page.getByTestId('sync-progress')).toBeVisible({ timeout: 30_000 });
+    await button(page, words('en')('connect.save')).click();
+    await expect(syncProgress(page)).toBeVisible({ timeout: 30_000 });
 
     // Ctrl+C in the middle of the first sync.
     const stopAsked = Date.now();

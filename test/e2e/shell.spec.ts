@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { cookieName } from '../../src/main/browser-shell/auth';
 import { expect, test } from './fixtures';
+import { words } from './helpers';
 
 interface Answer {
   status: number;
@@ -153,5 +154,5 @@ test('the login address leaves the address bar, and a page on another loopback p
   }
   void browser;
   // The app itself still works.
-  await expect(app.page.getByTestId('first-run')).toBeVisible();
+  await expect(app.page.getByRole('heading', { level: 1, name: words('en')('firstRun.title') })).toBeVisible();
 });

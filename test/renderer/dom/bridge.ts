@@ -3,6 +3,7 @@
 // through the bridge's own event router, as ipcRenderer's would be.
 import { createBridge, createEventRouter } from '../../../src/preload/bridge';
 import type { ChannelName, EventName, EventPayload, Result } from '../../../src/shared/contract';
+import { PHOTO_PROTOCOL_BASE } from '../../../src/shared/photo-url';
 
 export type Answer = (channel: ChannelName, input: unknown) => Result<unknown>;
 
@@ -22,6 +23,7 @@ export function installBridge(answer: Answer): TestBridge {
       return answer(channel, input);
     },
     subscribe: router.subscribe,
+    photoBase: PHOTO_PROTOCOL_BASE,
   });
   Object.defineProperty(window, 'showroom', { value: bridge, configurable: true });
   return { emit: (event, payload) => router.dispatch(event, payload), calls };
