@@ -395,6 +395,7 @@ export const en = {
   history: {
     title: 'Sync history',
     empty: 'No sync has run yet.',
+    tableLabel: 'Every sync run',
     columns: {
       started: 'Started',
       kind: 'Kind',

@@ -394,6 +394,7 @@ export const ptBR: Messages = {
   history: {
     title: 'Sincronizações',
     empty: 'Nenhuma sincronização foi feita ainda.',
+    tableLabel: 'Todas as sincronizações',
     columns: {
       started: 'Início',
       kind: 'Tipo',

@@ -6,6 +6,7 @@ import { api } from '../api';
 import type { PhotoView } from '../../../shared/views';
 import { zoomIn, zoomOut } from '../logic/zoom';
 import { Dialog } from './Dialog';
+import { ScrollRegion } from './ScrollRegion';
 
 interface Props {
   photos: readonly PhotoView[];
@@ -86,8 +87,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
         </>
       }
     >
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes the focus so the keyboard can scroll a zoomed photo (axe: scrollable-region-focusable) */}
-      <div className={`viewer__stage ${zoom > 1 ? 'viewer__stage--zoomed' : ''}`} role="region" aria-label={t('photos.viewer')} tabIndex={0}>
+      <ScrollRegion className={`viewer__stage ${zoom > 1 ? 'viewer__stage--zoomed' : ''}`} label={t('photos.viewer')}>
         {failed ? (
           <p className="viewer__missing">{t('photos.unavailable')}</p>
         ) : (
@@ -101,7 +101,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
             draggable={false}
           />
         )}
-      </div>
+      </ScrollRegion>
       <dl className="viewer__info">
         <dt>{t('photos.hosted')}</dt>
         <dd className="mono break">

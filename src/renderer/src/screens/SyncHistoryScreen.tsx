@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
 import { useRunSummary } from '../components/RunSummary';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
 
@@ -50,7 +51,7 @@ export function SyncHistoryScreen() {
         </div>
       )}
       {runs && runs.length > 0 && (
-        <div className="table-wrap">
+        <ScrollRegion className="table-wrap" label={t('history.tableLabel')}>
           <table className="table">
             <thead>
               <tr>
@@ -87,7 +88,7 @@ export function SyncHistoryScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
