@@ -1,6 +1,5 @@
 // The local copy of the inventory is damaged (offer the rebuild, and say what it keeps), or was
-// found empty or replaced (say so, and what became of the queued unpublishes). data-testid
-// cache-damaged-banner / cache-notice-banner.
+// found empty or replaced (say so, and what became of the queued unpublishes).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CacheHealthView } from '../../../shared/views';
@@ -37,12 +36,12 @@ export function CacheHealthBanner() {
 
   if (health?.damaged) {
     return (
-      <div className="banner banner--danger" role="alert" data-testid="cache-damaged-banner">
+      <div className="banner banner--danger" role="alert">
         <div>
           <strong>{t('cacheHealth.damagedTitle')}</strong>
           <p>{t('cacheHealth.damagedBody')}</p>
         </div>
-        <button type="button" className="button button--primary" data-testid="cache-rebuild" disabled={rebuilding} onClick={() => void rebuild()}>
+        <button type="button" className="button button--primary" disabled={rebuilding} onClick={() => void rebuild()}>
           {rebuilding ? t('cacheHealth.rebuilding') : t('cacheHealth.rebuild')}
         </button>
       </div>
@@ -61,12 +60,12 @@ export function CacheHealthBanner() {
     api.call('cache.dismissNotice', {}).then(refresh, reportError);
   };
   return (
-    <div className={`banner${notice.kind === 'local_lost' ? ' banner--danger' : ''}`} role="status" data-testid="cache-notice-banner">
+    <div className={`banner${notice.kind === 'local_lost' ? ' banner--danger' : ''}`} role="status">
       <div>
         <strong>{title}</strong>
         <p>{body}</p>
       </div>
-      <button type="button" className="button" data-testid="cache-notice-dismiss" onClick={dismiss}>
+      <button type="button" className="button" onClick={dismiss}>
         {t('cacheHealth.dismiss')}
       </button>
     </div>

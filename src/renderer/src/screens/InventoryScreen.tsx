@@ -7,6 +7,7 @@ import { useApp } from '../AppContext';
 import { BulkBar } from '../components/BulkBar';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
+import { distinctErrors } from '../logic/distinctErrors';
 import { FilterPanel } from '../components/FilterPanel';
 import { InventoryTable } from '../components/InventoryTable';
 import { SearchBox } from '../components/SearchBox';
@@ -163,9 +164,9 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
           </div>
         )}
         <div className="inventory__list">
-          {rows.error !== null && <ErrorBox error={rows.error} />}
-          {summaryError !== null && <ErrorBox error={summaryError} />}
-          {facetsError !== null && <ErrorBox error={facetsError} />}
+          {distinctErrors([rows.error, summaryError, facetsError]).map((error, i) => (
+            <ErrorBox key={i} error={error} />
+          ))}
           {body}
         </div>
       </div>
