@@ -3,6 +3,7 @@
 // with the same filters, side by side in one run. Goals: our p95 < 16 ms, and LIKE p95 ÷ ours ≥ 20.
 import { join } from 'node:path';
 import { openCache, type Cache } from '../src/main/cache/index';
+import { connectionForTests } from '../src/main/cache/testing';
 import { searchText } from '../src/main/cache/extract';
 import { whereClause } from '../src/main/cache/filters';
 import { searchWords } from '../src/main/cache/fts';
@@ -26,10 +27,10 @@ function likeSearch(cache: Cache, query: InventoryQuery): number {
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const params = [...words.map((w) => `%${w}%`), ...filters.params];
   const from = 'vehicles v JOIN like_docs d ON d.id = v.id';
-  const total = (cache.db.prepare(`SELECT count(*) AS n FROM ${from} ${where}`).get(...params) as { n: number }).n;
+  const total = (connectionForTests(cache).prepare(`SELECT count(*) AS n FROM ${from} ${where}`).get(...params) as { n: number }).n;
   const sort = query.sort ?? DEFAULT_SORT;
   const column = { value: 'v.value', mileage: 'v.mileage' }[sort.field as string] ?? 'v.updated_ms';
-  cache.db.prepare(`SELECT v.reference, v.title FROM ${from} ${where} ORDER BY ${column} ${sort.dir} LIMIT 50`).all(...params);
+  connectionForTests(cache).prepare(`SELECT v.reference, v.title FROM ${from} ${where} ORDER BY ${column} ${sort.dir} LIMIT 50`).all(...params);
   return total;
 }
 
@@ -37,12 +38,12 @@ export async function run(): Promise<BenchResult> {
   const stock = benchVehicles(COUNT);
   const queries = realisticQueries(stock, QUERIES);
   return withTempDir((dir) => {
-    const cache = openCache(join(dir, 'cache.db'));
+    const cache = openCache(join(dir, 'connectionForTests(cache)'));
     const parsed = stock.map((v) => ({ parsed: parseVehicle(v), raw: JSON.stringify(v) }));
     cache.vehicles.upsertMany(parsed);
     // The baseline's text: exactly what the full-text index holds, in one column.
-    cache.db.exec('CREATE TABLE like_docs (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)');
-    const insertDoc = cache.db.prepare('INSERT INTO like_docs (id, doc) SELECT id, ? FROM vehicles WHERE reference = ?');
+    connectionForTests(cache).exec('CREATE TABLE like_docs (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)');
+    const insertDoc = connectionForTests(cache).prepare('INSERT INTO like_docs (id, doc) SELECT id, ? FROM vehicles WHERE reference = ?');
     cache.transaction(() => {
       for (const p of parsed) insertDoc.run(searchText(p.parsed), p.parsed.reference);
     });

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache/index';
 import { localFileFor } from '../../src/main/cache/local';
-import { tempDir, type TempDir } from './helpers';
+import { sqlOf, tempDir, type TempDir } from './helpers';
 
 let t: TempDir;
 beforeEach(() => {
@@ -24,8 +24,8 @@ function withQueuedUnpublish(file = t.file()): void {
 describe('the dealer’s queued writes', () => {
   it('live in a file of their own, written with synchronous=FULL (the listings keep NORMAL)', () => {
     const cache = openCache(t.file());
-    expect(cache.db.pragma('local.synchronous', { simple: true })).toBe(2);
-    expect(cache.db.pragma('main.synchronous', { simple: true })).toBe(1);
+    expect(sqlOf(cache).pragma('local.synchronous', { simple: true })).toBe(2);
+    expect(sqlOf(cache).pragma('main.synchronous', { simple: true })).toBe(1);
     cache.outbox.enqueue('unpublish', 'REF-1');
     cache.close();
     const local = new Database(localFileFor(t.file()), { readonly: true });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { PAGE_SIZE } from '../../src/main/cache/db';
 import { openCache, receiveVehicle, type Cache, type Clock } from '../../src/main/cache/index';
+import { connectionForTests } from '../../src/main/cache/testing';
 
 export interface TempDir {
   dir: string;
@@ -95,4 +96,12 @@ export function damageTable(file: string, table: string): void {
   const fd = openSync(file, 'r+');
   writeSync(fd, Buffer.alloc(PAGE_SIZE, 0x5a), 0, PAGE_SIZE, (root - 1) * PAGE_SIZE);
   closeSync(fd);
+}
+
+/**
+ * The open cache's own connection, for tests that must see what only it sees (its TEMP staging
+ * table, its pragmas, raw writes the in-memory snapshot must notice). The app has no such access.
+ */
+export function sqlOf(cache: Cache): Database.Database {
+  return connectionForTests(cache);
 }

@@ -8,7 +8,7 @@ import { LATEST_VERSION, MIGRATIONS, migrateTo, openCache } from '../../src/main
 import { CACHE_SIZE_KIB, PAGE_SIZE } from '../../src/main/cache/db';
 import { rawHash } from '../../src/main/cache/extract';
 import { attachLocal } from '../../src/main/cache/local';
-import { openTestCache, rawDb, tempDir, type TempDir } from './helpers';
+import { openTestCache, rawDb, tempDir, type TempDir, sqlOf } from './helpers';
 
 let t: TempDir;
 beforeEach(() => {
@@ -170,13 +170,13 @@ describe('migrations', () => {
 describe('opening the cache file', () => {
   it('uses WAL, foreign keys, NORMAL sync and a busy timeout', () => {
     const cache = openTestCache(t);
-    expect(cache.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(cache.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(cache.db.pragma('synchronous', { simple: true })).toBe(1);
-    expect(cache.db.pragma('busy_timeout', { simple: true })).toBe(5000);
-    expect(cache.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
-    expect(cache.db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
-    expect(cache.db.pragma('cache_size', { simple: true })).toBe(-CACHE_SIZE_KIB);
+    expect(sqlOf(cache).pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqlOf(cache).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(sqlOf(cache).pragma('synchronous', { simple: true })).toBe(1);
+    expect(sqlOf(cache).pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(sqlOf(cache).pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(sqlOf(cache).pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
+    expect(sqlOf(cache).pragma('cache_size', { simple: true })).toBe(-CACHE_SIZE_KIB);
     cache.close();
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
 import { SORT_FIELDS, type FacetCounts, type InventoryFilters, type InventoryQuery, type SortField, type VehicleRow } from '../../src/shared/inventory';
 import { normalizePlate } from '../../src/shared/vehicle';
-import { openTestCache, portalVehicle, references, tempDir, upsert, type TempDir } from './helpers';
+import { openTestCache, portalVehicle, references, tempDir, upsert, type TempDir, sqlOf } from './helpers';
 
 let t: TempDir;
 let cache: Cache;
@@ -222,7 +222,7 @@ describe('query plans of the hot queries', () => {
   const text = (lines: string[] | null) => (lines ?? []).join('\n');
 
   it('a listing by reference uses the reference index', () => {
-    const lines = (cache.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM vehicles WHERE reference = 'V001'").all() as { detail: string }[]).map((r) => r.detail);
+    const lines = (sqlOf(cache).prepare("EXPLAIN QUERY PLAN SELECT id FROM vehicles WHERE reference = 'V001'").all() as { detail: string }[]).map((r) => r.detail);
     expect(lines.join('\n')).toMatch(/SEARCH vehicles USING (COVERING )?INDEX sqlite_autoindex_vehicles_1 \(reference=\?\)/);
   });
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
 import { ftsMatchExpression, searchWords } from '../../src/main/cache/fts';
-import { openTestCache, portalVehicle, references, tempDir, upsert, type TempDir } from './helpers';
+import { openTestCache, portalVehicle, references, tempDir, upsert, type TempDir, sqlOf } from './helpers';
 
 let t: TempDir;
 let cache: Cache;
@@ -92,15 +92,15 @@ describe('search', () => {
   it('follows deletes, whoever deletes', () => {
     cache.vehicles.remove('C4');
     expect(search('citroen')).toEqual([]);
-    cache.db.prepare("DELETE FROM vehicles WHERE reference = 'HB20'").run();
+    sqlOf(cache).prepare("DELETE FROM vehicles WHERE reference = 'HB20'").run();
     expect(search('hyundai')).toEqual([]);
-    expect(cache.db.prepare('SELECT count(*) FROM vehicle_json').pluck().get()).toBe(1);
+    expect(sqlOf(cache).prepare('SELECT count(*) FROM vehicle_json').pluck().get()).toBe(1);
     const pass = cache.passes.begin('full');
     pass.stage([]);
     pass.commit();
     expect(search('volkswagen')).toEqual([]);
     // the index holds nothing for removed rows
-    expect(cache.db.prepare("SELECT count(*) FROM vehicles_fts WHERE vehicles_fts MATCH 'gol'").pluck().get()).toBe(0);
+    expect(sqlOf(cache).prepare("SELECT count(*) FROM vehicles_fts WHERE vehicles_fts MATCH 'gol'").pluck().get()).toBe(0);
   });
 
   it('counts text matches the same whether or not filters are set', () => {

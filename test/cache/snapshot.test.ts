@@ -13,7 +13,7 @@ import {
   SORT_FIELDS, type FacetCounts, type FilterDimension, type InventoryFilters, type InventoryQuery, type PortalState,
 } from '../../src/shared/inventory';
 import { generateVehicles } from '../../src/sandbox/generator';
-import { openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
 import { createRandom } from '../../src/sandbox/random';
 
 const N = 2000;
@@ -32,7 +32,7 @@ beforeAll(() => {
   upsert(cache, stock);
   // Some listings off the portal, some waiting for an unpublish, some without a price or a colour.
   for (const v of stock.slice(0, 40)) cache.vehicles.markUnpublishPending(v.reference);
-  cache.db.exec('UPDATE vehicles SET value = NULL WHERE id % 97 = 0; UPDATE vehicles SET color = NULL, active = NULL WHERE id % 89 = 0');
+  sqlOf(cache).exec('UPDATE vehicles SET value = NULL WHERE id % 97 = 0; UPDATE vehicles SET color = NULL, active = NULL WHERE id % 89 = 0');
   cache.invalidate();
 });
 afterAll(() => {
@@ -44,14 +44,14 @@ afterAll(() => {
 
 const sqlCount = (q: InventoryQuery): number => {
   const where = whereClause(q);
-  return (cache.db.prepare(`SELECT count(*) AS n FROM vehicles v ${where.sql}`).get(...where.params) as { n: number }).n;
+  return (sqlOf(cache).prepare(`SELECT count(*) AS n FROM vehicles v ${where.sql}`).get(...where.params) as { n: number }).n;
 };
 
 const sqlWindow = (q: InventoryQuery): string[] => {
   const where = whereClause(q);
   const sort = q.sort ?? { field: 'updatedAt', dir: 'desc' };
   const w = q.window ?? { offset: 0, limit: 50 };
-  return cache.db
+  return sqlOf(cache)
     .prepare(`SELECT v.reference FROM vehicles v ${where.sql} ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`)
     .pluck()
     .all(...where.params, w.limit, w.offset) as string[];
@@ -64,13 +64,13 @@ function sqlFacets(q: InventoryQuery): FacetCounts {
   const where = (dim: FilterDimension) => whereClause(q, active.has(dim) ? dim : undefined);
   const get = (sql: string, dim: FilterDimension) => {
     const w = where(dim);
-    return cache.db.prepare(sql.replace('$WHERE', w.sql)).get(...w.params) as Record<string, number | null>;
+    return sqlOf(cache).prepare(sql.replace('$WHERE', w.sql)).get(...w.params) as Record<string, number | null>;
   };
   const list = (dim: keyof typeof LIST_COLUMNS) => {
     const w = where(dim);
     const col = LIST_COLUMNS[dim];
     const cond = w.sql === '' ? `WHERE ${col} IS NOT NULL` : `${w.sql} AND ${col} IS NOT NULL`;
-    return cache.db.prepare(`SELECT ${col} AS value, count(*) AS count FROM vehicles v ${cond} GROUP BY 1 ORDER BY 2 DESC, 1`).all(...w.params) as { value: string; count: number }[];
+    return sqlOf(cache).prepare(`SELECT ${col} AS value, count(*) AS count FROM vehicles v ${cond} GROUP BY 1 ORDER BY 2 DESC, 1`).all(...w.params) as { value: string; count: number }[];
   };
   const yesNo = (dim: keyof typeof BOOLEAN_COLUMNS) => {
     const r = get(`SELECT coalesce(sum(${BOOLEAN_COLUMNS[dim]} = 1), 0) AS yes, coalesce(sum(${BOOLEAN_COLUMNS[dim]} = 0), 0) AS no FROM vehicles v $WHERE`, dim);
@@ -175,7 +175,7 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
   });
 
   it('the summary', () => {
-    const r = cache.db.prepare(`SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
+    const r = sqlOf(cache).prepare(`SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
       sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected FROM vehicles`).get() as Record<string, number>;
     expect(cache.summary()).toMatchObject({
       total: r.total, onPortal: r.on, notOnPortal: r.off, unpublishPending: r.pending, highlighted: r.hl, withProblems: r.problems, withRejectedPhotos: r.rejected,
@@ -215,7 +215,7 @@ describe('long prefixes searched as the terms they begin', () => {
     const words = ['volk', 'volkswagen', 'chev', 'autom', 'completo', 'revis', 'dire', 'zzzz', 'quilometr', 'hatc'];
     for (const w of words) {
       const plain = ftsMatchExpression(w) as string;
-      const ids = cache.db.prepare('SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ? ORDER BY rowid').pluck().all(plain);
+      const ids = sqlOf(cache).prepare('SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ? ORDER BY rowid').pluck().all(plain);
       expect(cache.countVehicles({ text: w }), w).toBe(ids.length);
       expect(cache.queryVehicles({ text: w, window: { offset: 0, limit: 500 } }).rows.length, w).toBe(Math.min(500, ids.length));
     }
@@ -230,16 +230,16 @@ describe('the snapshot follows the writes', () => {
     upsert(cache, [portalVehicle({ reference: 'PINK-1', color: 'PINK', title: 'Zyxwv Pinkmobile' })]);
     expect(count({ filters: { color: ['PINK'] } })).toBe(before + 1);
     expect(count({ text: 'zyxwv' })).toBe(1);
-    cache.db.prepare("UPDATE vehicles SET color = 'PINK' WHERE reference = ?").run(stock[100]?.reference);
+    sqlOf(cache).prepare("UPDATE vehicles SET color = 'PINK' WHERE reference = ?").run(stock[100]?.reference);
     cache.invalidate();
     expect(count({ filters: { color: ['PINK'] } })).toBe(before + 2);
     expect(cache.facetCounts({}).color.find((c) => c.value === 'PINK')?.count).toBe(before + 2);
-    cache.db.prepare("DELETE FROM vehicles WHERE reference = 'PINK-1'").run();
+    sqlOf(cache).prepare("DELETE FROM vehicles WHERE reference = 'PINK-1'").run();
     expect(count({ text: 'zyxwv' })).toBe(0);
     expect(count()).toBe(N);
-    cache.db.prepare("INSERT INTO vehicles (reference, color) VALUES ('RAW-1', 'PINK')").run();
+    sqlOf(cache).prepare("INSERT INTO vehicles (reference, color) VALUES ('RAW-1', 'PINK')").run();
     expect(count()).toBe(N + 1);
-    cache.db.prepare("DELETE FROM vehicles WHERE reference = 'RAW-1'").run();
+    sqlOf(cache).prepare("DELETE FROM vehicles WHERE reference = 'RAW-1'").run();
     expect(count()).toBe(N);
   });
 
@@ -279,7 +279,7 @@ describe('the snapshot follows the writes', () => {
 
   it('touching unchanged listings (a sync seeing them again) keeps the snapshot', () => {
     const before = cache.facetCounts({});
-    cache.db.exec('UPDATE vehicles SET last_seen_run = 7');
+    sqlOf(cache).exec('UPDATE vehicles SET last_seen_run = 7');
     expect(cache.facetCounts({})).toBe(before); // the same object: nothing was rebuilt
   });
 });

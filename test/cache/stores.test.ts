@@ -1,7 +1,7 @@
 // The small stores: photo bookkeeping, the outbox, sync runs, meta.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
-import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+import { manualClock, openTestCache, portalVehicle, sqlOf, tempDir, upsert, type TempDir } from './helpers';
 import { DATA_PROBLEMS_KEPT } from '../../src/main/cache/runs';
 
 let t: TempDir;
@@ -46,7 +46,46 @@ describe('photos', () => {
   });
 });
 
+describe('vehicles: has, covers and raw JSON', () => {
+  it('has() answers from the reference index alone, without the listing JSON', () => {
+    upsert(cache, [portalVehicle({ reference: 'A' }), portalVehicle({ reference: 'B' })]);
+    expect([cache.vehicles.has('A'), cache.vehicles.has('B'), cache.vehicles.has('C'), cache.vehicles.has('')]).toEqual([true, true, false, false]);
+    // The JSON row gone (as damage would take it): the listing is still known to be there.
+    sqlOf(cache).prepare('DELETE FROM vehicle_json WHERE vehicle_id = (SELECT id FROM vehicles WHERE reference = ?)').run('A');
+    expect(cache.vehicles.has('A')).toBe(true);
+    expect(cache.vehicles.rawJsonOf('A')).toBeNull();
+    cache.vehicles.remove('B');
+    expect(cache.vehicles.has('B')).toBe(false);
+  });
+
+  it('reads every cover, every JSON text and one listing\'s JSON, in the order listings were first cached', () => {
+    const b = portalVehicle({ reference: 'B' });
+    upsert(cache, [b, portalVehicle({ reference: 'A', pictures: [] })]);
+    expect(cache.vehicles.covers()).toEqual([{ reference: 'B', source: 'https://cdn.portal.example/B/1.jpg' }]);
+    expect([...cache.vehicles.rawJsons()].map((r) => r.reference)).toEqual(['B', 'A']);
+    expect(cache.vehicles.rawJsonOf('B')).toBe(JSON.stringify(b));
+    expect(cache.vehicles.rawJsonOf('nope')).toBeNull();
+  });
+});
+
 describe('outbox', () => {
+  it('answers which listings have an unpublish queued, how many writes wait, and each listing\'s requests', () => {
+    expect(cache.outbox.queuedUnpublishes(['A'])).toEqual(new Map());
+    const a = cache.outbox.enqueue('unpublish', 'A');
+    cache.outbox.markFailed(a.id, 'offline', false);
+    clock.advance(1000);
+    const b = cache.outbox.enqueue('unpublish', 'B');
+    expect(cache.outbox.pendingCount()).toBe(2);
+    expect(cache.outbox.queuedUnpublishes(['A', 'C'])).toEqual(new Map([['A', { createdAt: a.createdAt, lastError: 'offline' }]]));
+    expect(cache.outbox.queuedUnpublishes([])).toEqual(new Map());
+    cache.outbox.markSent(b.id);
+    expect(cache.outbox.pendingCount()).toBe(1);
+    expect(cache.outbox.queuedUnpublishes(['B'])).toEqual(new Map());
+    const again = cache.outbox.enqueue('unpublish', 'B');
+    expect(cache.outbox.unpublishesOf('B').map((e) => [e.id, e.status, e.attempts])).toEqual([[b.id, 'sent', 1], [again.id, 'pending', 0]]);
+    expect(cache.outbox.unpublishesOf('C')).toEqual([]);
+  });
+
   it('queues an unpublish once, survives reopening, and records attempts', () => {
     const first = cache.outbox.enqueue('unpublish', 'A');
     expect(cache.outbox.enqueue('unpublish', 'A').id).toBe(first.id);

@@ -5,7 +5,7 @@ import { receiveVehicle, type Cache } from '../../src/main/cache/index';
 import { publicationChange } from '../../src/main/cache/publication';
 import { lazyReceivedVehicle, stagedVehicle } from '../../src/main/cache/vehicles';
 import { MISSING_REFERENCE_PREFIX } from '../../src/shared/vehicle';
-import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
 
 let t: TempDir;
 let cache: Cache;
@@ -146,7 +146,7 @@ describe('sync passes', () => {
     pass.abandon('cancelled', null, { pages: 1 });
     expect(cache.queryVehicles({}).rows.map((r) => r.reference)).toEqual(['A']);
     expect(cache.runs.get(pass.runId)).toMatchObject({ outcome: 'cancelled', counts: { pages: 1 } });
-    expect(cache.db.prepare('SELECT count(*) FROM temp.sync_staging').pluck().get()).toBe(0);
+    expect(sqlOf(cache).prepare('SELECT count(*) FROM temp.sync_staging').pluck().get()).toBe(0);
     expect(() => pass.stage([])).toThrow(/already finished/);
   });
 
@@ -154,7 +154,7 @@ describe('sync passes', () => {
     upsert(cache, [portalVehicle({ reference: 'A', title: 'Before' })]);
     const pass = cache.passes.begin('full');
     pass.stage([portalVehicle({ reference: 'A', title: 'After' }), portalVehicle({ reference: 'B' })]);
-    cache.db.exec("CREATE TRIGGER boom BEFORE INSERT ON vehicles WHEN new.reference = 'B' BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    sqlOf(cache).exec("CREATE TRIGGER boom BEFORE INSERT ON vehicles WHEN new.reference = 'B' BEGIN SELECT RAISE(ABORT, 'disk full'); END");
     expect(() => pass.commit()).toThrow(/disk full/);
     expect(cache.getVehicle('A')?.row.title).toBe('Before');
     expect(cache.getVehicle('B')).toBeNull();
@@ -244,7 +244,7 @@ it('latestUpdatedAt gives where an incremental pass can stop', () => {
 });
 
 describe('first sync of a big stock', () => {
-  const indexes = () => cache.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' ORDER BY name").pluck().all();
+  const indexes = () => sqlOf(cache).prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' ORDER BY name").pluck().all();
   const stock = (n: number) => Array.from({ length: n }, (_, i) => portalVehicle({ reference: `BULK-${i}`, value: i }));
 
   it('builds the indexes after the rows, and ends with the same indexes', () => {

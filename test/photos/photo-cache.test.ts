@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
 import { placeholderJpeg, startSandbox, type PortalVehicle, type Sandbox } from '../../src/sandbox/index';
 import { fixture, seed, sha256Files, slowProxy, tinyServer, withPhotoOrigin, type Fixture, type TinyServer } from './helpers';
+import { sqlOf } from '../cache/helpers';
 
 let sb: Sandbox;
 let fx: Fixture | undefined;
@@ -234,7 +235,7 @@ describe('resolve', () => {
 
     for (const bad of ['999999', '0', '-1', '1.0', '01', ' 1', '../1', '1/../2', '', 'abc', '1e3', '9'.repeat(40)]) expect(fx.photos.resolve(bad)).toBeUndefined();
 
-    const setPath = (id: string, path: string) => fx!.cache.db.prepare('UPDATE photos SET file_path = ? WHERE id = ?').run(path, Number(id));
+    const setPath = (id: string, path: string) => sqlOf(fx!.cache).prepare('UPDATE photos SET file_path = ? WHERE id = ?').run(path, Number(id));
     setPath(id0!, '../../etc/passwd');
     expect(fx.photos.resolve(id0!)).toBeUndefined();
     setPath(id0!, '/etc/passwd');

@@ -10,6 +10,7 @@ import { openCache } from '../../src/main/cache';
 import { createSyncEngine } from '../../src/main/sync';
 import type { Sandbox } from '../../src/sandbox';
 import { clientFor, differences, NO_DIFFERENCES, sandbox, snapshotOf, tempFolder } from './helpers';
+import { sqlOf } from '../cache/helpers';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -50,7 +51,7 @@ function runChildAndKill(file: string, sb: Sandbox, when: (line: string, lines: 
 function integrity(file: string): string {
   const cache = openCache(file);
   try {
-    return cache.db.pragma('integrity_check', { simple: true }) as string;
+    return sqlOf(cache).pragma('integrity_check', { simple: true }) as string;
   } finally {
     cache.close();
   }
@@ -60,7 +61,7 @@ function snapshotOfFile(file: string) {
   const cache = openCache(file);
   try {
     // Staged pages live in a TEMP table: a killed process takes them with it.
-    return { ...snapshotOf(cache), staged: cache.db.prepare('SELECT count(*) AS n FROM temp.sync_staging').get() };
+    return { ...snapshotOf(cache), staged: sqlOf(cache).prepare('SELECT count(*) AS n FROM temp.sync_staging').get() };
   } finally {
     cache.close();
   }
@@ -115,8 +116,8 @@ describe('crash safety', () => {
     const run = await createSyncEngine({ cache, portal: clientFor(sb.baseUrl, sb.integrationToken) }).run();
     expect(run.outcome).toBe('succeeded');
     expect(differences(cache, sb)).toEqual(NO_DIFFERENCES);
-    expect(cache.db.prepare('SELECT count(*) AS n FROM temp.sync_staging').get()).toEqual({ n: 0 });
-    expect(cache.db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sync_staging'").get()).toEqual({ n: 0 });
+    expect(sqlOf(cache).prepare('SELECT count(*) AS n FROM temp.sync_staging').get()).toEqual({ n: 0 });
+    expect(sqlOf(cache).prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sync_staging'").get()).toEqual({ n: 0 });
     // The interrupted runs are on record as failed, not left running.
     expect(cache.runs.recent(10).filter((r) => r.endedAt === null)).toEqual([]);
     cache.close();

@@ -8,6 +8,7 @@ import { createPortalClient, type PortalClient, type PortalClientOptions } from 
 import { createSyncEngine, type SyncEngine, type SyncEngineDeps } from '../../src/main/sync';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import type { SyncProgress } from '../../src/shared/views';
+import { sqlOf } from '../cache/helpers';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -70,7 +71,7 @@ export async function rig(
 
 /** reference → JSON text, as the cache holds it. */
 export function cacheContents(cache: Cache): Map<string, string> {
-  const rows = cache.db.prepare<[], { reference: string; raw: string }>('SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id').all();
+  const rows = sqlOf(cache).prepare<[], { reference: string; raw: string }>('SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id').all();
   return new Map(rows.map((r) => [r.reference, r.raw]));
 }
 
@@ -95,7 +96,7 @@ export const NO_DIFFERENCES = { missing: [], extra: [], different: [] };
 export function snapshotOf(cache: Cache): { vehicles: Map<string, string>; events: unknown[]; lastSyncAt: string | null } {
   return {
     vehicles: cacheContents(cache),
-    events: cache.db.prepare('SELECT reference, at, from_published, to_published, cause FROM publication_events ORDER BY id').all(),
+    events: sqlOf(cache).prepare('SELECT reference, at, from_published, to_published, cause FROM publication_events ORDER BY id').all(),
     lastSyncAt: cache.meta.get('last_sync_at'),
   };
 }

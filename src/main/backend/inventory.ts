@@ -6,7 +6,8 @@ import type { InventoryQuery, SortField as CacheSortField, VehicleRow } from '..
 import type { InventoryPage, VehicleRowView } from '../../shared/views';
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
-import { publicationState, queuedUnpublishes, type QueuedUnpublish } from './publication-view';
+import type { QueuedUnpublish } from '../cache';
+import { publicationState } from './publication-view';
 import type { Session } from './session';
 
 type ContractQuery = ChannelParsedInput<'inventory.query'>;
@@ -71,7 +72,7 @@ export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined):
 
 export function queryInventory(session: Session, input: ContractQuery): InventoryPage {
   const result = session.cache.queryVehicles(toCacheQuery(input));
-  const queued = queuedUnpublishes(session.cache, result.rows.map((r) => r.reference));
+  const queued = session.cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
   return { total: result.total, rows: result.rows.map((row) => toRowView(row, queued.get(row.reference))) };
 }
 

@@ -8,7 +8,6 @@ import type { Handlers } from '../ipc/gate';
 import { noteCacheError } from './cache-health';
 import type { BackendContext } from './context';
 import { toSyncRunReport, type SyncRunKind } from './engines';
-import { outboxSize } from './publication-view';
 import type { RunningSync, Session } from './session';
 
 /** A run record as the renderer shows it (with the engine's notes in words). */
@@ -116,7 +115,7 @@ export function syncHandlers(ctx: BackendContext): Pick<Handlers, 'sync.start' |
         lastRun: lastRun && toRunView(lastRun),
         lastSuccessAt: cache.runs.lastSuccessful()?.endedAt ?? cache.meta.get(META_KEYS.lastSyncAt),
         online: session.online,
-        outboxSize: outboxSize(cache),
+        outboxSize: cache.outbox.pendingCount(),
       };
     },
 

@@ -6,7 +6,7 @@ import type { VehicleDetail } from '../../shared/inventory';
 import type { PhotoCacheStatus, PhotoView, VehicleDetailView } from '../../shared/views';
 import type { Handlers } from '../ipc/gate';
 import { errorKind, isOfflineKind, type BackendContext } from './context';
-import { publicationHistory, publicationState, queuedUnpublishes } from './publication-view';
+import { publicationHistory, publicationState } from './publication-view';
 import type { Cache } from '../cache';
 import type { PhotoCache } from '../photos';
 import type { Session } from './session';
@@ -41,7 +41,7 @@ function photoViews(photos: PhotoStatusSource, detail: VehicleDetail): PhotoView
 export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, reference: string): VehicleDetailView {
   const detail = cache.getVehicle(reference);
   if (detail === null) throw new AppError('not_found', `There is no listing “${reference}” in the local inventory. Sync to refresh it.`, { reference });
-  const queued = queuedUnpublishes(cache, [reference]).get(reference);
+  const queued = cache.outbox.queuedUnpublishes([reference]).get(reference);
   const seenRun = detail.lastSeenRunId === null ? null : cache.runs.get(detail.lastSeenRunId);
   return {
     reference: detail.reference,

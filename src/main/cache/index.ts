@@ -13,6 +13,7 @@ import { createSyncRunStore, type SyncRunStore } from './runs';
 import { snapshots } from './snapshot';
 import { createSummary } from './summary';
 import { createSyncPasses, type SyncPasses } from './sync-pass';
+import { recordConnection } from './testing';
 import { createVehicleStore, type VehicleStore } from './vehicles';
 
 export interface CacheOptions extends OpenDatabaseOptions {
@@ -20,7 +21,6 @@ export interface CacheOptions extends OpenDatabaseOptions {
 }
 
 export interface Cache {
-  db: Db;
   file: string;
   vehicles: VehicleStore;
   runs: SyncRunStore;
@@ -38,6 +38,8 @@ export interface Cache {
   transaction<T>(fn: () => T): T;
   /** After changing listings with raw SQL (not through `vehicles`): the next read sees them. */
   invalidate(): void;
+  /** Which state of the listings a read saw (generation.ts): equal tokens, no listing changed in between. */
+  listingsToken(): string;
   /** The cache file was found reset or replaced (local.ts), until acknowledged. */
   identityNotice(): CacheIdentityNotice | null;
   acknowledgeIdentityNotice(): void;
@@ -64,8 +66,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const current = () => snapshot.current();
   const queries = createInventoryQueries(db, snapshot);
   const summary = createSummary(current, meta);
-  return guard({
-    db,
+  const cache: Cache = guard({
     file,
     vehicles,
     runs,
@@ -90,6 +91,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     invalidate(): void {
       generation.changed();
     },
+    listingsToken: () => generation.token(),
     identityNotice: () => identityNotice(db),
     acknowledgeIdentityNotice: () => acknowledgeIdentityNotice(db),
     quickCheck: () => quickCheck(db, file),
@@ -108,17 +110,18 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
       }
     },
   });
+  recordConnection(cache, db);
+  return cache;
 }
 
 export { migrateTo, LATEST_VERSION, MIGRATIONS } from './migrations';
 export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehicles';
 export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncKind, SyncOutcome, SyncRun, SyncCounts } from './runs';
-export type { PhotoRecord, CachedFile } from './photos-store';
-export type { OutboxEntry, OutboxKind, OutboxStatus } from './outbox-store';
+export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
+export type { OutboxEntry, OutboxKind, OutboxStatus, QueuedUnpublish } from './outbox-store';
 export type { CacheIdentityNotice } from './local';
 export { DAMAGED_REASON } from './db';
 export type { Clock } from './clock';
-export type { Db } from './db';
 export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses };
 export { META_KEYS } from './meta';

@@ -22,6 +22,12 @@ export interface OutboxEntry {
   sendingSince: string | null;
 }
 
+/** An unpublish still waiting in the outbox (not sent yet). */
+export interface QueuedUnpublish {
+  createdAt: string;
+  lastError: string | null;
+}
+
 interface DbEntry {
   id: number;
   kind: OutboxKind;
@@ -56,6 +62,13 @@ export function createOutboxStore(db: Db, clock: Clock) {
   const recent = db.prepare<[number], DbEntry>('SELECT * FROM local.outbox ORDER BY id DESC LIMIT ?');
   const sending = db.prepare('UPDATE local.outbox SET sending_since = ? WHERE id = ?');
   const sent = db.prepare("UPDATE local.outbox SET status = 'sent', attempts = attempts + 1, last_attempt_at = ?, last_error = NULL, sending_since = NULL WHERE id = ?");
+  const anyQueued = db.prepare("SELECT 1 FROM local.outbox WHERE status = 'pending' AND kind = 'unpublish' LIMIT 1").pluck();
+  const queuedAmong = db.prepare<[string], Pick<DbEntry, 'reference' | 'created_at' | 'last_error'>>(
+    `SELECT reference, created_at, last_error FROM local.outbox
+      WHERE status = 'pending' AND kind = 'unpublish' AND reference IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  );
+  const unpublishesOf = db.prepare<[string], DbEntry>("SELECT * FROM local.outbox WHERE kind = 'unpublish' AND reference = ? ORDER BY id");
+  const pendingCount = db.prepare<[], number>("SELECT count(*) FROM local.outbox WHERE status = 'pending'").pluck();
   const attempt = db.prepare(
     'UPDATE local.outbox SET status = ?, attempts = attempts + 1, last_attempt_at = ?, last_error = ?, sending_since = CASE WHEN ? THEN sending_since ELSE NULL END WHERE id = ?',
   );
@@ -72,6 +85,23 @@ export function createOutboxStore(db: Db, clock: Clock) {
     },
     pending(): OutboxEntry[] {
       return pending.all().map(toEntry);
+    },
+    /** Writes waiting to be sent, of every kind. */
+    pendingCount(): number {
+      return pendingCount.get() ?? 0;
+    },
+    /** The queued unpublishes among `references`, in one query (none queued at all: only a probe). */
+    queuedUnpublishes(references: readonly string[]): Map<string, QueuedUnpublish> {
+      const out = new Map<string, QueuedUnpublish>();
+      if (references.length === 0 || anyQueued.get() === undefined) return out;
+      for (const r of queuedAmong.all(JSON.stringify(references))) {
+        if (!out.has(r.reference)) out.set(r.reference, { createdAt: r.created_at, lastError: r.last_error });
+      }
+      return out;
+    },
+    /** Every unpublish of one listing the outbox holds, whatever became of it, oldest first. */
+    unpublishesOf(reference: string): OutboxEntry[] {
+      return unpublishesOf.all(reference).map(toEntry);
     },
     recent(limit = 50): OutboxEntry[] {
       return recent.all(limit).map(toEntry);

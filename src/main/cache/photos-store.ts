@@ -56,6 +56,13 @@ export interface CachedFile {
   contentType: string;
 }
 
+/** One stored file and the pictures that use it (identical pictures share one file). */
+export interface FileGroup {
+  filePath: string;
+  bytes: number;
+  ids: number[];
+}
+
 export type PhotoStore = ReturnType<typeof createPhotoStore>;
 
 export function createPhotoStore(db: Db, clock: Clock) {
@@ -77,6 +84,23 @@ export function createPhotoStore(db: Db, clock: Clock) {
     `SELECT * FROM photos WHERE reference IS NOT NULL AND status = 'cached'
        AND reference NOT IN (SELECT reference FROM vehicles)`,
   );
+
+  const groups = db.prepare<[], { file_path: string; bytes: number | null; ids: string }>(
+    `SELECT file_path, max(bytes) AS bytes, group_concat(id) AS ids FROM photos
+      WHERE status = 'cached' AND file_path IS NOT NULL
+      GROUP BY file_path ORDER BY max(coalesce(last_used_at, '')), min(id)`,
+  );
+  const refs = db.prepare<[], { file_path: string; bytes: number | null; refs: number }>(
+    "SELECT file_path, max(bytes) AS bytes, count(*) AS refs FROM photos WHERE status = 'cached' AND file_path IS NOT NULL GROUP BY file_path",
+  );
+  const stillUsed = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM photos WHERE status = 'cached' AND file_path = ?");
+  const failedTransient = db.prepare("UPDATE photos SET status = 'failed', last_error = ? WHERE id = ?");
+  const reset = db.prepare(
+    "UPDATE photos SET status = 'pending', file_path = NULL, content_hash = NULL, bytes = NULL, content_type = NULL, last_error = NULL, attempts = 0, last_used_at = NULL",
+  );
+  const orphanIds = db.prepare<[], number>(
+    "SELECT id FROM photos WHERE status = 'cached' AND reference IS NOT NULL AND reference NOT IN (SELECT reference FROM vehicles)",
+  ).pluck();
 
   return {
     /** Registers a listing's picture sources (known ones keep their state); returns their records in the given order. */
@@ -109,6 +133,35 @@ export function createPhotoStore(db: Db, clock: Clock) {
     /** The photo was shown: it moves to the back of the eviction queue. */
     markUsed(id: number): void {
       touch.run(isoNow(clock), id);
+    },
+    /** Shown at `at` (the photo cache's clock): they move to the back of the eviction queue. */
+    markUsedAt(ids: Iterable<number>, at: string): void {
+      db.transaction(() => {
+        for (const id of ids) touch.run(at, id);
+      })();
+    },
+    /** A failure worth retrying at every sync (offline, timeout, 5xx): does not use up attempts. */
+    markFailedTransient(id: number, error: string): void {
+      failedTransient.run(error, id);
+    },
+    /** Every picture back to "not downloaded" (the files were cleared). */
+    resetAll(): void {
+      reset.run();
+    },
+    /** Stored files, least recently used first (a file shared by several pictures counts as used when any of them is). */
+    filesByLastUse(): FileGroup[] {
+      return groups.all().map((g) => ({ filePath: g.file_path, bytes: g.bytes ?? 0, ids: g.ids.split(',').map(Number) }));
+    },
+    /** Each stored file with its size and how many cached pictures use it. */
+    fileRefs(): Array<{ filePath: string; bytes: number; refs: number }> {
+      return refs.all().map((r) => ({ filePath: r.file_path, bytes: r.bytes ?? 0, refs: r.refs }));
+    },
+    isFileStillUsed(filePath: string): boolean {
+      return (stillUsed.get(filePath)?.n ?? 0) > 0;
+    },
+    /** Ids of cached pictures of listings no longer in the cache. */
+    orphanIds(): number[] {
+      return orphanIds.all();
     },
     /** Pictures waiting for a download, failures retried up to `maxAttempts`. */
     toDownload(limit: number, maxAttempts = 3): PhotoRecord[] {

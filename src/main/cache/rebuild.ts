@@ -6,7 +6,8 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
-import { openCache } from './index';
+import { openDatabase } from './db';
+import { createCache } from './index';
 
 export interface RebuildResult {
   /** Queued unpublishes kept (still waiting to be sent). */
@@ -79,7 +80,8 @@ export function rebuildCacheFile(file: string): RebuildResult {
   } catch (error) {
     throw new AppError('database', 'Showroom cannot move the damaged local copy aside (check folder permissions).', { file, cause: String(error) }, { cause: error });
   }
-  const cache = openCache(file, { expectFresh: true });
+  const db = openDatabase(file, { expectFresh: true });
+  const cache = createCache(db);
   try {
     const runIds = new Set<unknown>();
     let runsKept = 0;
@@ -87,7 +89,7 @@ export function rebuildCacheFile(file: string): RebuildResult {
     cache.transaction(() => {
       const insertInto = (table: string, row: Row) => {
         const columns = Object.keys(row);
-        return cache.db.prepare(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
+        return db.prepare(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
       };
       for (const run of kept.runs) {
         try {

@@ -132,6 +132,10 @@ export function createVehicleStore(db: Db, clock: Clock) {
   const deleteByReference = db.prepare('DELETE FROM vehicles WHERE reference = ?');
   const setPending = db.prepare('UPDATE vehicles SET unpublish_pending = coalesce(unpublish_pending, ?), unpublish_error = NULL WHERE reference = ? AND published = 1');
   const setUnpublishError = db.prepare('UPDATE vehicles SET unpublish_pending = NULL, unpublish_error = ? WHERE reference = ?');
+  const exists = db.prepare<[string], number>('SELECT 1 FROM vehicles WHERE reference = ?').pluck();
+  const covers = db.prepare<[], { reference: string; source: string }>('SELECT reference, cover_url AS source FROM vehicles WHERE cover_url IS NOT NULL ORDER BY id');
+  const raws = db.prepare<[], { reference: string; raw: string }>('SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id ORDER BY v.id');
+  const rawOf = db.prepare<[string], string>('SELECT j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?').pluck();
   const latestUpdated = db.prepare<[], { updated_at: string | null }>('SELECT updated_at FROM vehicles ORDER BY updated_ms DESC LIMIT 1');
   const withoutUrl = db.prepare<[number, number, number], { reference: string }>(
     "SELECT reference FROM vehicles WHERE updated_ms BETWEEN ? AND ? AND (url IS NULL OR url = '') ORDER BY updated_ms LIMIT ?",
@@ -271,6 +275,26 @@ export function createVehicleStore(db: Db, clock: Clock) {
     /** The portal refused the unpublish: show its message, the listing stays on the portal. */
     markUnpublishRefused(reference: string, message: string): boolean {
       return writing(() => setUnpublishError.run(message, reference).changes > 0, (marked) => marked);
+    },
+
+    /** Whether the listing is cached: one look-up in the reference index, no JSON read. */
+    has(reference: string): boolean {
+      return exists.get(reference) !== undefined;
+    },
+
+    /** The cover picture (lowest order) of every listing that has one, in the order they were first cached. */
+    covers(): Array<{ reference: string; source: string }> {
+      return covers.all();
+    },
+
+    /** Every listing's JSON as the portal sent it, one at a time, in the order they were first cached. */
+    rawJsons(): IterableIterator<{ reference: string; raw: string }> {
+      return raws.iterate();
+    },
+
+    /** One listing's JSON as the portal sent it; null when it is not cached. */
+    rawJsonOf(reference: string): string | null {
+      return rawOf.get(reference) ?? null;
     },
 
     /** The newest updatedAt in the cache: where an incremental pass can stop reading. */

@@ -5,7 +5,6 @@
 import { AppError } from '../../shared/errors';
 import { MAX_WINDOW, type InventoryQuery, type VehicleRow } from '../../shared/inventory';
 import type { Cache } from '../cache';
-import { generationOf } from '../cache/generation';
 
 export interface RowBatch {
   rows: VehicleRow[];
@@ -18,15 +17,14 @@ export const CHANGED_DURING_EXPORT = 'The listings changed while they were being
 
 /** Every row `query` matches, in its order, in windows of `batchSize`; the query's own window is ignored. */
 export function* inventoryBatches(cache: Cache, query: InventoryQuery, batchSize = MAX_WINDOW): Generator<RowBatch> {
-  const generation = generationOf(cache.db);
   const { window: _window, ...rest } = query;
   // Counting first builds the in-memory snapshot, which walks the sort's order for every window
   // (without it, unfiltered windows would be read with SQL OFFSET, slower the further they go).
   const total = cache.countVehicles(rest);
-  const token = generation.token();
+  const token = cache.listingsToken();
   let done = 0;
   while (done < total) {
-    if (generation.token() !== token) throw new AppError('busy', CHANGED_DURING_EXPORT, { done, total });
+    if (cache.listingsToken() !== token) throw new AppError('busy', CHANGED_DURING_EXPORT, { done, total });
     const { rows, total: now } = cache.queryVehicles({ ...rest, window: { offset: done, limit: batchSize } });
     if (now !== total || rows.length === 0) throw new AppError('busy', CHANGED_DURING_EXPORT, { done, total, now });
     done += rows.length;

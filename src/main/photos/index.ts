@@ -11,13 +11,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { PhotoCacheStatus } from '../../shared/views';
-import type { Cache, PhotoRecord } from '../cache';
+import type { Cache, FileGroup, PhotoRecord } from '../cache';
 import { isPlainRelativePath } from '../shell/contained-path';
 import { guardedFetch, photoHostPolicyFor } from './address-policy';
 import { downloadImage, PhotoDownloadCancelled, PhotoDownloadError } from './download';
 import { containedFile, deleteFile, emptyFolder, removeLeftovers, stageFile } from './files';
 import { isImageType, type ImageType } from './image-type';
-import { createLedger, type FileGroup } from './ledger';
+import { createLedger } from './ledger';
 import { createLimiter, type QueuedJob } from './limiter';
 import { trackStoredFiles } from './usage';
 
@@ -125,7 +125,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   /** Aborted by clear(): every download of the previous generation is dropped. */
   let lifetime = new AbortController();
   const inFlight = new Map<number, QueuedJob<Outcome>>();
-  const stored = trackStoredFiles(() => ledger.fileRefs());
+  const stored = trackStoredFiles(() => store.fileRefs());
   mkdirSync(dir, { recursive: true });
   // Partial files of a download a kill cut short: never renamed into place, so never counted, but on disk.
   removeLeftovers(dir);
@@ -136,7 +136,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   }
 
   function recordFailure(id: number, error: PhotoDownloadError): void {
-    if (error.transient) ledger.markFailedTransient(id, error.message);
+    if (error.transient) store.markFailedTransient(id, error.message);
     else store.markFailed(id, error.message);
   }
 
@@ -156,7 +156,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       store.markEvicted(id);
       if (!record.filePath) continue;
       stored.removed(record.filePath);
-      if (!ledger.isFileStillUsed(record.filePath)) deleteFile(dir, record.filePath);
+      if (!store.isFileStillUsed(record.filePath)) deleteFile(dir, record.filePath);
     }
   }
 
@@ -168,7 +168,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   function enforceBudget(protect?: ReadonlySet<string>): boolean {
     let bytes = stored.usage().bytes;
     if (bytes <= budget) return false;
-    const groups = ledger.filesByLastUse();
+    const groups = store.filesByLastUse();
     const gone = new Set<string>();
     let hitProtected = false;
     for (const lastResort of [false, true]) {
@@ -200,7 +200,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
         const verdict = ctx.gate?.() ?? 'go';
         if (verdict === 'skip') return 'skipped';
         if (verdict !== 'go') {
-          ledger.markFailedTransient(record.id, verdict.fail);
+          store.markFailedTransient(record.id, verdict.fail);
           return 'failed';
         }
         const signal = ctx.signal ? AbortSignal.any([generation, ctx.signal]) : generation;
@@ -216,7 +216,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
             staged.commit();
             cache.transaction(() => {
               store.markCached(record.id, { filePath: staged.relativePath, contentHash: staged.hash, bytes: image.bytes.length, contentType: image.contentType });
-              ledger.touchMany([record.id], nowIso());
+              store.markUsedAt([record.id], nowIso());
             });
             stored.added(staged.relativePath, image.bytes.length);
           } catch (error) {
@@ -268,7 +268,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       if (signal?.aborted) throw new AppError('cancelled', 'The photo download was cancelled.');
       stored.reset();
       // Photos of listings the portal no longer has make room first.
-      evictRows(ledger.orphanIds());
+      evictRows(store.orphanIds());
       const records = register(ledger.pictures(scope));
       const cached = records.filter((r) => r.status === 'cached').length;
       const wanted = records.filter((r) => r.status === 'pending' || r.status === 'evicted' || (r.status === 'failed' && r.attempts < MAX_ATTEMPTS));
@@ -340,7 +340,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
         if (isPlainRelativePath(record.filePath) && !existsSync(join(dir, ...record.filePath.split('/')))) evictRows([record.id]);
         return undefined;
       }
-      ledger.touchMany([record.id], nowIso());
+      store.markUsedAt([record.id], nowIso());
       return { path: record.filePath, absolutePath, contentType: record.contentType };
     },
 
@@ -375,7 +375,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       lifetime.abort(new PhotoDownloadCancelled());
       lifetime = new AbortController();
       await Promise.allSettled([...inFlight.values()].map((job) => job.promise));
-      ledger.resetAll();
+      store.resetAll();
       stored.reset();
       await emptyFolder(dir);
     },

@@ -1,6 +1,5 @@
 // search <text> [filters]: the local inventory, exactly as the app's list filters it (offline).
 import { toRowView } from '../../backend/inventory';
-import { queuedUnpublishes } from '../../backend/publication-view';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { formatMoney, formatNumber, table } from '../io';
@@ -19,7 +18,7 @@ export const search: Command = {
     const query = searchQuery(positionals.join(' '), values, { offset: number(values, 'offset') ?? 0, limit: number(values, 'limit') ?? 20 });
     const { cache } = await ctx.open(await ctx.account(str(values.account)));
     const result = cache.queryVehicles(query);
-    const queued = queuedUnpublishes(cache, result.rows.map((r) => r.reference));
+    const queued = cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
     const rows = result.rows.map((row) => toRowView(row, queued.get(row.reference)));
     if (ctx.json) {
       ctx.out.json({ total: result.total, offset: query.window?.offset ?? 0, rows });

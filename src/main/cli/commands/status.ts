@@ -1,7 +1,6 @@
 // status: the account, its last sync, the inventory's headline numbers, the outbox and the cache's
 // size. Reads only local data: instant, and works offline.
 import type { SyncDataProblemKind } from '../../../shared/views';
-import { outboxSize } from '../../backend/publication-view';
 import { notesOf } from '../../sync';
 import { str, type Command } from '../command';
 import { cacheFileBytes } from '../context';
@@ -26,7 +25,7 @@ export const status: Command = {
       lastSyncAt: summary.lastSyncAt,
       lastRun,
       inventory: summary,
-      outbox: outboxSize(cache),
+      outbox: cache.outbox.pendingCount(),
       cache: { databaseBytes: cacheFileBytes(cacheFile), photos: { ...photoUsage, mode: photoMode } },
       token: ctx.envToken ? 'SHOWROOM_TOKEN' : 'keychain',
     };
