@@ -94,6 +94,11 @@ describe('migrations', () => {
     db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (1, ?)').run(raw);
     db.prepare("INSERT INTO vehicles (id, reference) VALUES (2, 'BROKEN')").run();
     db.prepare("INSERT INTO vehicle_json (vehicle_id, raw) VALUES (2, '{not json')").run();
+    // What the app's parser dropped then stays out: a brand without its vehicleType, a list with one bad item.
+    db.prepare("INSERT INTO vehicles (id, reference) VALUES (3, 'ONIX')").run();
+    db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (3, ?)').run(
+      JSON.stringify({ title: 'Chevrolet Onix', brand: { id: 1, name: 'Chevy' }, accessories: [{ id: 1, name: 'Alarme' }, { id: 'x', name: 'Bancos' }], otherInfos: [{ id: 2, name: 'Blindado' }] }),
+    );
     const before = db.prepare('SELECT * FROM vehicles ORDER BY id').all();
     migrateTo(db, 5);
     expect(version(db)).toBe(5);
@@ -103,6 +108,9 @@ describe('migrations', () => {
     for (const q of ['uno', 'camera', 'direcao', 'abc1d23', '"1d23"', 'fiat', 'way', 'teto', '"cam"*', 'ref']) expect(match(q), q).toEqual([1]);
     expect(match('mille AND solar')).toEqual([1]);
     expect(match('gol')).toEqual([]);
+    expect([match('onix'), match('blindado'), match('chevy'), match('alarme'), match('bancos')]).toEqual([[3], [3], [], [], []]);
+    // Without a reference, the listing is indexed under its stand-in key; JSON that does not parse, too.
+    expect(match('"no" AND reference')).toEqual([2, 3]);
     // A listing still deletes with its search terms (the trigger of step 1 points at the new table).
     db.prepare('DELETE FROM vehicles WHERE id = 1').run();
     expect(match('uno')).toEqual([]);

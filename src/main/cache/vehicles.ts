@@ -7,7 +7,6 @@ import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
 import { generationOf } from './generation';
-import { INSERT_SEARCH_TEXT } from './migrations';
 import { publicationChange } from './publication';
 
 /**
@@ -115,7 +114,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   const updateJson = db.prepare(
     'INSERT INTO vehicle_json (raw, problems, vehicle_id) VALUES (?, ?, ?) ON CONFLICT (vehicle_id) DO UPDATE SET raw = excluded.raw, problems = excluded.problems',
   );
-  const insertFts = db.prepare(INSERT_SEARCH_TEXT);
+  const insertFts = db.prepare('INSERT INTO vehicles_fts (rowid, doc) VALUES (?, ?)');
   const deleteFts = db.prepare('DELETE FROM vehicles_fts WHERE rowid = ?');
   const selectExisting = db.prepare<[string], ExistingRow>(
     // The hash of the stored JSON, not the JSON: reading kilobytes back per listing made a sync

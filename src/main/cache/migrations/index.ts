@@ -1,10 +1,14 @@
 // Numbered schema steps, tracked with PRAGMA user_version. Each step runs in its own
 // transaction, so a failure leaves the file at the previous version. Never edit a step that
-// has shipped: add a new one.
-import { AppError } from '../../shared/errors';
-import { parseVehicle } from '../../shared/vehicle';
-import type { Db } from './db';
-import { parseStoredJson, rawHash, searchText } from './extract';
+// has shipped: add a new one. Frozen: a step is SQL, plus whatever code it needs copied into its
+// own file (v5, v6) — never imported from the live app, whose refactors would change what an old
+// step does. test/cache/schema.test.ts checks the schema they build against a committed snapshot.
+import type Database from 'better-sqlite3';
+import { AppError } from '../../../shared/errors';
+import { up as searchDocumentStep } from './v5-search-document';
+import { up as rawHashStep } from './v6-raw-hash';
+
+type Db = Database.Database;
 
 export interface Migration {
   version: number;
@@ -178,42 +182,12 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 5,
     name: 'the search index holds one document a listing',
-    up(db) {
-      // Same tokenizer and prefixes; one column instead of eight (nothing searched a column
-      // alone, detail=none keeps no column data anyway): a full sync indexes about 15% faster.
-      // The text is derived, so it is rebuilt from each listing's raw JSON. Segments merge 8 at a
-      // time rather than 4: a full sync rewrites its terms fewer times, and a search reads a few
-      // more segments, which measures the same (bench/cache-search.ts).
-      db.exec(`
-        DROP TABLE vehicles_fts;
-        CREATE VIRTUAL TABLE vehicles_fts USING fts5(
-          doc, content = '', contentless_delete = 1, detail = none,
-          tokenize = "unicode61 remove_diacritics 2", prefix = '2 3'
-        );
-        INSERT INTO vehicles_fts (vehicles_fts, rank) VALUES ('automerge', 8);
-      `);
-      const insert = db.prepare(INSERT_SEARCH_TEXT);
-      const read = db.prepare<[number], { id: number; raw: string }>('SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000');
-      for (let after = 0, batch = read.all(after); batch.length > 0; batch = read.all(after)) {
-        for (const row of batch) insert.run(row.id, searchText(parseVehicle(parseStoredJson(row.raw))));
-        after = batch[batch.length - 1]?.id ?? after;
-      }
-    },
+    up: searchDocumentStep,
   },
   {
     version: 6,
     name: 'each listing keeps the hash of its JSON',
-    up(db) {
-      // A sync tells an unchanged listing by this hash (extract.ts rawHash) instead of reading
-      // its JSON back: a full sync with nothing changed ran several times faster.
-      db.exec('ALTER TABLE vehicles ADD COLUMN raw_hash TEXT');
-      const write = db.prepare('UPDATE vehicles SET raw_hash = ? WHERE id = ?');
-      const read = db.prepare<[number], { id: number; raw: string }>('SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000');
-      for (let after = 0, batch = read.all(after); batch.length > 0; batch = read.all(after)) {
-        for (const row of batch) write.run(rawHash(row.raw), row.id);
-        after = batch[batch.length - 1]?.id ?? after;
-      }
-    },
+    up: rawHashStep,
   },
   {
     version: 7,
@@ -241,9 +215,6 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
-
-/** Writes one listing's search text (schema 5 on). */
-export const INSERT_SEARCH_TEXT = 'INSERT INTO vehicles_fts (rowid, doc) VALUES (?, ?)';
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
 

@@ -1,0 +1,157 @@
+-- main: user_version 8
+
+-- main.table meta
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+-- main.table photos
+CREATE TABLE photos (
+          id INTEGER PRIMARY KEY,
+          source_url TEXT NOT NULL UNIQUE,
+          reference TEXT,
+          file_path TEXT,
+          content_hash TEXT,
+          bytes INTEGER,
+          content_type TEXT,
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'cached', 'failed', 'evicted')),
+          last_error TEXT,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          created_at TEXT NOT NULL,
+          last_used_at TEXT
+        );
+
+-- main.table publication_events
+CREATE TABLE publication_events (
+          id INTEGER PRIMARY KEY,
+          reference TEXT NOT NULL,
+          at TEXT NOT NULL,
+          from_published INTEGER NOT NULL,
+          from_highlighted INTEGER NOT NULL,
+          to_published INTEGER NOT NULL,
+          to_highlighted INTEGER NOT NULL,
+          cause TEXT NOT NULL CHECK (cause IN ('unpublished_here', 'dropped_by_portal', 'published', 'unknown')),
+          sync_run_id INTEGER REFERENCES sync_runs(id) ON DELETE SET NULL
+        );
+
+-- main.table sync_runs
+CREATE TABLE sync_runs (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('full', 'incremental')),
+          started_at TEXT NOT NULL,
+          ended_at TEXT,
+          outcome TEXT CHECK (outcome IN ('ok', 'failed', 'cancelled')),
+          counts TEXT NOT NULL DEFAULT '{}',
+          error TEXT
+        , data_problems TEXT NOT NULL DEFAULT '[]');
+
+-- main.table vehicle_json
+CREATE TABLE vehicle_json (
+          -- No foreign key: the check costs a lookup per row at ingest; the delete trigger below keeps the pair in step.
+          vehicle_id INTEGER PRIMARY KEY,
+          raw TEXT NOT NULL,
+          problems TEXT NOT NULL DEFAULT '[]'
+        );
+
+-- main.table vehicles
+CREATE TABLE vehicles (
+          -- id is the stable rowid the full-text index points at; reference is the listing's key.
+          id INTEGER PRIMARY KEY,
+          reference TEXT NOT NULL UNIQUE,
+          title TEXT,
+          brand TEXT,
+          brand_id INTEGER,
+          model_id INTEGER,
+          trim TEXT,
+          type TEXT,
+          fuel TEXT,
+          gearbox TEXT,
+          color TEXT,
+          manufactured_year INTEGER,
+          model_year INTEGER,
+          value REAL,
+          mileage REAL,
+          brand_new INTEGER,
+          active INTEGER,
+          published INTEGER NOT NULL DEFAULT 0,
+          highlighted INTEGER NOT NULL DEFAULT 0,
+          updated_at TEXT,
+          updated_ms INTEGER,
+          picture_count INTEGER NOT NULL DEFAULT 0,
+          rejected_photo_count INTEGER NOT NULL DEFAULT 0,
+          has_problems INTEGER NOT NULL DEFAULT 0,
+          problem_count INTEGER NOT NULL DEFAULT 0,
+          url TEXT,
+          plate TEXT,
+          plate_normalized TEXT,
+          cover_url TEXT,
+          unpublish_pending TEXT,
+          unpublish_error TEXT,
+          -- Why it left the portal, as the sync that saw it leave judged: 'unpublished_here' | 'dropped_by_portal'.
+          off_cause TEXT,
+          first_seen_run INTEGER,
+          last_seen_run INTEGER,
+          portal_state TEXT GENERATED ALWAYS AS (
+            CASE WHEN published = 0 THEN 'off' WHEN unpublish_pending IS NOT NULL THEN 'pending' ELSE 'on' END
+          ) VIRTUAL
+        , raw_hash TEXT);
+
+-- main.table vehicles_fts
+CREATE VIRTUAL TABLE vehicles_fts USING fts5(
+          doc, content = '', contentless_delete = 1, detail = none,
+          tokenize = "unicode61 remove_diacritics 2", prefix = '2 3'
+        );
+
+-- main.index photos_by_reference
+CREATE INDEX photos_by_reference ON photos(reference);
+
+-- main.index photos_by_status_lru
+CREATE INDEX photos_by_status_lru ON photos(status, last_used_at);
+
+-- main.index publication_events_by_reference
+CREATE INDEX publication_events_by_reference ON publication_events(reference, at);
+
+-- main.index vehicles_by_brand
+CREATE INDEX vehicles_by_brand ON vehicles(brand);
+
+-- main.index vehicles_by_mileage
+CREATE INDEX vehicles_by_mileage ON vehicles(mileage);
+
+-- main.index vehicles_by_model_year
+CREATE INDEX vehicles_by_model_year ON vehicles(model_year);
+
+-- main.index vehicles_by_title
+CREATE INDEX vehicles_by_title ON vehicles(title COLLATE NOCASE);
+
+-- main.index vehicles_by_updated
+CREATE INDEX vehicles_by_updated ON vehicles(updated_ms);
+
+-- main.index vehicles_by_value
+CREATE INDEX vehicles_by_value ON vehicles(value);
+
+-- main.trigger vehicles_on_delete
+CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
+          DELETE FROM vehicle_json WHERE vehicle_id = old.id;
+          DELETE FROM vehicles_fts WHERE rowid = old.id;
+        END;
+
+-- local: user_version 1
+
+-- local.table local_meta
+CREATE TABLE local_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+-- local.table outbox
+CREATE TABLE outbox (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
+          reference TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          last_attempt_at TEXT,
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+          -- Set, durably, just before a send; cleared when the answer is written down. Still set
+          -- at the next flush: the send was interrupted, and the listing is read before sending again.
+          sending_since TEXT
+        );
+
+-- local.index outbox_by_status
+CREATE INDEX outbox_by_status ON outbox(status, id);
