@@ -194,7 +194,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const removed = new Set<string>();
       let headUpdatedMs: number;
       let removeUnseen = false;
-      const isCached = (reference: string) => cache.getVehicle(reference) !== null;
+      const isCached = (reference: string) => cache.vehicles.has(reference);
       const sweepOptions = (collector: Collector) => ({
         wasCached: isCached,
         previousReferences,
@@ -290,9 +290,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   /** Stages the inventory's own copy of listings the sweep could not settle: they stay as last seen. */
   function keepPrevious(collector: Collector, references: string[]): void {
     for (const reference of references) {
-      const detail = cache.getVehicle(reference);
-      if (!detail) continue;
-      const raw = JSON.parse(detail.raw) as unknown;
+      const text = cache.vehicles.rawJsonOf(reference);
+      if (text === null) continue;
+      const raw = JSON.parse(text) as unknown;
       collector.add([{ ...parseVehicle(raw), raw }]);
     }
   }
@@ -323,7 +323,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   function commitPass(pass: SyncPass, removed: Set<string>, removeUnseen: boolean, extra: Partial<SyncCounts>, meta: Array<[string, string | null]>, dataProblems: SyncDataProblem[]): Partial<SyncCounts> {
-    const cachedBefore = new Set([...removed].filter((r) => cache.getVehicle(r) !== null));
+    const cachedBefore = new Set([...removed].filter((r) => cache.vehicles.has(r)));
     return cache.transaction(() => {
       const result = pass.commit(extra);
       let removedCount = result.counts.removed;
