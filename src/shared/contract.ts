@@ -8,11 +8,7 @@
 import { z } from 'zod';
 import type { AppErrorShape } from './errors';
 import type { ChannelName, EventName } from './channel-names';
-import {
-  inventoryFacetsQuerySchema,
-  inventoryQuerySchema,
-  type InventoryFacets,
-} from './contract.inventory';
+import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import type {
   AccountView,
   AppInfoView,
@@ -69,8 +65,9 @@ export const channels = {
   'demo.start': channel(none).returns<AccountView>(),
 
   // Inventory of the active account (local cache only; works offline).
-  'inventory.query': channel(inventoryQuerySchema).returns<InventoryPage>(),
-  'inventory.facets': channel(inventoryFacetsQuerySchema).returns<InventoryFacets>(),
+  // The cache's own query: the list always asks for a window.
+  'inventory.query': channel(inventoryQuerySchema.required({ window: true })).returns<InventoryPage>(),
+  'inventory.facets': channel(inventoryFacetsQuerySchema).returns<FacetCounts>(),
   'inventory.summary': channel(none).returns<InventorySummary>(),
 
   // One vehicle (error not_found when it is not in the cache).
@@ -156,5 +153,5 @@ export { CHANNEL_NAMES, EVENT_NAMES, isChannelName, isEventName, type ChannelNam
 
 export { PHOTO_SCHEME, photoIdFromUrl, photoUrl } from './photo-url';
 
-export type { InventoryFacets, InventoryFilters, InventoryQuery, InventorySort, SortField } from './contract.inventory';
+export type { FacetCounts, InventoryFilters, InventoryQuery, InventorySort, SortField } from './inventory';
 export type * from './views';

@@ -1,12 +1,14 @@
 // The inventory as the dealer browses it offline: the query the inventory screen and the CLI
-// send to the local cache, and the shapes that come back. The cache builds its SQL from this
-// (fixed fragments, bound values); nothing here is SQL.
+// send to the local cache (the same shape across the bridge, the CLI and the cache), and the
+// shapes that come back. The filters are declared in inventory-filters.ts.
 import { z } from 'zod';
+import { inventoryFiltersSchema, type PortalState } from './inventory-filters';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
-/** Where a listing stands on the portal. 'pending': we asked the portal to unpublish it and no read has confirmed it yet. */
-export const PORTAL_STATES = ['on', 'off', 'pending'] as const;
-export type PortalState = (typeof PORTAL_STATES)[number];
+export {
+  PORTAL_STATES, inventoryFiltersSchema,
+  type FacetCounts, type FacetValue, type FilterDimension, type InventoryFilters, type NumberRange, type PortalState, type RangeBounds, type YesNoCount,
+} from './inventory-filters';
 
 /** Columns the list can be sorted on. */
 export const SORT_FIELDS = [
@@ -19,45 +21,22 @@ export type SortField = (typeof SORT_FIELDS)[number];
 // Bounds keep a hostile or buggy caller from asking for absurd work; the virtual list asks for a screenful at a time.
 export const MAX_WINDOW = 500;
 const MAX_TEXT = 200;
-const MAX_VALUES = 100;
-
-const range = z
-  .object({ min: z.number().finite().optional(), max: z.number().finite().optional() })
-  .strict();
-const values = z.array(z.string().max(200)).max(MAX_VALUES);
-
-export const inventoryFiltersSchema = z
-  .object({
-    /** One state, or any of several; empty or absent: all. */
-    portal: z.union([z.enum(PORTAL_STATES), z.array(z.enum(PORTAL_STATES)).max(PORTAL_STATES.length)]).optional(),
-    active: z.boolean().optional(),
-    type: values.optional(),
-    brand: values.optional(),
-    fuel: values.optional(),
-    gearbox: values.optional(),
-    color: values.optional(),
-    /** Model year. */
-    year: range.optional(),
-    /** Price in reais (`value`). */
-    price: range.optional(),
-    mileage: range.optional(),
-    brandNew: z.boolean().optional(),
-    highlighted: z.boolean().optional(),
-    hasProblems: z.boolean().optional(),
-    hasRejectedPhotos: z.boolean().optional(),
-  })
-  .strict();
 
 export const inventorySortSchema = z
   .object({ field: z.enum(SORT_FIELDS), dir: z.enum(['asc', 'desc']) })
   .strict();
+export type InventorySort = z.infer<typeof inventorySortSchema>;
+
+export const DEFAULT_SORT: InventorySort = { field: 'updatedAt', dir: 'desc' };
+export const DEFAULT_WINDOW = { offset: 0, limit: 50 } as const;
 
 export const inventoryQuerySchema = z
   .object({
     /** What the dealer typed: words, partial words, a plate with or without its dash, a reference. */
-    text: z.string().max(MAX_TEXT).optional(),
-    filters: inventoryFiltersSchema.optional(),
-    sort: inventorySortSchema.optional(),
+    text: z.string().max(MAX_TEXT).default(''),
+    filters: inventoryFiltersSchema.default({}),
+    sort: inventorySortSchema.default(DEFAULT_SORT),
+    /** Absent: the first DEFAULT_WINDOW rows (the bridge always gives one). */
     window: z
       .object({ offset: z.number().int().nonnegative(), limit: z.number().int().min(0).max(MAX_WINDOW) })
       .strict()
@@ -65,13 +44,12 @@ export const inventoryQuerySchema = z
   })
   .strict();
 
-export type InventoryFilters = z.infer<typeof inventoryFiltersSchema>;
-export type InventorySort = z.infer<typeof inventorySortSchema>;
-export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
-export type FilterDimension = keyof InventoryFilters;
+/** A query as asked (every part optional); `ParsedInventoryQuery`, as validated with the defaults filled in. */
+export type InventoryQuery = z.input<typeof inventoryQuerySchema>;
+export type ParsedInventoryQuery = z.output<typeof inventoryQuerySchema>;
 
-export const DEFAULT_SORT: InventorySort = { field: 'updatedAt', dir: 'desc' };
-export const DEFAULT_WINDOW = { offset: 0, limit: 50 } as const;
+/** What the facets depend on: the text and the filters (not the sort nor the window). */
+export const inventoryFacetsQuerySchema = inventoryQuerySchema.pick({ text: true, filters: true });
 
 /** One line of the inventory list: the compact columns, never the raw JSON. */
 export interface VehicleRow {
@@ -112,38 +90,6 @@ export interface VehicleRow {
 export interface VehicleQueryResult {
   total: number;
   rows: VehicleRow[];
-}
-
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-export interface YesNoCount {
-  yes: number;
-  no: number;
-}
-/** Bounds over the listings matched; null when none has the field. */
-export interface RangeBounds {
-  min: number | null;
-  max: number | null;
-}
-
-/** Counts per filter value; each dimension is counted with all OTHER filters applied (faceted search). */
-export interface FacetCounts {
-  portal: Record<PortalState, number>;
-  active: YesNoCount;
-  type: FacetValue[];
-  brand: FacetValue[];
-  fuel: FacetValue[];
-  gearbox: FacetValue[];
-  color: FacetValue[];
-  brandNew: YesNoCount;
-  highlighted: YesNoCount;
-  hasProblems: YesNoCount;
-  hasRejectedPhotos: YesNoCount;
-  year: RangeBounds;
-  price: RangeBounds;
-  mileage: RangeBounds;
 }
 
 export interface InventorySummary {

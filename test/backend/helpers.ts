@@ -130,7 +130,7 @@ export async function makeBackend(options: MakeBackendOptions = {}): Promise<Tes
 
 /** The contract's defaults for inventory.query, with overrides. */
 export function inventoryQuery(overrides: Partial<ChannelParsedInput<'inventory.query'>> = {}): ChannelParsedInput<'inventory.query'> {
-  return { text: '', filters: {}, sort: { field: 'reference', direction: 'asc' }, window: { offset: 0, limit: 50 }, ...overrides };
+  return { text: '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 50 }, ...overrides };
 }
 
 /** Runs `fn` and returns the AppError kind it threw (or fails). */

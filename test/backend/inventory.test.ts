@@ -42,10 +42,10 @@ describe('inventory', () => {
     });
     const next = await b.call('inventory.query', inventoryQuery({ window: { offset: 10, limit: 10 } }));
     expect(next.rows[0]?.reference).toBe(all.map((v) => v.reference).sort()[10]);
-    const byValue = await b.call('inventory.query', inventoryQuery({ sort: { field: 'value', direction: 'desc' }, window: { offset: 0, limit: 500 } }));
+    const byValue = await b.call('inventory.query', inventoryQuery({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 500 } }));
     const values = byValue.rows.map((r) => r.value ?? -1);
     expect(values).toEqual([...values].sort((x, y) => y - x));
-    const byPortal = await b.call('inventory.query', inventoryQuery({ sort: { field: 'onPortal', direction: 'asc' } }));
+    const byPortal = await b.call('inventory.query', inventoryQuery({ sort: { field: 'portal', dir: 'asc' } }));
     expect(byPortal.total).toBe(all.length);
   });
 

@@ -63,9 +63,9 @@ const refsWhere = (pred: (r: VehicleRow) => boolean) => references(all().filter(
 
 describe('filters', () => {
   it('portal: on, off, pending, or several', () => {
-    expect(matching({ portal: 'off' })).toEqual(refsWhere((r) => r.portal === 'off'));
-    expect(matching({ portal: 'pending' })).toEqual(['V001', 'V002']);
-    expect(matching({ portal: 'on' })).toHaveLength(N - N / 5 - 2);
+    expect(matching({ portal: ['off'] })).toEqual(refsWhere((r) => r.portal === 'off'));
+    expect(matching({ portal: ['pending'] })).toEqual(['V001', 'V002']);
+    expect(matching({ portal: ['on'] })).toHaveLength(N - N / 5 - 2);
     expect(matching({ portal: ['on', 'pending'] })).toEqual(refsWhere((r) => r.portal !== 'off'));
     expect(matching({ portal: [] })).toHaveLength(N);
   });
@@ -183,7 +183,7 @@ describe('facets', () => {
       expect(facets[dim].no, dim).toBe(cache.countVehicles({ ...without(dim), filters: { ...without(dim).filters, [dim]: false } }));
     }
     for (const state of ['on', 'off', 'pending'] as const) {
-      expect(facets.portal[state], state).toBe(cache.countVehicles({ ...query, filters: { ...query.filters, portal: state } }));
+      expect(facets.portal[state], state).toBe(cache.countVehicles({ ...query, filters: { ...query.filters, portal: [state] } }));
     }
   });
 

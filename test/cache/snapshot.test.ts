@@ -6,12 +6,13 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
-import { BOOLEAN_COLUMNS, LIST_COLUMNS, RANGE_COLUMNS, orderBy, whereClause } from '../../src/main/cache/filters';
+import { orderBy, whereClause } from '../../src/main/cache/filters';
 import { ftsMatchExpression } from '../../src/main/cache/fts';
 import { binaryCompare } from '../../src/main/cache/snapshot';
 import {
   SORT_FIELDS, type FacetCounts, type FilterDimension, type InventoryFilters, type InventoryQuery, type PortalState,
 } from '../../src/shared/inventory';
+import { DIMENSION_NAMES, dimension } from '../../src/shared/inventory-filters';
 import { generateVehicles } from '../../src/sandbox/generator';
 import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
 import { createRandom } from '../../src/sandbox/random';
@@ -66,37 +67,31 @@ function sqlFacets(q: InventoryQuery): FacetCounts {
     const w = where(dim);
     return sqlOf(cache).prepare(sql.replace('$WHERE', w.sql)).get(...w.params) as Record<string, number | null>;
   };
-  const list = (dim: keyof typeof LIST_COLUMNS) => {
-    const w = where(dim);
-    const col = LIST_COLUMNS[dim];
-    const cond = w.sql === '' ? `WHERE ${col} IS NOT NULL` : `${w.sql} AND ${col} IS NOT NULL`;
-    return sqlOf(cache).prepare(`SELECT ${col} AS value, count(*) AS count FROM vehicles v ${cond} GROUP BY 1 ORDER BY 2 DESC, 1`).all(...w.params) as { value: string; count: number }[];
+  // Each dimension counted by SQL over its column, as its kind is counted.
+  const facet = (dim: FilterDimension) => {
+    const d = dimension(dim);
+    const col = d.column;
+    switch (d.kind) {
+      case 'state': {
+        const r = get(`SELECT ${d.values.map((v) => `coalesce(sum(${col} = '${v}'), 0) AS "${v}"`).join(', ')} FROM vehicles v $WHERE`, dim);
+        return Object.fromEntries(d.values.map((v) => [v, r[v] as number]));
+      }
+      case 'values': {
+        const w = where(dim);
+        const cond = w.sql === '' ? `WHERE ${col} IS NOT NULL` : `${w.sql} AND ${col} IS NOT NULL`;
+        return sqlOf(cache).prepare(`SELECT ${col} AS value, count(*) AS count FROM vehicles v ${cond} GROUP BY 1 ORDER BY 2 DESC, 1`).all(...w.params) as { value: string; count: number }[];
+      }
+      case 'flag': {
+        const r = get(`SELECT coalesce(sum(${col} = 1), 0) AS yes, coalesce(sum(${col} = 0), 0) AS no FROM vehicles v $WHERE`, dim);
+        return { yes: r.yes as number, no: r.no as number };
+      }
+      case 'range': {
+        const r = get(`SELECT min(${col}) AS min, max(${col}) AS max FROM vehicles v $WHERE`, dim);
+        return { min: r.min ?? null, max: r.max ?? null };
+      }
+    }
   };
-  const yesNo = (dim: keyof typeof BOOLEAN_COLUMNS) => {
-    const r = get(`SELECT coalesce(sum(${BOOLEAN_COLUMNS[dim]} = 1), 0) AS yes, coalesce(sum(${BOOLEAN_COLUMNS[dim]} = 0), 0) AS no FROM vehicles v $WHERE`, dim);
-    return { yes: r.yes as number, no: r.no as number };
-  };
-  const bounds = (dim: keyof typeof RANGE_COLUMNS) => {
-    const r = get(`SELECT min(${RANGE_COLUMNS[dim]}) AS min, max(${RANGE_COLUMNS[dim]}) AS max FROM vehicles v $WHERE`, dim);
-    return { min: r.min ?? null, max: r.max ?? null };
-  };
-  const portal = get(`SELECT coalesce(sum(v.portal_state = 'on'), 0) AS "on", coalesce(sum(v.portal_state = 'off'), 0) AS "off", coalesce(sum(v.portal_state = 'pending'), 0) AS pending FROM vehicles v $WHERE`, 'portal');
-  return {
-    portal: { on: portal.on as number, off: portal.off as number, pending: portal.pending as number },
-    active: yesNo('active'),
-    type: list('type'),
-    brand: list('brand'),
-    fuel: list('fuel'),
-    gearbox: list('gearbox'),
-    color: list('color'),
-    brandNew: yesNo('brandNew'),
-    highlighted: yesNo('highlighted'),
-    hasProblems: yesNo('hasProblems'),
-    hasRejectedPhotos: yesNo('hasRejectedPhotos'),
-    year: bounds('year'),
-    price: bounds('price'),
-    mileage: bounds('mileage'),
-  };
+  return Object.fromEntries(DIMENSION_NAMES.map((dim) => [dim, facet(dim)])) as unknown as FacetCounts;
 }
 
 // ---- random queries drawn from the stock ----
@@ -129,7 +124,7 @@ function randomQueries(count: number, seed: number): InventoryQuery[] {
   const out: InventoryQuery[] = [];
   while (out.length < count) {
     const filters: InventoryFilters = {};
-    if (chance(0.2)) filters.portal = chance(0.5) ? pick(['on', 'off', 'pending'] as PortalState[]) : some(['on', 'off', 'pending'] as PortalState[]);
+    if (chance(0.2)) filters.portal = chance(0.5) ? [pick(['on', 'off', 'pending'] as PortalState[])] : some(['on', 'off', 'pending'] as PortalState[]);
     if (chance(0.3)) filters.brand = some(brands).slice(0, 4);
     if (chance(0.3)) filters.fuel = some(fuels);
     if (chance(0.15)) filters.color = some(colors);

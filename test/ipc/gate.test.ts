@@ -32,7 +32,7 @@ describe('gate over the real contract', () => {
     expect(query).toHaveBeenCalledOnce();
     const [input, ctx] = query.mock.calls[0]!;
     expect(input.text).toBe('');
-    expect(input.sort).toEqual({ field: 'updatedAt', direction: 'desc' });
+    expect(input.sort).toEqual({ field: 'updatedAt', dir: 'desc' });
     expect(ctx.channel).toBe('inventory.query');
     expect(ctx.sender).toEqual(trusted);
   });

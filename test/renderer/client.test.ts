@@ -35,7 +35,7 @@ describe('contract', () => {
   });
   it('validates inputs: defaults filled, windows bounded, unknown keys refused', () => {
     const q = channels['inventory.query'].input.parse({ window: { offset: 0, limit: 100 } });
-    expect(q).toMatchObject({ text: '', filters: {}, sort: { field: 'updatedAt', direction: 'desc' } });
+    expect(q).toMatchObject({ text: '', filters: {}, sort: { field: 'updatedAt', dir: 'desc' } });
     expect(channels['inventory.query'].input.safeParse({ window: { offset: 0, limit: 100_000 } }).success).toBe(false);
     expect(channels['accounts.add'].input.safeParse({ name: ' ', baseUrl: 'https://x', token: 't' }).success).toBe(false);
     expect(channels['vehicles.get'].input.safeParse({ reference: 'A', extra: 1 }).success).toBe(false);

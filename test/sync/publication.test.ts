@@ -18,7 +18,7 @@ describe('publication changes', () => {
     const dropped = r.sb.data.list().filter((v) => v.publication === null).map((v) => v.reference);
     const run = await r.engine.run();
     expect(run).toMatchObject({ kind: 'incremental', outcome: 'succeeded', counts: { droppedByPortal: 7, changed: 7 } });
-    const newlyOff = r.cache.queryVehicles({ filters: { portal: 'off' }, window: { offset: 0, limit: 500 } }).rows.filter((row) => row.notOnPortalReason === 'dropped_by_portal');
+    const newlyOff = r.cache.queryVehicles({ filters: { portal: ['off'] }, window: { offset: 0, limit: 500 } }).rows.filter((row) => row.notOnPortalReason === 'dropped_by_portal');
     expect(newlyOff).toHaveLength(7);
     for (const row of newlyOff) {
       expect(dropped).toContain(row.reference);

@@ -2,7 +2,7 @@
 // One cache query per call plus, only when the outbox holds unpublishes, one batched lookup for
 // the rows of the window; nothing per row.
 import type { ChannelParsedInput } from '../../shared/contract';
-import type { InventoryQuery, SortField as CacheSortField, VehicleRow } from '../../shared/inventory';
+import type { VehicleRow } from '../../shared/inventory';
 import type { InventoryPage, VehicleRowView } from '../../shared/views';
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
@@ -11,34 +11,6 @@ import { publicationState } from './publication-view';
 import type { Session } from './session';
 
 type ContractQuery = ChannelParsedInput<'inventory.query'>;
-
-const SORT_FIELD: Record<ContractQuery['sort']['field'], CacheSortField> = {
-  reference: 'reference',
-  title: 'title',
-  brand: 'brand',
-  trim: 'trim',
-  type: 'type',
-  fuel: 'fuel',
-  gearbox: 'gearbox',
-  color: 'color',
-  modelYear: 'modelYear',
-  manufacturedYear: 'manufacturedYear',
-  value: 'value',
-  mileage: 'mileage',
-  updatedAt: 'updatedAt',
-  pictureCount: 'pictureCount',
-  onPortal: 'portal',
-};
-
-/** The contract's query (what the renderer sends) as the cache's. */
-export function toCacheQuery(input: ContractQuery): InventoryQuery {
-  return {
-    text: input.text,
-    filters: input.filters,
-    sort: { field: SORT_FIELD[input.sort.field], dir: input.sort.direction },
-    window: input.window,
-  };
-}
 
 export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined): VehicleRowView {
   return {
@@ -71,7 +43,7 @@ export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined):
 }
 
 export function queryInventory(session: Session, input: ContractQuery): InventoryPage {
-  const result = session.cache.queryVehicles(toCacheQuery(input));
+  const result = session.cache.queryVehicles(input);
   const queued = session.cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
   return { total: result.total, rows: result.rows.map((row) => toRowView(row, queued.get(row.reference))) };
 }

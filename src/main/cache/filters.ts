@@ -1,8 +1,10 @@
-// The inventory query as SQL: fixed fragments chosen by whitelist, every value bound. The only
-// text that ever reaches SQL from a query is a placeholder. The inventory itself filters in memory
+// The inventory query as SQL: fixed fragments chosen by whitelist (each filter's column comes from
+// the dimensions' table, shared/inventory-filters.ts), every value bound. The only text that ever
+// reaches SQL from a query is a placeholder. The inventory itself filters in memory
 // (snapshot.ts) and uses the sort orders here; the WHERE clause is the meaning of a filter written
 // as SQL: the tests check the snapshot against it, and the search bench's baseline uses it.
-import type { FilterDimension, InventoryFilters, InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
+import type { InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
+import { DIMENSION_NAMES, dimension, type FilterDimension, type InventoryFilters, type NumberRange } from '../../shared/inventory-filters';
 import { ftsMatchExpression } from './fts';
 
 export type SqlValue = string | number | null;
@@ -11,17 +13,6 @@ export interface SqlCondition {
   sql: string;
   params: SqlValue[];
 }
-
-/** Categorical dimensions and the column each filters on. */
-export const LIST_COLUMNS = { type: 'v.type', brand: 'v.brand', fuel: 'v.fuel', gearbox: 'v.gearbox', color: 'v.color' } as const;
-export const RANGE_COLUMNS = { year: 'v.model_year', price: 'v.value', mileage: 'v.mileage' } as const;
-export const BOOLEAN_COLUMNS = {
-  active: 'v.active',
-  brandNew: 'v.brand_new',
-  highlighted: 'v.highlighted',
-  hasProblems: 'v.has_problems',
-  hasRejectedPhotos: '(v.rejected_photo_count > 0)',
-} as const;
 
 const SORT_COLUMNS: Record<SortField, string> = {
   title: 'v.title COLLATE NOCASE',
@@ -65,38 +56,44 @@ export function textCondition(text: string | undefined): SqlCondition | null {
   return { sql: `v.id IN (SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?)`, params: [match] };
 }
 
-/** One condition per active filter, keyed by dimension so facets can leave one out. */
+/** The condition a filter sets on its dimension's column (values bound), or null when it sets none. */
+export function filterCondition(dim: FilterDimension, filters: InventoryFilters): SqlCondition | null {
+  const d = dimension(dim);
+  const value = filters[dim];
+  if (value === undefined) return null;
+  switch (d.kind) {
+    case 'state':
+    case 'values': {
+      // An empty selection means "no filter", as in the panel where nothing is ticked.
+      const unique = [...new Set(value as readonly string[])];
+      return unique.length === 0 ? null : { sql: `${d.column} IN (${placeholders(unique.length)})`, params: unique };
+    }
+    case 'range': {
+      const range = value as NumberRange;
+      const parts: string[] = [];
+      const params: SqlValue[] = [];
+      if (range.min !== undefined) {
+        parts.push(`${d.column} >= ?`);
+        params.push(range.min);
+      }
+      if (range.max !== undefined) {
+        parts.push(`${d.column} <= ?`);
+        params.push(range.max);
+      }
+      return parts.length === 0 ? null : { sql: parts.join(' AND '), params };
+    }
+    case 'flag':
+      return { sql: `${d.column} = ?`, params: [value ? 1 : 0] };
+  }
+}
+
+/** One condition per active filter, in the table's order, keyed by dimension so facets can leave one out. */
 export function filterConditions(filters: InventoryFilters | undefined): Map<FilterDimension, SqlCondition> {
   const out = new Map<FilterDimension, SqlCondition>();
   if (!filters) return out;
-  const portal = filters.portal === undefined ? [] : [...new Set([filters.portal].flat())];
-  if (portal.length > 0) out.set('portal', { sql: `v.portal_state IN (${placeholders(portal.length)})`, params: portal });
-  for (const dim of Object.keys(LIST_COLUMNS) as (keyof typeof LIST_COLUMNS)[]) {
-    const values = filters[dim];
-    // An empty selection means "no filter", as in the UI where nothing is ticked.
-    if (values === undefined || values.length === 0) continue;
-    const unique = [...new Set(values)];
-    out.set(dim, { sql: `${LIST_COLUMNS[dim]} IN (${placeholders(unique.length)})`, params: unique });
-  }
-  for (const dim of Object.keys(RANGE_COLUMNS) as (keyof typeof RANGE_COLUMNS)[]) {
-    const range = filters[dim];
-    if (range === undefined) continue;
-    const parts: string[] = [];
-    const params: SqlValue[] = [];
-    if (range.min !== undefined) {
-      parts.push(`${RANGE_COLUMNS[dim]} >= ?`);
-      params.push(range.min);
-    }
-    if (range.max !== undefined) {
-      parts.push(`${RANGE_COLUMNS[dim]} <= ?`);
-      params.push(range.max);
-    }
-    if (parts.length > 0) out.set(dim, { sql: parts.join(' AND '), params });
-  }
-  for (const dim of Object.keys(BOOLEAN_COLUMNS) as (keyof typeof BOOLEAN_COLUMNS)[]) {
-    const wanted = filters[dim];
-    if (wanted === undefined) continue;
-    out.set(dim, { sql: `${BOOLEAN_COLUMNS[dim]} = ?`, params: [wanted ? 1 : 0] });
+  for (const dim of DIMENSION_NAMES) {
+    const condition = filterCondition(dim, filters);
+    if (condition !== null) out.set(dim, condition);
   }
   return out;
 }

@@ -7,40 +7,63 @@
 //
 // Filters here mean exactly what filters.ts says in SQL (NULL never passes a test, lists compare
 // text as is); test/cache/snapshot.test.ts checks both agree on random queries.
-import type {
-  FacetCounts, FacetValue, InventoryFilters, InventorySort, InventorySummary, PortalState, RangeBounds, YesNoCount,
-} from '../../shared/inventory';
+import type { InventorySort, InventorySummary } from '../../shared/inventory';
+import {
+  DIMENSION_NAMES, FILTER_DIMENSIONS, PORTAL_STATES, dimension, dimensionsOf,
+  type DimensionKind, type DimensionOf, type FacetCounts, type FacetValue, type FilterDimension, type InventoryFilters, type RangeBounds, type StateDimension,
+} from '../../shared/inventory-filters';
 import type { Db } from './db';
 import { orderBy } from './filters';
 import type { Generation } from './generation';
 
-const LIST_DIMS = ['type', 'brand', 'fuel', 'gearbox', 'color'] as const;
-const BOOL_DIMS = ['active', 'brandNew', 'highlighted', 'hasProblems', 'hasRejectedPhotos'] as const;
-const RANGE_DIMS = ['year', 'price', 'mileage'] as const;
-type ListDim = (typeof LIST_DIMS)[number];
-type BoolDim = (typeof BOOL_DIMS)[number];
-type RangeDim = (typeof RANGE_DIMS)[number];
+// The columns, by kind, in the dimensions' table order (shared/inventory-filters.ts).
+const STATE_DIMS = dimensionsOf('state');
+const LIST_DIMS = dimensionsOf('values');
+const FLAG_DIMS = dimensionsOf('flag');
+const RANGE_DIMS = dimensionsOf('range');
+const COLUMNS_OF: Record<DimensionKind, readonly FilterDimension[]> = { state: STATE_DIMS, values: LIST_DIMS, flag: FLAG_DIMS, range: RANGE_DIMS };
 
-const PORTAL: readonly PortalState[] = ['on', 'off', 'pending'];
-const PORTAL_CODE: Record<string, number> = { on: 0, off: 1, pending: 2 };
+/** Each facet dimension by number (its place in the table): its kind and its column among its kind's. */
+const SLOTS = DIMENSION_NAMES.map((name) => {
+  const kind = dimension(name).kind;
+  return { name, kind, column: COLUMNS_OF[kind].indexOf(name) };
+});
 
-// Facet dimensions by number: 0 portal, then the lists, the yes/no, the ranges.
-const D_LIST = 1;
-const D_BOOL = D_LIST + LIST_DIMS.length;
-const D_RANGE = D_BOOL + BOOL_DIMS.length;
-const DIMS = D_RANGE + RANGE_DIMS.length;
+// Few values a row cross into JS rather than one per column (each costs more than the SQL that
+// packs them): the states and the yes/no columns packed in one integer (a state: its value's
+// index in the table, anything else the first; a flag: two bits, 0 NULL, 1 no, 2 yes, 3 anything
+// else); the list columns as one JSON array, of which 100,000 listings have a few hundred
+// distinct ones, each decoded once.
+const stateBits = (values: readonly string[]): number => Math.max(1, Math.ceil(Math.log2(values.length)));
+const STATE_VALUES = STATE_DIMS.map((d) => (FILTER_DIMENSIONS[d] as StateDimension).values);
+const STATE_SHIFTS: number[] = [];
+const FLAG_SHIFTS: number[] = [];
+let packedBits = 0;
+for (const values of STATE_VALUES) {
+  STATE_SHIFTS.push(packedBits);
+  packedBits += stateBits(values);
+}
+for (let b = 0; b < FLAG_DIMS.length; b++) {
+  FLAG_SHIFTS.push(packedBits);
+  packedBits += 2;
+}
+// The unpacking shifts a 32-bit integer: more flags than that need a second packed column.
+if (packedBits > 31) throw new Error(`The snapshot packs ${packedBits} bits of states and flags in one integer; at most 31 fit.`);
 
-// Six values a row cross into JS rather than fifteen (each costs more than the SQL that packs
-// them): the portal state and the yes/no columns packed in one integer, two bits a flag (0 NULL,
-// 1 no, 2 yes, 3 anything else); the list columns as one JSON array, of which 100,000 listings
-// have a few hundred distinct ones, each decoded once.
-const flag = (column: string, shift: number): string =>
+const stateCase = (column: string, values: readonly string[], shift: number): string =>
+  `(CASE ${column} ${values.slice(1).map((v, i) => `WHEN '${v.replace(/'/g, "''")}' THEN ${i + 1}`).join(' ')} ELSE 0 END) * ${2 ** shift}`;
+const flagCase = (column: string, shift: number): string =>
   `(CASE WHEN ${column} IS NULL THEN 0 WHEN ${column} = 0 THEN 1 WHEN ${column} = 1 THEN 2 ELSE 3 END) * ${2 ** shift}`;
-const BUILD_SQL = `SELECT id,
-    (CASE portal_state WHEN 'off' THEN 1 WHEN 'pending' THEN 2 ELSE 0 END)
-      + ${flag('active', 2)} + ${flag('brand_new', 4)} + ${flag('highlighted', 6)} + ${flag('has_problems', 8)} + ${flag('(rejected_photo_count > 0)', 10)},
-    model_year, value, mileage, json_array(type, brand, fuel, gearbox, color)
-  FROM vehicles WHERE id > ? ORDER BY id LIMIT ?`;
+const PACKED_SQL = [
+  ...STATE_DIMS.map((d, s) => stateCase(FILTER_DIMENSIONS[d].column, STATE_VALUES[s] as readonly string[], STATE_SHIFTS[s] as number)),
+  ...FLAG_DIMS.map((d, b) => flagCase(FILTER_DIMENSIONS[d].column, FLAG_SHIFTS[b] as number)),
+].join('\n      + ');
+const BUILD_SQL = `SELECT v.id,
+    ${PACKED_SQL === '' ? '0' : PACKED_SQL},
+    ${RANGE_DIMS.map((d) => `${FILTER_DIMENSIONS[d].column}, `).join('')}json_array(${LIST_DIMS.map((d) => FILTER_DIMENSIONS[d].column).join(', ')})
+  FROM vehicles v WHERE v.id > ? ORDER BY v.id LIMIT ?`;
+/** Where a row's list columns come, after the id, the packed integer and the ranges. */
+const LISTS_AT = 2 + RANGE_DIMS.length;
 const FLAG_VALUE = [-1, 0, 1, -2];
 const BUILD_BATCH = 20_000;
 const MATCH_SQL = 'SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?';
@@ -87,7 +110,8 @@ interface Test {
 export class Snapshot {
   readonly n: number;
   readonly ids: Float64Array;
-  readonly portal: Uint8Array;
+  /** Each state's value as its index in the table's values. */
+  readonly states: Uint8Array[];
   readonly lists: ListColumn[];
   /** -1 NULL, 0 no, 1 yes. */
   readonly bools: Int8Array[];
@@ -109,18 +133,20 @@ export class Snapshot {
     let after = -Infinity;
     for (;;) {
       // In slices, so the rows as JS arrays never all exist at once.
-      const rows = batch.all(after, BUILD_BATCH) as [number, number, unknown, unknown, unknown, string][];
+      // [id, packed, ...ranges, lists as JSON]
+      const rows = batch.all(after, BUILD_BATCH) as unknown[][];
       for (const r of rows) {
-        idList.push(r[0]);
-        packed.push(r[1]);
+        idList.push(r[0] as number);
+        packed.push(r[1] as number);
         for (let g = 0; g < ranges.length; g++) {
           const v = r[2 + g];
           (ranges[g] as number[]).push(typeof v === 'number' ? v : NaN);
         }
-        let combo = comboOf.get(r[5]);
+        const json = r[LISTS_AT] as string;
+        let combo = comboOf.get(json);
         if (combo === undefined) {
           combo = comboOf.size;
-          comboOf.set(r[5], combo);
+          comboOf.set(json, combo);
         }
         combos.push(combo);
       }
@@ -148,13 +174,14 @@ export class Snapshot {
       });
     }
     const n = idList.length;
-    this.portal = new Uint8Array(n);
-    this.bools = BOOL_DIMS.map(() => new Int8Array(n));
+    this.states = STATE_DIMS.map(() => new Uint8Array(n));
+    this.bools = FLAG_DIMS.map(() => new Int8Array(n));
+    const stateMasks = STATE_VALUES.map((values) => 2 ** stateBits(values) - 1);
     const listCodes = LIST_DIMS.map(() => new Int32Array(n));
     for (let p = 0; p < n; p++) {
       const f = packed[p] as number;
-      this.portal[p] = f & 3;
-      for (let b = 0; b < BOOL_DIMS.length; b++) (this.bools[b] as Int8Array)[p] = FLAG_VALUE[(f >> (2 + 2 * b)) & 3] as number;
+      for (let c = 0; c < STATE_DIMS.length; c++) (this.states[c] as Uint8Array)[p] = (f >> (STATE_SHIFTS[c] as number)) & (stateMasks[c] as number);
+      for (let b = 0; b < FLAG_DIMS.length; b++) (this.bools[b] as Int8Array)[p] = FLAG_VALUE[(f >> (FLAG_SHIFTS[b] as number)) & 3] as number;
       const base = (combos[p] as number) * LIST_DIMS.length;
       for (let l = 0; l < LIST_DIMS.length; l++) (listCodes[l] as Int32Array)[p] = comboCodes[base + l] as number;
     }
@@ -216,52 +243,58 @@ export class Snapshot {
   tests(filters: InventoryFilters | undefined): Test[] {
     const out: Test[] = [];
     if (!filters) return out;
-    const portal = filters.portal === undefined ? [] : [...new Set([filters.portal].flat())];
-    if (portal.length > 0) {
-      const want = new Uint8Array(PORTAL.length);
-      for (const s of portal) want[PORTAL_CODE[s] as number] = 1;
-      const col = this.portal;
-      out.push({ dim: 0, pass: (p) => want[col[p] as number] === 1, mark: (c, fails, failed, j) => markCodes(col, want, 0, c, fails, failed, j) });
-    }
-    LIST_DIMS.forEach((dim: ListDim, l) => {
-      const values = filters[dim];
-      if (values === undefined || values.length === 0) return;
-      const list = this.lists[l] as ListColumn;
-      const want = new Uint8Array(list.values.length + 1);
-      for (const v of values) {
-        const code = list.codeOf.get(v);
-        if (code !== undefined) want[code] = 1;
-      }
-      const codes = list.codes;
-      // NULL (-1) lands on the extra last slot, always 0.
-      const nullSlot = list.values.length;
-      out.push({
-        dim: D_LIST + l,
-        pass: (p) => want[(codes[p] as number) < 0 ? nullSlot : (codes[p] as number)] === 1,
-        mark: (c, fails, failed, j) => markCodes(codes, want, nullSlot, c, fails, failed, j),
-      });
-    });
-    RANGE_DIMS.forEach((dim: RangeDim, g) => {
-      const range = filters[dim];
-      if (range === undefined || (range.min === undefined && range.max === undefined)) return;
-      const col = this.ranges[g] as Float64Array;
-      const min = range.min ?? -Infinity;
-      const max = range.max ?? Infinity;
-      // NaN (NULL) fails both comparisons, as NULL does in SQL.
-      out.push({
-        dim: D_RANGE + g,
-        pass: (p) => (col[p] as number) >= min && (col[p] as number) <= max,
-        mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j),
-      });
-    });
-    BOOL_DIMS.forEach((dim: BoolDim, b) => {
-      const wanted = filters[dim];
-      if (wanted === undefined) return;
-      const col = this.bools[b] as Int8Array;
-      const want = wanted ? 1 : 0;
-      out.push({ dim: D_BOOL + b, pass: (p) => col[p] === want, mark: (c, fails, failed, j) => markFlag(col, want, c, fails, failed, j) });
+    SLOTS.forEach(({ name, kind, column }, dim) => {
+      const test = this.test(kind, column, filters[name]);
+      if (test !== null) out.push({ dim, ...test });
     });
     return out;
+  }
+
+  /** One filter's test on its column, or null when it filters nothing (absent, an empty list, a range without bounds). */
+  private test(kind: DimensionKind, column: number, value: InventoryFilters[FilterDimension]): Omit<Test, 'dim'> | null {
+    if (value === undefined) return null;
+    switch (kind) {
+      case 'state': {
+        const chosen = value as readonly string[];
+        if (chosen.length === 0) return null;
+        const values = STATE_VALUES[column] as readonly string[];
+        const want = new Uint8Array(values.length);
+        for (const v of chosen) want[values.indexOf(v)] = 1;
+        const col = this.states[column] as Uint8Array;
+        return { pass: (p) => want[col[p] as number] === 1, mark: (c, fails, failed, j) => markCodes(col, want, 0, c, fails, failed, j) };
+      }
+      case 'values': {
+        const chosen = value as readonly string[];
+        if (chosen.length === 0) return null;
+        const list = this.lists[column] as ListColumn;
+        const want = new Uint8Array(list.values.length + 1);
+        for (const v of chosen) {
+          const code = list.codeOf.get(v);
+          if (code !== undefined) want[code] = 1;
+        }
+        const codes = list.codes;
+        // NULL (-1) lands on the extra last slot, always 0.
+        const nullSlot = list.values.length;
+        return {
+          pass: (p) => want[(codes[p] as number) < 0 ? nullSlot : (codes[p] as number)] === 1,
+          mark: (c, fails, failed, j) => markCodes(codes, want, nullSlot, c, fails, failed, j),
+        };
+      }
+      case 'range': {
+        const range = value as { min?: number; max?: number };
+        if (range.min === undefined && range.max === undefined) return null;
+        const col = this.ranges[column] as Float64Array;
+        const min = range.min ?? -Infinity;
+        const max = range.max ?? Infinity;
+        // NaN (NULL) fails both comparisons, as NULL does in SQL.
+        return { pass: (p) => (col[p] as number) >= min && (col[p] as number) <= max, mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j) };
+      }
+      case 'flag': {
+        const col = this.bools[column] as Int8Array;
+        const want = value ? 1 : 0;
+        return { pass: (p) => col[p] === want, mark: (c, fails, failed, j) => markFlag(col, want, c, fails, failed, j) };
+      }
+    }
   }
 
   /** Listings passing every test among the candidates (all when `match` is null). */
@@ -350,7 +383,7 @@ export class Snapshot {
       tests.forEach((t, j) => onlyFailing.set(t.dim, one[j] as { positions: Int32Array; length: number }));
     }
     const acc = new Accumulator(this);
-    for (let d = 0; d < DIMS; d++) {
+    for (let d = 0; d < SLOTS.length; d++) {
       acc.add(d, passing, passingLength);
       const extra = onlyFailing.get(d);
       if (extra) acc.add(d, extra.positions, extra.length);
@@ -379,31 +412,41 @@ export class Snapshot {
 
   summary(): Omit<InventorySummary, 'lastSyncAt'> {
     if (this.totals) return this.totals;
-    const portal = new Float64Array(3);
+    const portal = new Float64Array(PORTAL_STATES.length);
     let highlighted = 0;
     let withProblems = 0;
     let withRejected = 0;
-    const hl = this.bools[BOOL_DIMS.indexOf('highlighted')] as Int8Array;
-    const problems = this.bools[BOOL_DIMS.indexOf('hasProblems')] as Int8Array;
-    const rejected = this.bools[BOOL_DIMS.indexOf('hasRejectedPhotos')] as Int8Array;
+    const states = this.stateColumn('portal');
+    const hl = this.flagColumn('highlighted');
+    const problems = this.flagColumn('hasProblems');
+    const rejected = this.flagColumn('hasRejectedPhotos');
+    const off = PORTAL_STATES.indexOf('off');
     for (let p = 0; p < this.n; p++) {
-      const state = this.portal[p] as number;
+      const state = states[p] as number;
       portal[state] = (portal[state] as number) + 1;
       // Highlighted on the portal: a listing off it is highlighted nowhere ('pending' is still on it).
-      if (hl[p] === 1 && state !== 1) highlighted++;
+      if (hl[p] === 1 && state !== off) highlighted++;
       if (problems[p] === 1) withProblems++;
       if (rejected[p] === 1) withRejected++;
     }
     this.totals = {
       total: this.n,
-      onPortal: portal[0] as number,
-      notOnPortal: portal[1] as number,
-      unpublishPending: portal[2] as number,
+      onPortal: portal[PORTAL_STATES.indexOf('on')] as number,
+      notOnPortal: portal[off] as number,
+      unpublishPending: portal[PORTAL_STATES.indexOf('pending')] as number,
       highlighted,
       withProblems,
       withRejectedPhotos: withRejected,
     };
     return this.totals;
+  }
+
+  private stateColumn(name: DimensionOf<'state'>): Uint8Array {
+    return this.states[STATE_DIMS.indexOf(name)] as Uint8Array;
+  }
+
+  private flagColumn(name: DimensionOf<'flag'>): Int8Array {
+    return this.bools[FLAG_DIMS.indexOf(name)] as Int8Array;
   }
 }
 
@@ -478,65 +521,61 @@ function minMax(col: Float64Array, positions: Int32Array, length: number, mins: 
 }
 
 class Accumulator {
-  private readonly portal = new Float64Array(PORTAL.length);
+  private readonly stateCounts: Float64Array[];
   private readonly listCounts: Int32Array[];
-  private readonly yes = new Float64Array(BOOL_DIMS.length);
-  private readonly no = new Float64Array(BOOL_DIMS.length);
+  private readonly yes = new Float64Array(FLAG_DIMS.length);
+  private readonly no = new Float64Array(FLAG_DIMS.length);
   private readonly min = new Float64Array(RANGE_DIMS.length).fill(Infinity);
   private readonly max = new Float64Array(RANGE_DIMS.length).fill(-Infinity);
 
   constructor(private readonly s: Snapshot) {
+    this.stateCounts = STATE_VALUES.map((values) => new Float64Array(values.length));
     this.listCounts = s.lists.map((l) => new Int32Array(l.values.length));
   }
 
   /** Counts the listings at `positions` in dimension `dim`: one tight loop over one column. */
   add(dim: number, positions: Int32Array, length: number): void {
     const s = this.s;
-    if (dim === 0) {
-      countCodes(s.portal, positions, length, this.portal);
-    } else if (dim < D_BOOL) {
-      countCodes((s.lists[dim - D_LIST] as ListColumn).codes, positions, length, this.listCounts[dim - D_LIST] as Int32Array);
-    } else if (dim < D_RANGE) {
-      const b = dim - D_BOOL;
-      countYesNo(s.bools[b] as Int8Array, positions, length, this.yes, this.no, b);
+    const { kind, column } = SLOTS[dim] as (typeof SLOTS)[number];
+    if (kind === 'state') {
+      countCodes(s.states[column] as Uint8Array, positions, length, this.stateCounts[column] as Float64Array);
+    } else if (kind === 'values') {
+      countCodes((s.lists[column] as ListColumn).codes, positions, length, this.listCounts[column] as Int32Array);
+    } else if (kind === 'flag') {
+      countYesNo(s.bools[column] as Int8Array, positions, length, this.yes, this.no, column);
     } else {
-      const g = dim - D_RANGE;
-      minMax(s.ranges[g] as Float64Array, positions, length, this.min, this.max, g);
+      minMax(s.ranges[column] as Float64Array, positions, length, this.min, this.max, column);
     }
   }
 
   result(): FacetCounts {
-    const yesNo = (b: BoolDim): YesNoCount => ({ yes: this.yes[BOOL_DIMS.indexOf(b)] as number, no: this.no[BOOL_DIMS.indexOf(b)] as number });
-    const bounds = (g: RangeDim): RangeBounds => {
-      const i = RANGE_DIMS.indexOf(g);
-      const min = this.min[i] as number;
-      return min === Infinity ? { min: null, max: null } : { min, max: this.max[i] as number };
-    };
-    const list = (l: ListDim): FacetValue[] => {
-      const i = LIST_DIMS.indexOf(l);
-      const counts = this.listCounts[i] as Int32Array;
-      const values = (this.s.lists[i] as ListColumn).values;
-      const out: FacetValue[] = [];
-      for (let c = 0; c < counts.length; c++) if ((counts[c] as number) > 0) out.push({ value: values[c] as string, count: counts[c] as number });
-      // As SQL's ORDER BY count DESC, value.
-      return out.sort((a, b) => b.count - a.count || binaryCompare(a.value, b.value));
-    };
-    return {
-      portal: { on: this.portal[0] as number, off: this.portal[1] as number, pending: this.portal[2] as number },
-      active: yesNo('active'),
-      type: list('type'),
-      brand: list('brand'),
-      fuel: list('fuel'),
-      gearbox: list('gearbox'),
-      color: list('color'),
-      brandNew: yesNo('brandNew'),
-      highlighted: yesNo('highlighted'),
-      hasProblems: yesNo('hasProblems'),
-      hasRejectedPhotos: yesNo('hasRejectedPhotos'),
-      year: bounds('year'),
-      price: bounds('price'),
-      mileage: bounds('mileage'),
-    };
+    const out: Record<string, unknown> = {};
+    for (const { name, kind, column } of SLOTS) out[name] = this.facet(kind, column);
+    return out as FacetCounts;
+  }
+
+  private facet(kind: DimensionKind, c: number): FacetCounts[FilterDimension] {
+    switch (kind) {
+      case 'state': {
+        const counts = this.stateCounts[c] as Float64Array;
+        return Object.fromEntries((STATE_VALUES[c] as readonly string[]).map((v, i) => [v, counts[i] as number])) as FacetCounts['portal'];
+      }
+      case 'values': {
+        const counts = this.listCounts[c] as Int32Array;
+        const values = (this.s.lists[c] as ListColumn).values;
+        const out: FacetValue[] = [];
+        for (let i = 0; i < counts.length; i++) if ((counts[i] as number) > 0) out.push({ value: values[i] as string, count: counts[i] as number });
+        // As SQL's ORDER BY count DESC, value.
+        return out.sort((a, b) => b.count - a.count || binaryCompare(a.value, b.value));
+      }
+      case 'flag':
+        return { yes: this.yes[c] as number, no: this.no[c] as number };
+      case 'range': {
+        const min = this.min[c] as number;
+        const bounds: RangeBounds = min === Infinity ? { min: null, max: null } : { min, max: this.max[c] as number };
+        return bounds;
+      }
+    }
   }
 }
 

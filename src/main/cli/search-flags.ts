@@ -1,37 +1,61 @@
 // The search flags every command that works on a view of the inventory takes (search, export):
 // text, filters and sort, parsed once here into the cache's inventory query and validated by the
-// same schema as the app's.
+// same schema as the app's. The filters' flags come from the dimensions' table
+// (shared/inventory-filters.ts): its `cli` names.
 import type { ParseArgsOptionsConfig } from 'node:util';
-import { inventoryQuerySchema, PORTAL_STATES, SORT_FIELDS, type InventoryFilters, type InventoryQuery } from '../../shared/inventory';
+import { inventoryQuerySchema, SORT_FIELDS, type ParsedInventoryQuery } from '../../shared/inventory';
+import { dimension, dimensionsOf, type DimensionKind, type FilterDimension, type InventoryFilters } from '../../shared/inventory-filters';
 import { list, str, type OptionValues } from './command';
 import { usageError } from './context';
 
 const many = { type: 'string', multiple: true } as const;
 const one = { type: 'string' } as const;
 
-export const SEARCH_OPTIONS = {
-  portal: many,
-  type: many,
-  brand: many,
-  fuel: many,
-  gearbox: many,
-  color: many,
-  'year-min': one,
-  'year-max': one,
-  'price-min': one,
-  'price-max': one,
-  'mileage-min': one,
-  'mileage-max': one,
-  active: one,
-  new: one,
-  highlighted: one,
-  problems: one,
-  'rejected-photos': one,
-  sort: one,
-} as const satisfies ParseArgsOptionsConfig;
+/** The flags of one filter dimension: a list (repeatable), a range (-min and -max) or yes/no. */
+function flagsOf(name: FilterDimension): [string, typeof many | typeof one][] {
+  const d = dimension(name);
+  switch (d.kind) {
+    case 'state':
+    case 'values':
+      return [[d.cli, many]];
+    case 'range':
+      return [[`${d.cli}-min`, one], [`${d.cli}-max`, one]];
+    case 'flag':
+      return [[d.cli, one]];
+  }
+}
 
-export const SEARCH_USAGE =
-  '[text] [--portal on|off|pending] [--type C|M] [--brand B] [--fuel F] [--gearbox G] [--color C]\n         [--year-min N] [--year-max N] [--price-min N] [--price-max N] [--mileage-min N] [--mileage-max N]\n         [--active yes|no] [--new yes|no] [--highlighted yes|no] [--problems yes|no] [--rejected-photos yes|no]\n         [--sort field:asc|desc]';
+function usageOf(name: FilterDimension): string {
+  const d = dimension(name);
+  switch (d.kind) {
+    case 'state':
+      return `[--${d.cli} ${d.values.join('|')}]`;
+    case 'values':
+      return `[--${d.cli} ${d.cliHint}]`;
+    case 'range':
+      return `[--${d.cli}-min N] [--${d.cli}-max N]`;
+    case 'flag':
+      return `[--${d.cli} yes|no]`;
+  }
+}
+
+const BY_KIND: readonly DimensionKind[] = ['state', 'values', 'range', 'flag'];
+/** The dimensions as the usage lists them: lists, then ranges, then yes/no. */
+const USAGE_ORDER = BY_KIND.flatMap((kind) => dimensionsOf(kind));
+
+export const SEARCH_OPTIONS: ParseArgsOptionsConfig = {
+  ...Object.fromEntries(USAGE_ORDER.flatMap(flagsOf)),
+  sort: one,
+};
+
+export const SEARCH_USAGE = [
+  ['[text]', ...[...dimensionsOf('state'), ...dimensionsOf('values')].map(usageOf)],
+  dimensionsOf('range').map(usageOf),
+  dimensionsOf('flag').map(usageOf),
+  ['[--sort field:asc|desc]'],
+]
+  .map((line) => line.join(' '))
+  .join('\n         ');
 
 export const SEARCH_HELP = `Text matches words and word beginnings in the title, description, reference, plate (with or
 without its dash), brand, trim and accessories. List options take several values, repeated or
@@ -60,28 +84,34 @@ function range(values: OptionValues, name: string): { min?: number; max?: number
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
+/** The filter a dimension's flags set, or undefined when none was given. */
+function filterOf(values: OptionValues, name: FilterDimension): InventoryFilters[FilterDimension] {
+  const d = dimension(name);
+  switch (d.kind) {
+    case 'state': {
+      const chosen = list(values[d.cli]);
+      for (const v of chosen) if (!(d.values as readonly string[]).includes(v)) throw usageError(`--${d.cli} takes ${d.values.join(', ')}; got “${v}”.`);
+      return chosen.length === 0 ? undefined : (chosen as InventoryFilters['portal']);
+    }
+    case 'values': {
+      const chosen = list(values[d.cli]).map((v) => (d.cliUpperCase ? v.toUpperCase() : v));
+      return chosen.length === 0 ? undefined : chosen;
+    }
+    case 'range':
+      return range(values, d.cli);
+    case 'flag':
+      return yesNo(values, d.cli);
+  }
+}
+
 /** The command line's text and search flags (plus `window`, if given) as the cache's inventory query. */
-export function searchQuery(text: string, values: OptionValues, window?: { offset: number; limit: number }): InventoryQuery {
-  const portal = list(values.portal);
-  for (const p of portal) if (!(PORTAL_STATES as readonly string[]).includes(p)) throw usageError(`--portal takes ${PORTAL_STATES.join(', ')}; got “${p}”.`);
-  const filters: InventoryFilters = {};
-  const set = <K extends keyof InventoryFilters>(key: K, value: InventoryFilters[K] | undefined) => {
-    if (value !== undefined && !(Array.isArray(value) && value.length === 0)) filters[key] = value;
-  };
-  set('portal', portal as InventoryFilters['portal']);
-  set('type', list(values.type).map((t) => t.toUpperCase()));
-  set('brand', list(values.brand));
-  set('fuel', list(values.fuel).map((f) => f.toUpperCase()));
-  set('gearbox', list(values.gearbox).map((g) => g.toUpperCase()));
-  set('color', list(values.color).map((c) => c.toUpperCase()));
-  set('year', range(values, 'year'));
-  set('price', range(values, 'price'));
-  set('mileage', range(values, 'mileage'));
-  set('active', yesNo(values, 'active'));
-  set('brandNew', yesNo(values, 'new'));
-  set('highlighted', yesNo(values, 'highlighted'));
-  set('hasProblems', yesNo(values, 'problems'));
-  set('hasRejectedPhotos', yesNo(values, 'rejected-photos'));
+export function searchQuery(text: string, values: OptionValues, window?: { offset: number; limit: number }): ParsedInventoryQuery {
+  const filters: Record<string, unknown> = {};
+  // In the usage's order, so the first mistake reported is the first one the usage line shows.
+  for (const name of USAGE_ORDER) {
+    const filter = filterOf(values, name);
+    if (filter !== undefined) filters[name] = filter;
+  }
 
   const sortText = str(values.sort) ?? 'updatedAt:desc';
   const [field, dir = 'asc'] = sortText.split(':');

@@ -301,7 +301,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   async function checkPendingUnpublishes(ctx: SyncContext, collector: Collector, removed: Set<string>): Promise<void> {
     const limit = deps.maxPendingChecks ?? 25;
     if (limit <= 0) return;
-    const rows = cache.queryVehicles({ filters: { portal: 'pending' }, sort: { field: 'updatedAt', dir: 'asc' }, window: { offset: 0, limit } }).rows;
+    const rows = cache.queryVehicles({ filters: { portal: ['pending'] }, sort: { field: 'updatedAt', dir: 'asc' }, window: { offset: 0, limit } }).rows;
     const references = rows.map((r) => r.reference).filter((r) => !collector.has(r));
     await verifyReferences(ctx, collector, references, removed, 'pendingChecked');
   }

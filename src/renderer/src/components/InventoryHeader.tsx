@@ -27,19 +27,19 @@ export function InventoryHeader({ sort, onSort }: Props) {
             key={c.key}
             role="columnheader"
             className={`inv-cell inv-cell--${c.key} ${c.align === 'end' ? 'inv-cell--end' : ''}`}
-            aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+            aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
           >
             <button
               type="button"
               className={`sort-button ${active ? 'sort-button--active' : ''}`}
               title={t('inventory.sortBy', { column: label })}
               onClick={() =>
-                onSort(active ? { field: c.sort, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { field: c.sort, direction: c.firstDirection })
+                onSort(active ? { field: c.sort, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { field: c.sort, dir: c.firstDirection })
               }
             >
               {label}
               <span className="sort-button__arrow" aria-hidden="true">
-                {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                {active ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
               </span>
             </button>
           </div>

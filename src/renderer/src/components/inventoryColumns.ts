@@ -17,7 +17,7 @@ export const COLUMNS: readonly Column[] = [
   { key: 'modelYear', sort: 'modelYear', firstDirection: 'desc', align: 'end' },
   { key: 'value', sort: 'value', firstDirection: 'desc', align: 'end' },
   { key: 'mileage', sort: 'mileage', firstDirection: 'asc', align: 'end' },
-  { key: 'status', sort: 'onPortal', firstDirection: 'asc' },
+  { key: 'status', sort: 'portal', firstDirection: 'asc' },
   { key: 'updatedAt', sort: 'updatedAt', firstDirection: 'desc' },
 ];
 

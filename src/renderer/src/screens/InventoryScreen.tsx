@@ -28,7 +28,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
   const f = useFormat();
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<InventoryFilters>({});
-  const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', direction: 'desc' });
+  const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', dir: 'desc' });
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [activeIndex, setActiveIndex] = useState(-1);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
