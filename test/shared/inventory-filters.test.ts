@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterCondition, whereClause } from '../../src/main/cache/filters';
 import type { Cache } from '../../src/main/cache/index';
+import type { OptionValues } from '../../src/main/cli/command';
 import { SEARCH_OPTIONS, searchQuery } from '../../src/main/cli/search-flags';
 import { en } from '../../src/shared/i18n/en';
 import { ptBR } from '../../src/shared/i18n/pt-BR';
@@ -99,7 +100,7 @@ describe('every inventory filter is declared once, in the dimensions table', () 
     for (const name of DIMENSION_NAMES) {
       const { values, positionals } = parseArgs({ args: cliArgs(name), options: SEARCH_OPTIONS, strict: true, allowPositionals: true });
       expect(positionals, name).toEqual([]);
-      expect(Object.keys(searchQuery('', values).filters), name).toEqual([name]);
+      expect(Object.keys(searchQuery('', values as OptionValues).filters), name).toEqual([name]);
     }
   });
 

@@ -6,9 +6,10 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType, MemoExoticComponent, ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
-import type { AccountView, InventoryFacets, SyncProgress, VehicleRowView } from '../../../src/shared/contract';
+import type { AccountView, FacetCounts, SyncProgress, VehicleRowView } from '../../../src/shared/contract';
 import type * as InventoryRowModule from '../../../src/renderer/src/components/InventoryRow';
 import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
+import { DIMENSION_NAMES, dimension } from '../../../src/shared/inventory-filters';
 import { installBridge, ok } from './bridge';
 
 const renders = vi.hoisted(() => ({ rows: 0, screen: 0 }));
@@ -74,22 +75,15 @@ const row = (i: number): VehicleRowView => ({
 });
 const noCount = { yes: 0, no: 0 };
 const noBounds = { min: null, max: null };
-const facets: InventoryFacets = {
-  portal: { on: TOTAL, off: 0, pending: 0 },
-  active: noCount,
-  type: [],
-  brand: [],
-  fuel: [],
-  gearbox: [],
-  color: [],
-  brandNew: noCount,
-  highlighted: noCount,
-  hasProblems: noCount,
-  hasRejectedPhotos: noCount,
-  year: noBounds,
-  price: noBounds,
-  mileage: noBounds,
-};
+/** Nothing to count in any filter but the portal's: derived from the dimensions' table, so a new filter needs nothing here. */
+const facets = Object.fromEntries(
+  DIMENSION_NAMES.map((name) => {
+    const d = dimension(name);
+    if (d.kind === 'state') return [name, Object.fromEntries(d.values.map((v) => [v, 0]))];
+    return [name, d.kind === 'values' ? [] : d.kind === 'range' ? noBounds : noCount];
+  }),
+) as unknown as FacetCounts;
+facets.portal = { on: TOTAL, off: 0, pending: 0 };
 
 /** What main would answer, for the reads this screen makes; anything else is an error. */
 function answer(channel: ChannelName, input: unknown): Result<unknown> {

@@ -1,11 +1,11 @@
 // A checkbox list of one facet's values with their counts. Long lists fold after a few.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FacetCount } from '../../../shared/contract.inventory';
+import type { FacetValue } from '../../../shared/inventory';
 
 interface Props {
   title: string;
-  counts: FacetCount[];
+  counts: FacetValue[];
   selected: readonly string[];
   label: (value: string) => string;
   format: (count: number) => string;

@@ -1,21 +1,22 @@
 // Every filter of the inventory, each with its count: lists of values, ranges and yes/no flags.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PORTAL_STATES, type InventoryFacets, type InventoryFilters, type PortalStateFilter } from '../../../shared/contract.inventory';
+import { dimensionsOf, PORTAL_STATES, type FacetCounts, type InventoryFilters, type PortalState } from '../../../shared/inventory-filters';
 import { useFormat } from '../hooks/useFormat';
-import { countActiveFilters, setFlag, setRange, toggleListValue, type FlagFilterKey } from '../logic/filters';
+import { countActiveFilters, setFlag, setRange, toggleListValue } from '../logic/filters';
 import { FilterList } from './FilterList';
 import { FlagFilter } from './FlagFilter';
 import { RangeFilter } from './RangeFilter';
 
 interface Props {
-  facets: InventoryFacets | null;
+  facets: FacetCounts | null;
   filters: InventoryFilters;
   onChange: (filters: InventoryFilters) => void;
 }
 
-const PORTAL_LABEL = { on: 'filters.portalOn', off: 'filters.portalOff', pending: 'filters.portalPending' } as const satisfies Record<PortalStateFilter, string>;
-const FLAGS: readonly FlagFilterKey[] = ['active', 'brandNew', 'highlighted', 'hasProblems', 'hasRejectedPhotos'];
+const PORTAL_LABEL = { on: 'filters.portalOn', off: 'filters.portalOff', pending: 'filters.portalPending' } as const satisfies Record<PortalState, string>;
+/** Every yes/no filter, in the dimensions' table order: a new one shows here with no change. */
+const FLAGS = dimensionsOf('flag');
 
 // Memo: the screen re-renders on every keystroke and every answer; the panel's props change only
 // when the counts or the filters do (about a hundred options, not worth redrawing per key).
@@ -39,7 +40,7 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
        
         counts={PORTAL_STATES.map((s) => ({ value: s, count: facets?.portal[s] ?? 0 }))}
         selected={filters.portal ?? []}
-        label={(v) => t(PORTAL_LABEL[v as PortalStateFilter] ?? 'filters.portalOn')}
+        label={(v) => t(PORTAL_LABEL[v as PortalState] ?? 'filters.portalOn')}
         onToggle={(v) => onChange(toggleListValue(filters, 'portal', v))}
       />
       <FilterList format={f.number} title={t('filters.type')} counts={facets?.type ?? []} selected={filters.type ?? []} label={(v) => f.enumValue('type', v)} onToggle={(v) => onChange(toggleListValue(filters, 'type', v))} />

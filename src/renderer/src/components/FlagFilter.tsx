@@ -1,7 +1,7 @@
 // A yes/no filter with counts: Any / Yes (n) / No (n).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { YesNoCount } from '../../../shared/contract.inventory';
+import type { YesNoCount } from '../../../shared/inventory';
 
 interface Props {
   label: string;

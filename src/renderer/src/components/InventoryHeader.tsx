@@ -1,7 +1,7 @@
 // Column headers: every header is a button that sorts (again: reverses).
 // aria-sort on the columnheader.
 import { useTranslation } from 'react-i18next';
-import type { InventorySort } from '../../../shared/contract.inventory';
+import type { InventorySort } from '../../../shared/inventory';
 import { COLUMNS } from './inventoryColumns';
 
 interface Props {

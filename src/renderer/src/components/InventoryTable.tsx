@@ -5,7 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InventorySort } from '../../../shared/contract.inventory';
+import type { InventorySort } from '../../../shared/inventory';
 import { useFormat } from '../hooks/useFormat';
 import type { InventoryRows } from '../hooks/useInventoryRows';
 import { nextRowIndex } from '../logic/listKeys';

@@ -1,7 +1,7 @@
 // From/To inputs for a numeric filter; applied on Enter or when leaving the field.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NumberRange } from '../../../shared/contract.inventory';
+import type { NumberRange } from '../../../shared/inventory';
 import { parseWholeNumber } from '../logic/filters';
 
 interface Props {

@@ -1,5 +1,5 @@
 // The inventory table's columns: what each sorts on and how wide it is (CSS grid tracks).
-import type { SortField } from '../../../shared/contract.inventory';
+import type { SortField } from '../../../shared/inventory';
 
 export type ColumnKey = 'reference' | 'title' | 'modelYear' | 'value' | 'mileage' | 'status' | 'updatedAt';
 

@@ -2,7 +2,7 @@
 // A new query starts a fresh page cache; a "cache changed" refresh keeps showing the old rows
 // until their replacements arrive, so the list does not flash.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import type { InventoryFilters, InventorySort } from '../../../shared/contract.inventory';
+import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
 import type { VehicleRowView } from '../../../shared/views';
 import { api } from '../api';
 import { ROW_PAGE_SIZE, RowPages } from '../logic/rowPages';

@@ -1,9 +1,9 @@
 // Small pure helpers over the inventory filters.
-import type { InventoryFilters, NumberRange } from '../../../shared/contract.inventory';
+import type { DimensionOf, InventoryFilters, NumberRange } from '../../../shared/inventory-filters';
 
-export type ListFilterKey = 'portal' | 'type' | 'brand' | 'fuel' | 'gearbox' | 'color';
-export type FlagFilterKey = 'active' | 'brandNew' | 'highlighted' | 'hasProblems' | 'hasRejectedPhotos';
-export type RangeFilterKey = 'year' | 'price' | 'mileage';
+export type ListFilterKey = DimensionOf<'state' | 'values'>;
+export type FlagFilterKey = DimensionOf<'flag'>;
+export type RangeFilterKey = DimensionOf<'range'>;
 
 export function countActiveFilters(filters: InventoryFilters): number {
   let n = 0;

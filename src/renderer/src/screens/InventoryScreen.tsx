@@ -2,7 +2,7 @@
 // Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InventoryFilters, InventorySort } from '../../../shared/contract.inventory';
+import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
 import { useApp } from '../AppContext';
 import { BulkBar } from '../components/BulkBar';
 import { EmptyState } from '../components/EmptyState';
