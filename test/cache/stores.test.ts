@@ -119,7 +119,7 @@ describe('sync runs and meta', () => {
     const id = cache.runs.start('full');
     const problems = Array.from({ length: DATA_PROBLEMS_KEPT + 5 }, (_, i) => ({ problem: 'no_reference' as const, excerpt: `{"title":"car ${i}"}` }));
     cache.runs.setDataProblems(id, problems);
-    cache.runs.finish(id, 'ok', { unidentified: problems.length });
+    cache.runs.finish(id, 'succeeded', { unidentified: problems.length });
     expect(cache.runs.get(id)?.dataProblems).toEqual(problems.slice(0, DATA_PROBLEMS_KEPT));
     expect(cache.runs.get(id)?.counts.unidentified).toBe(DATA_PROBLEMS_KEPT + 5);
   });

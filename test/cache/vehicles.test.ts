@@ -126,7 +126,7 @@ describe('sync passes', () => {
     expect(result.removedReferences).toEqual(['GONE']);
     expect(cache.queryVehicles({}).rows.map((r) => r.reference).sort()).toEqual(['KEPT', 'NEW']);
     const run = cache.runs.get(result.runId);
-    expect(run).toMatchObject({ kind: 'full', outcome: 'ok', counts: { pages: 2, requests: 3, added: 1, removed: 1 } });
+    expect(run).toMatchObject({ kind: 'full', outcome: 'succeeded', counts: { pages: 2, requests: 3, added: 1, removed: 1 } });
     expect(cache.summary().lastSyncAt).toBe(clock().toISOString());
     expect(cache.getVehicle('NEW')?.firstSeenRunId).toBe(result.runId);
   });

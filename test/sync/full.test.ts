@@ -18,7 +18,7 @@ describe('full sync', () => {
     expect(run.details.pages).toBe(11);
     expect(run.details.requests).toBe(r.sb.stats.requests);
     expect(run.notes).toEqual([]);
-    expect(r.cache.runs.recent(1)[0]).toMatchObject({ id: Number(run.id), kind: 'full', outcome: 'ok' });
+    expect(r.cache.runs.recent(1)[0]).toMatchObject({ id: Number(run.id), kind: 'full', outcome: 'succeeded' });
     expect(r.cache.summary().lastSyncAt).not.toBeNull();
     const plan = readCachedPlan(r.cache);
     expect(plan?.plan).toEqual(r.sb.data.plan());

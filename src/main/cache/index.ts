@@ -117,7 +117,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
 export { migrateTo, LATEST_VERSION, MIGRATIONS } from './migrations';
 export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehicles';
 export type { SyncPass, PassResult } from './sync-pass';
-export type { SyncKind, SyncOutcome, SyncRun, SyncCounts } from './runs';
+export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
 export type { OutboxEntry, OutboxKind, OutboxStatus, QueuedUnpublish } from './outbox-store';
 export type { CacheIdentityNotice } from './local';

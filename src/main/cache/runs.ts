@@ -1,11 +1,13 @@
 // The record of each sync: what kind, when, how it ended, what it counted.
 import type { AppErrorShape } from '../../shared/errors';
-import type { SyncDataProblem } from '../../shared/views';
+import type { SyncDataProblem, SyncKind, SyncOutcome } from '../../shared/views';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 
-export type SyncKind = 'full' | 'incremental';
-export type SyncOutcome = 'ok' | 'failed' | 'cancelled';
+/** How a run ended (a run not ended yet is 'running'). */
+export type SyncEnd = Exclude<SyncOutcome, 'running'>;
+/** The outcome column: schema 1's CHECK spells 'succeeded' as 'ok'; that spelling stays in this file. */
+type StoredOutcome = 'ok' | 'failed' | 'cancelled';
 
 export interface SyncCounts {
   added: number;
@@ -23,7 +25,7 @@ export interface SyncRun {
   kind: SyncKind;
   startedAt: string;
   endedAt: string | null;
-  outcome: SyncOutcome | null;
+  outcome: SyncOutcome;
   counts: Partial<SyncCounts>;
   error: AppErrorShape | null;
   /** Portal items the run could not identify (schema 7 on). */
@@ -38,7 +40,7 @@ interface DbRun {
   kind: SyncKind;
   started_at: string;
   ended_at: string | null;
-  outcome: SyncOutcome | null;
+  outcome: StoredOutcome | null;
   counts: string;
   error: string | null;
   data_problems: string;
@@ -49,7 +51,7 @@ const toRun = (r: DbRun): SyncRun => ({
   kind: r.kind,
   startedAt: r.started_at,
   endedAt: r.ended_at,
-  outcome: r.outcome,
+  outcome: r.outcome === null ? 'running' : r.outcome === 'ok' ? 'succeeded' : r.outcome,
   counts: JSON.parse(r.counts) as Partial<SyncCounts>,
   error: r.error === null ? null : (JSON.parse(r.error) as AppErrorShape),
   dataProblems: JSON.parse(r.data_problems) as SyncDataProblem[],
@@ -71,8 +73,9 @@ export function createSyncRunStore(db: Db, clock: Clock) {
     start(kind: SyncKind): number {
       return Number(insert.run(kind, isoNow(clock)).lastInsertRowid);
     },
-    finish(id: number, outcome: SyncOutcome, counts: Partial<SyncCounts>, error?: AppErrorShape | null): void {
-      finish.run(isoNow(clock), outcome, JSON.stringify(counts), error == null ? null : JSON.stringify(error), id);
+    finish(id: number, outcome: SyncEnd, counts: Partial<SyncCounts>, error?: AppErrorShape | null): void {
+      const stored: StoredOutcome = outcome === 'succeeded' ? 'ok' : outcome;
+      finish.run(isoNow(clock), stored, JSON.stringify(counts), error == null ? null : JSON.stringify(error), id);
     },
     /** Records the portal items the run could not identify (the first DATA_PROBLEMS_KEPT; the count is in its counts). */
     setDataProblems(id: number, problems: readonly SyncDataProblem[]): void {

@@ -7,7 +7,8 @@ import { AppError, type AppErrorShape } from '../../shared/errors';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { META_KEYS, type MetaStore } from './meta';
-import type { SyncCounts, SyncKind, SyncOutcome, SyncRunStore } from './runs';
+import type { SyncKind } from '../../shared/views';
+import type { SyncCounts, SyncEnd, SyncRunStore } from './runs';
 import { emptyUpsertCounts, lazyReceivedVehicle, stagedVehicle, type UpsertCounts, type VehicleStore } from './vehicles';
 
 export interface PassResult {
@@ -30,7 +31,7 @@ export interface SyncPass {
    */
   commit(extra?: Partial<SyncCounts>): PassResult;
   /** Drops what was staged and records how the run ended; the previous snapshot stays. */
-  abandon(outcome: Exclude<SyncOutcome, 'ok'>, error?: AppErrorShape | null, extra?: Partial<SyncCounts>): void;
+  abandon(outcome: Exclude<SyncEnd, 'succeeded'>, error?: AppErrorShape | null, extra?: Partial<SyncCounts>): void;
 }
 
 const BATCH = 500;
@@ -97,7 +98,7 @@ export function createSyncPasses(db: Db, clock: Clock, vehicles: VehicleStore, r
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];
         clearStaged.run(runId);
         const all = { ...counts, removed: removedReferences.length, ...(damaged > 0 ? { repaired: damaged } : {}) };
-        runs.finish(runId, 'ok', { ...extra, ...all });
+        runs.finish(runId, 'succeeded', { ...extra, ...all });
         meta.set(META_KEYS.lastSyncAt, isoNow(clock));
         return { runId, kind, counts: all, removedReferences };
       });

@@ -235,7 +235,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (deps.photos) {
         progress.phase('photos');
         await photoStep(deps.photos, signal, progress, details);
-        cache.runs.finish(pass.runId, 'ok', { ...counts, ...figures(), added: counts.added ?? 0, changed: counts.changed ?? 0, removed: counts.removed ?? 0 });
+        cache.runs.finish(pass.runId, 'succeeded', { ...counts, ...figures(), added: counts.added ?? 0, changed: counts.changed ?? 0, removed: counts.removed ?? 0 });
       }
     } catch (error) {
       const shape = toErrorShape(error);
@@ -337,7 +337,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         else added--;
       }
       const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount };
-      if (removedCount !== result.counts.removed || added !== result.counts.added) cache.runs.finish(pass.runId, 'ok', counts);
+      if (removedCount !== result.counts.removed || added !== result.counts.added) cache.runs.finish(pass.runId, 'succeeded', counts);
       for (const [key, value] of meta) cache.meta.set(key, value);
       if (dataProblems.length > 0) cache.runs.setDataProblems(pass.runId, dataProblems);
       return counts;

@@ -55,7 +55,7 @@ export function toSyncRunReport(run: SyncRun): SyncRunReport {
     kind: run.kind,
     startedAt: run.startedAt,
     endedAt: run.endedAt,
-    outcome: run.outcome === null ? 'running' : run.outcome === 'ok' ? 'succeeded' : run.outcome,
+    outcome: run.outcome,
     counts,
     error: run.error,
     dataProblems: run.dataProblems,
