@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { installedBuild, resolveDataDir, resolveProfile } from '../../src/main/cli/data-dir';
 
 describe('resolveProfile: the command line shares the desktop app’s profile rule', () => {
-  const base = { env: {}, platform: 'linux', home: '/home/ana', cwd: '/work' } as const;
+  const base = { env: {}, platform: 'linux', home: '/home/ana', cwd: '/srv/checkout' } as const;
 
   it('installed: the dealer’s profile; from the sources: the development one', () => {
     expect(resolveProfile({ ...base, packaged: true })).toMatchObject({ dataDir: '/home/ana/.config/Showroom', cacheDir: '/home/ana/.cache/Showroom', keychainService: 'Showroom' });
@@ -10,16 +10,16 @@ describe('resolveProfile: the command line shares the desktop app’s profile ru
   });
 
   it('--data-dir and the environment override the folder, relative to the working folder', () => {
-    expect(resolveProfile({ ...base, packaged: true, option: 'rel' })).toMatchObject({ dataDir: '/work/rel', cacheDir: '/work/rel' });
+    expect(resolveProfile({ ...base, packaged: true, option: 'rel' })).toMatchObject({ dataDir: '/srv/checkout/rel', cacheDir: '/srv/checkout/rel' });
     expect(resolveProfile({ ...base, packaged: true, env: { SHOWROOM_DATA_DIR: '/srv/s' } }).dataDir).toBe('/srv/s');
   });
 });
 
 describe('resolveDataDir (the data folder alone)', () => {
   it('is the profile’s data folder, the development one unless told the build is installed', () => {
-    expect(resolveDataDir(undefined, {}, 'linux', '/home/ana', '/work')).toBe('/home/ana/.config/Showroom (development)');
-    expect(resolveDataDir(undefined, {}, 'linux', '/home/ana', '/work', true)).toBe('/home/ana/.config/Showroom');
-    expect(resolveDataDir('d', {}, 'linux', '/home/ana', '/work')).toBe('/work/d');
+    expect(resolveDataDir(undefined, {}, 'linux', '/home/ana', '/srv/checkout')).toBe('/home/ana/.config/Showroom (development)');
+    expect(resolveDataDir(undefined, {}, 'linux', '/home/ana', '/srv/checkout', true)).toBe('/home/ana/.config/Showroom');
+    expect(resolveDataDir('d', {}, 'linux', '/home/ana', '/srv/checkout')).toBe('/srv/checkout/d');
   });
 });
 
