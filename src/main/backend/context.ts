@@ -1,5 +1,6 @@
 // What every domain of the backend shares: the deps, the stores and the active session, plus the
 // reactions to portal errors that matter everywhere (connectivity, a refused token).
+import { marksOffline } from '../../shared/error-policy';
 import { AppError, type ErrorKind } from '../../shared/errors';
 import type { AccountStore } from '../accounts';
 import type { BackendDeps } from '../ipc/backend';
@@ -24,14 +25,13 @@ export interface BackendContext {
   markTokenRefused(accountId: string): Promise<void>;
 }
 
-const OFFLINE_KINDS: ReadonlySet<ErrorKind> = new Set(['offline', 'tls']);
-
 export function errorKind(error: unknown): ErrorKind | undefined {
   if (error instanceof AppError) return error.kind;
   if (error && typeof error === 'object' && 'kind' in error && typeof error.kind === 'string') return error.kind as ErrorKind;
   return undefined;
 }
 
+/** The portal cannot be reached (the error policy decides which kinds say so). */
 export function isOfflineKind(kind: ErrorKind | undefined): boolean {
-  return kind !== undefined && OFFLINE_KINDS.has(kind);
+  return marksOffline(kind);
 }

@@ -17,6 +17,7 @@
 // A sync whose inventory committed but some photos failed is a success (0): the failures are in
 // its summary and in `show`. `unpublish` with several references: 7 if any was refused, else 5
 // if any was not found, else 0.
+import { policyOf, type ExitName } from '../../shared/error-policy';
 import type { ErrorKind } from '../../shared/errors';
 
 export const EXIT = {
@@ -31,7 +32,7 @@ export const EXIT = {
   cancelled: 8,
   data: 9,
   syncRunning: 10,
-} as const;
+} as const satisfies Record<ExitName | 'ok', number>;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -48,34 +49,7 @@ export const EXIT_CODE_HELP = `Exit codes:
    9  local data unreadable or unwritable (see \`showroom cache rebuild\`)
   10  a sync of this account is already running elsewhere`;
 
+/** The error policy's exit code for a kind (no kind: an unexpected failure). */
 export function exitCodeFor(kind: ErrorKind | undefined): ExitCode {
-  switch (kind) {
-    case 'offline':
-    case 'tls':
-    case 'not_a_portal':
-    case 'server':
-    case 'rate_limited':
-    case 'invalid_response':
-      return EXIT.offline;
-    case 'token_refused':
-    case 'unauthorized':
-    case 'no_token':
-      return EXIT.token;
-    case 'not_found':
-      return EXIT.notFound;
-    case 'keychain_unavailable':
-      return EXIT.keychain;
-    case 'validation':
-      return EXIT.refused;
-    case 'bad_input':
-      return EXIT.usage;
-    case 'cancelled':
-      return EXIT.cancelled;
-    case 'database':
-      return EXIT.data;
-    case 'busy':
-      return EXIT.syncRunning;
-    default:
-      return EXIT.unexpected;
-  }
+  return kind === undefined ? EXIT.unexpected : EXIT[policyOf(kind).exit];
 }

@@ -2,6 +2,7 @@
 // a message the dealer understands and a `detail` for support. Nothing here ever receives the
 // integration token or the JWT, and errors never carry ky's Request (whose headers hold them)
 // as their cause: only the underlying system error, which names a code and an address.
+import { policyOf } from '../../shared/error-policy';
 import { AppError, type ErrorDetail, type ErrorKind } from '../../shared/errors';
 
 export const MESSAGES = {
@@ -71,7 +72,7 @@ export interface NetworkFailure {
   kind: 'offline' | 'tls';
   /** The system or TLS error code, for support (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT…). */
   code: string;
-  /** Worth another attempt (a reset or a refused connection may be brief; a bad certificate is not). */
+  /** Worth another attempt now: the error policy's `retryNow` for the kind, less codes that cannot pass (ENOTFOUND). */
   transient: boolean;
   /** The innermost error, safe to keep as a cause (it holds no request headers). */
   cause: unknown;
@@ -104,10 +105,10 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   const codes = chain.map(codeOf).filter((c): c is string => c !== undefined);
   const innermost = chain.at(-1);
   const tlsCode = codes.find((c) => TLS_CODE.test(c));
-  if (tlsCode) return { kind: 'tls', code: tlsCode, transient: false, cause: innermost };
+  if (tlsCode) return { kind: 'tls', code: tlsCode, transient: policyOf('tls').retryNow, cause: innermost };
   const messages = chain.map((e) => (e instanceof Error ? e.message : '')).join(' | ');
-  if (/certificate|ssl|tls/i.test(messages) && codes.length === 0) return { kind: 'tls', code: 'TLS_ERROR', transient: false, cause: innermost };
+  if (/certificate|ssl|tls/i.test(messages) && codes.length === 0) return { kind: 'tls', code: 'TLS_ERROR', transient: policyOf('tls').retryNow, cause: innermost };
   // Undici names a body cut short "terminated"; its cause (if any) carries the socket's code.
   const code = codes.find((c) => c.startsWith('E') || c.startsWith('UND_ERR')) ?? (/terminated/i.test(messages) ? 'TERMINATED' : codes[0] ?? 'NETWORK_ERROR');
-  return { kind: 'offline', code, transient: !NOT_TRANSIENT.has(code), cause: innermost };
+  return { kind: 'offline', code, transient: policyOf('offline').retryNow && !NOT_TRANSIENT.has(code), cause: innermost };
 }

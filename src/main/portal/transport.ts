@@ -26,6 +26,7 @@
 // so neither credential ever reaches another host nor travels over plain http; anything else is
 // refused, naming where the portal tried to send us (issue 12, defect 2).
 import ky, { type KyInstance } from 'ky';
+import { policyOf } from '../../shared/error-policy';
 import { AppError, isAppError } from '../../shared/errors';
 import { classifyNetworkError, MESSAGES, portalError, redirectRefusedMessage, type NetworkFailure, type RequestContext } from './errors';
 import { Pacer, parseRetryAfter, type WaitEvent } from './pacer';
@@ -206,7 +207,8 @@ export class Transport {
           spentMs += waitMs;
           continue;
         }
-        const retryable = response.status >= 500 || (response.jsonError === 'malformed' && response.status < 300);
+        // The error policy decides: a 5xx is `server`, a success whose JSON does not parse `invalid_response`.
+        const retryable = (response.status >= 500 && policyOf('server').retryNow) || (response.jsonError === 'malformed' && response.status < 300 && policyOf('invalid_response').retryNow);
         if (retryable && ++failures < this.o.attempts) {
           const waited = await this.backoff(failures, left(), input.signal);
           if (waited !== undefined) {
@@ -217,7 +219,7 @@ export class Transport {
         return response;
       }
       const { failure } = outcome;
-      if (failure.transient && ++failures < this.o.attempts) {
+      if (failure.transient && policyOf(failure.kind).retryNow && ++failures < this.o.attempts) {
         const waited = await this.backoff(failures, left(), input.signal);
         if (waited !== undefined) {
           spentMs += waited;

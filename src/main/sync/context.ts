@@ -1,5 +1,6 @@
 // What every step of one sync shares: the portal, the cancel signal, progress, connectivity and
 // the notes that end up in the run's counts.
+import { policyOf } from '../../shared/error-policy';
 import { isAppError } from '../../shared/errors';
 import type { PortalClient, PortalVehicle, SortDirection, SortField } from '../portal';
 import type { PageMeta } from '../portal';
@@ -23,12 +24,11 @@ export function note(details: Details, key: string, by = 1): void {
   details[key] = (details[key] ?? 0) + by;
 }
 
-/** An answer from the portal (any status) proves it is reachable; only an offline error says it is not. */
+/** What an error says about the portal's reachability, as the error policy has it (undefined: nothing). */
 export function connectivityOf(error: unknown): boolean | undefined {
   if (!isAppError(error)) return undefined;
-  if (error.kind === 'offline') return false;
-  if (error.kind === 'cancelled' || error.kind === 'tls') return undefined;
-  return typeof error.detail?.status === 'number' ? true : undefined;
+  const { portal } = policyOf(error.kind);
+  return portal === 'unreachable' ? false : portal === 'answered' ? true : undefined;
 }
 
 export type SortOrder = ReadonlyArray<readonly [SortField, SortDirection]>;

@@ -4,6 +4,7 @@
 // publication null (the cache clears the flag then). A send cut short (the process killed before
 // the answer) is not sent blindly again: the listing is read first, and if the portal already has
 // the unpublish (publication null, or an UNPUBLISH job in its queue) it is not sent twice.
+import { marksOffline, policyOf, stopsBatch } from '../../shared/error-policy';
 import { AppError, isAppError, type ErrorKind } from '../../shared/errors';
 import type { UnpublishOutcome } from '../../shared/views';
 import type { Cache, OutboxEntry } from '../cache';
@@ -25,8 +26,6 @@ type Sent =
   /** Not sent (offline, server trouble, token refused…): it stays in the outbox. */
   | { kind: 'later'; message: string; errorKind: ErrorKind };
 
-/** No answer came back: the request may have reached the portal, so the next attempt checks first. */
-const UNANSWERED: ReadonlySet<ErrorKind> = new Set(['offline', 'tls', 'cancelled']);
 
 const MESSAGES = {
   notInInventory: 'This listing is not in your inventory. Sync first, then try again.',
@@ -104,7 +103,7 @@ export function createPublications(deps: PublicationsDeps) {
         cache.outbox.markFailed(entry.id, result.message, true);
         return;
       case 'later':
-        cache.outbox.markFailed(entry.id, result.message, false, UNANSWERED.has(result.errorKind));
+        cache.outbox.markFailed(entry.id, result.message, false, policyOf(result.errorKind).unanswered);
         return;
     }
   }
@@ -140,7 +139,7 @@ export function createPublications(deps: PublicationsDeps) {
         const result = await deliver(entry, signal);
         settle(entry, result);
         outcomes.set(reference, outcomeOf(reference, result));
-        if (result.kind === 'later' && result.errorKind === 'offline') unreachable ??= result.message;
+        if (result.kind === 'later' && marksOffline(result.errorKind)) unreachable ??= result.message;
       },
       // Cancelling the dealer's unpublish does not lose it: what was not sent stays queued (above).
       new AbortController().signal,
@@ -178,7 +177,7 @@ export function createPublications(deps: PublicationsDeps) {
         if (result.kind === 'accepted') sent++;
         else if (result.kind !== 'later') failed++;
         // Offline or refused credentials: the others would fail the same way.
-        else if (result.errorKind === 'offline' || result.errorKind === 'token_refused' || result.errorKind === 'tls') stop ??= new AppError(result.errorKind, result.message);
+        else if (stopsBatch(result.errorKind)) stop ??= new AppError(result.errorKind, result.message);
       },
       new AbortController().signal,
     );

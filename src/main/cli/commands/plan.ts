@@ -1,6 +1,7 @@
 // plan: the dealer's plan and its use, live from the portal when it answers, otherwise the copy
 // the last sync read (and the output says which).
-import { isTransient, toErrorShape } from '../../../shared/errors';
+import { isTransient } from '../../../shared/error-policy';
+import { toErrorShape } from '../../../shared/errors';
 import { planUsage, type Plan } from '../../../shared/plan';
 import type { PlanView } from '../../../shared/views';
 import { readCachedPlan } from '../../sync';
@@ -23,7 +24,7 @@ export const plan: Command = {
         result = view(await portal.getPlan({ signal: ctx.signal }), new Date().toISOString(), true);
       } catch (error) {
         const shape = toErrorShape(error);
-        if (!isTransient(shape.kind) && shape.kind !== 'not_a_portal' && shape.kind !== 'invalid_response') throw error;
+        if (!isTransient(shape.kind)) throw error;
         why = shape.message;
         const cached = readCachedPlan(cache);
         if (!cached) throw error;
