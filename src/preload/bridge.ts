@@ -26,8 +26,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A message's params: names to strings or finite numbers (they are filled into dictionary texts). */
+function isMessageParams(value: unknown): boolean {
+  return isRecord(value) && Object.values(value).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
+}
+
+// `code` and `params` are optional: an answer without them (an older main, an uncoded error) is
+// still an error shape, and the renderer falls back to `message` and the kind's text.
 function isErrorShape(value: unknown): value is AppErrorShape {
-  return isRecord(value) && typeof value.kind === 'string' && errorKinds.has(value.kind) && typeof value.message === 'string' && (value.detail === undefined || isRecord(value.detail));
+  return (
+    isRecord(value) &&
+    typeof value.kind === 'string' &&
+    errorKinds.has(value.kind) &&
+    typeof value.message === 'string' &&
+    (value.code === undefined || typeof value.code === 'string') &&
+    (value.params === undefined || isMessageParams(value.params)) &&
+    (value.detail === undefined || isRecord(value.detail))
+  );
 }
 
 /** What main sent, as a Result; anything else becomes an internal error (never trusted blindly). */

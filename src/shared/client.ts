@@ -1,11 +1,13 @@
 // The renderer's typed client over the bridge: values come back, failures are thrown as
 // BridgeError (the tagged AppErrorShape turned back into an exception).
-import type { AppErrorShape, ErrorDetail, ErrorKind } from './errors';
+import type { AppErrorShape, ErrorDetail, ErrorKind, MessageParams } from './errors';
 import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload, ShowroomBridge } from './contract';
 
 export class BridgeError extends Error implements AppErrorShape {
   readonly kind: ErrorKind;
   readonly detail: ErrorDetail | undefined;
+  readonly code: string | undefined;
+  readonly params: MessageParams | undefined;
   readonly channel: ChannelName;
 
   constructor(channel: ChannelName, shape: AppErrorShape) {
@@ -14,6 +16,8 @@ export class BridgeError extends Error implements AppErrorShape {
     this.channel = channel;
     this.kind = shape.kind;
     this.detail = shape.detail;
+    this.code = shape.code;
+    this.params = shape.params;
   }
 }
 

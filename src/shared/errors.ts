@@ -1,5 +1,7 @@
 // The small error taxonomy every layer speaks. Errors cross the bridge and the CLI as this
-// tagged shape; `message` is for the dealer, `detail` for support (never a token or a JWT).
+// tagged shape; `code` and `params` name the dealer's text in the shared dictionaries (rendered in
+// the UI's or the terminal's language), `message` is that text in English for logs and older
+// callers, `detail` is for support (never a token or a JWT). What to do about each kind: error-policy.ts.
 
 export const ERROR_KINDS = [
   'offline', // the portal could not be reached (DNS, refused, reset, timeout)
@@ -32,25 +34,48 @@ export interface ErrorDetail {
   [key: string]: unknown;
 }
 
+/** Values filled into a dictionary text's `{{name}}`s (`count` also picks the plural form). */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
 export interface AppErrorShape {
   kind: ErrorKind;
   message: string;
+  /** The dictionary entry under `codes` (e.g. 'portal.offline'); absent on errors that have none yet. */
+  code?: string;
+  params?: MessageParams;
   detail?: ErrorDetail;
+}
+
+export interface AppErrorOptions {
+  cause?: unknown;
+  code?: string;
+  params?: MessageParams;
 }
 
 export class AppError extends Error implements AppErrorShape {
   readonly kind: ErrorKind;
   readonly detail: ErrorDetail | undefined;
+  readonly code: string | undefined;
+  readonly params: MessageParams | undefined;
 
-  constructor(kind: ErrorKind, message: string, detail?: ErrorDetail, options?: { cause?: unknown }) {
-    super(message, options);
+  /** With a code, prefer `codedError` (i18n/messages.ts): it writes `message` from the English dictionary. */
+  constructor(kind: ErrorKind, message: string, detail?: ErrorDetail, options?: AppErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.kind = kind;
     this.detail = detail;
+    this.code = options?.code;
+    this.params = options?.params;
   }
 
   toJSON(): AppErrorShape {
-    return this.detail === undefined ? { kind: this.kind, message: this.message } : { kind: this.kind, message: this.message, detail: this.detail };
+    return {
+      kind: this.kind,
+      message: this.message,
+      ...(this.code === undefined ? {} : { code: this.code }),
+      ...(this.params === undefined ? {} : { params: this.params }),
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+    };
   }
 }
 
@@ -62,10 +87,5 @@ export function isAppError(value: unknown): value is AppError {
 export function toErrorShape(error: unknown): AppErrorShape {
   if (error instanceof AppError) return error.toJSON();
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'internal', message: 'Something went wrong inside Showroom.', detail: { cause: message } };
-}
-
-/** Errors worth retrying later (the outbox keeps the write; the next sync sends it again). */
-export function isTransient(kind: ErrorKind): boolean {
-  return kind === 'offline' || kind === 'rate_limited' || kind === 'server' || kind === 'tls' || kind === 'unauthorized';
+  return { kind: 'internal', message: 'Something went wrong inside Showroom.', code: 'app.internal', detail: { cause: message } };
 }

@@ -1,6 +1,6 @@
 // What the main process hands the renderer: plain, structured-clonable views.
 // Nothing here ever carries the integration token or the JWT.
-import type { AppErrorShape, ErrorDetail } from './errors';
+import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
 import type { Plan, PlanUsage } from './plan';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
@@ -174,7 +174,10 @@ export interface UnpublishOutcome {
   reference: string;
   /** sent: the portal accepted it (pending until confirmed); queued: offline, goes at the next sync. */
   outcome: UnpublishOutcomeKind;
+  /** In English (logs, --json); `code` and `params` name it in the dictionaries (`codes.…`). */
   message: string | null;
+  code?: string;
+  params?: MessageParams;
 }
 
 // ── Sync ─────────────────────────────────────────────────────────────────────────────────────

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = join(REPO, 'src/main/cli/index.ts');
@@ -80,4 +81,31 @@ export function json<T = unknown>(result: CliResult): T {
   } catch {
     throw new Error(`not JSON (exit ${result.code}):\n${result.stdout}\n--- stderr ---\n${result.stderr}`);
   }
+}
+
+/** A sandbox portal, a temp data folder and one account added to it (--no-keychain, SHOWROOM_TOKEN). */
+export interface CliAccount {
+  sb: Sandbox;
+  data: { dir: string; cleanup(): void };
+  /** Runs a command on that data folder with the account's token; `env` adds to (or, with undefined, removes from) the environment. */
+  run(args: string[], env?: Record<string, string | undefined>): Promise<CliResult>;
+  close(): Promise<void>;
+}
+
+export async function cliAccount(sandbox: SandboxOptions, options: { env?: Record<string, string | undefined>; prepare?: (sb: Sandbox) => void } = {}): Promise<CliAccount> {
+  const sb = await startSandbox(sandbox);
+  options.prepare?.(sb);
+  const data = tempDataDir();
+  const run = (args: string[], env: Record<string, string | undefined> = {}) => cli([...args, '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken, ...options.env, ...env } });
+  const added = await run(['accounts', 'add', '--name', 'Loja', '--base-url', sb.baseUrl, '--no-keychain']);
+  if (added.code !== 0) throw new Error(`accounts add failed (${added.code}): ${added.stderr}`);
+  return {
+    sb,
+    data,
+    run,
+    async close() {
+      await sb.close();
+      data.cleanup();
+    },
+  };
 }

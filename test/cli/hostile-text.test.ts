@@ -3,9 +3,9 @@
 // `--json` (whose JSON still parses back to the exact text). And the items a sync could not
 // identify (defect 1) are shown by `status`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import type { InventoryPage, VehicleDetailView } from '../../src/shared/views';
-import { cli, json, tempDataDir } from './helpers';
+import { cliAccount, json, type CliAccount } from './helpers';
 
 const HOSTILE_TITLE = 'Civic \x1b[2J\x1b]0;pwned\x07 \r\u009b31m RED\u0000 \u202eFDP.exe\u2066x\u2069';
 const HOSTILE_DESCRIPTION = 'line one\nline two \x1b[8m hidden \x1b[0m\u0085';
@@ -14,23 +14,24 @@ const HOSTILE_DESCRIPTION = 'line one\nline two \x1b[8m hidden \x1b[0m\u0085';
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 let sb: Sandbox;
-let data: { dir: string; cleanup(): void };
+let account: CliAccount;
 let unidentified: string;
 
-const run = (args: string[]) => cli([...args, '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken } });
+const run = (args: string[]) => account.run(args);
 
 beforeAll(async () => {
-  sb = await startSandbox({ vehicles: 12, seed: 5, integrationToken: 'cli-hostile-token-0123456789' });
-  sb.data.upsert({ reference: 'HOSTILE-1', title: HOSTILE_TITLE, description: HOSTILE_DESCRIPTION }, { urlReady: true });
-  unidentified = sb.data.list().find((v) => v.reference !== 'HOSTILE-1')!.reference;
-  data = tempDataDir();
-  const added = await run(['accounts', 'add', '--name', 'Loja', '--base-url', sb.baseUrl, '--no-keychain']);
-  expect(added.code, added.stderr).toBe(0);
+  account = await cliAccount(
+    { vehicles: 12, seed: 5, integrationToken: 'cli-hostile-token-0123456789' },
+    {
+      prepare: (portal) => {
+        portal.data.upsert({ reference: 'HOSTILE-1', title: HOSTILE_TITLE, description: HOSTILE_DESCRIPTION }, { urlReady: true });
+        unidentified = portal.data.list().find((v) => v.reference !== 'HOSTILE-1')!.reference;
+      },
+    },
+  );
+  sb = account.sb;
 });
-afterAll(async () => {
-  await sb.close();
-  data.cleanup();
-});
+afterAll(() => account.close());
 
 describe('portal text in the terminal', () => {
   it('sync, search, show and --json never write a raw control character; JSON keeps the exact text', async () => {

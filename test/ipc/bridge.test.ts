@@ -37,6 +37,18 @@ describe('createBridge', () => {
     expect(await bridge.invoke('vehicles.get', { reference: 'X' })).toEqual({ ok: false, error });
   });
 
+  it('passes a coded error (message code and params) through, and an uncoded one still', async () => {
+    const coded = { kind: 'not_found', message: 'The portal has no listing with the reference “X”.', code: 'portal.noListing', params: { reference: 'X', count: 1 }, detail: { status: 404 } };
+    expect(await createBridge(fakeTransport({ ok: false, error: coded })).invoke('vehicles.get', { reference: 'X' })).toEqual({ ok: false, error: coded });
+  });
+
+  it('turns an error whose code or params are malformed into an internal error', async () => {
+    for (const extra of [{ code: 1 }, { code: null }, { params: 'x' }, { params: [] }, { params: { a: {} } }, { params: { a: null } }, { params: { a: Number.NaN } }]) {
+      const answer = { ok: false, error: { kind: 'not_found', message: 'x', ...extra } };
+      expect(await createBridge(fakeTransport(answer)).invoke('app.info', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    }
+  });
+
   it('rejects channels outside the contract without touching the transport', async () => {
     const t = fakeTransport();
     const bridge = loose(createBridge(t));

@@ -1,7 +1,7 @@
 // The JWT session against the sandbox: renewal ahead of expiry, one renewal shared by concurrent
 // requests, renewal once on a 401, and a refused integration token.
 import { describe, expect, it } from 'vitest';
-import { PORTAL_MESSAGES } from '../../src/main/portal';
+import { renderMessage } from '../../src/shared/i18n/messages';
 import { clientFor, errorOf, sandbox } from './helpers';
 
 const JWT = 'GET /clients/jwt';
@@ -78,7 +78,8 @@ describe('JWT session', () => {
     });
     const error = await errorOf(client.getPlan());
     expect(error.kind).toBe('token_refused');
-    expect(error.message).toBe(PORTAL_MESSAGES.token_refused);
+    expect(error.message).toBe(renderMessage('en', 'portal.token_refused'));
+    expect(error.code).toBe('portal.token_refused');
     expect(error.detail).toMatchObject({ method: 'GET', endpoint: '/clients/plan', status: 401 });
     expect(s.stats.count(JWT)).toBe(2);
     expect(s.stats.count('GET /clients/plan', 401)).toBe(2);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/shared/i18n/en';
 import { ptBR } from '../../src/shared/i18n/pt-BR';
-import { activateAction, fill, QUIT_ANYWAY_BUTTON, quitDuringSyncBox, startupFailedBox, windowFailedBox } from '../../src/main/shell/startup';
+import { fill } from '../../src/shared/i18n/messages';
+import { activateAction, QUIT_ANYWAY_BUTTON, quitDuringSyncBox, startupFailedBox, windowFailedBox } from '../../src/main/shell/startup';
 
 describe('activateAction (macOS Dock click)', () => {
   it('during start-up: wait (no window before the IPC handlers and protocols exist)', () => {

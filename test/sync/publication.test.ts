@@ -92,7 +92,7 @@ describe('unpublish', () => {
   it('a reference the inventory does not have: not_found, nothing sent', async () => {
     const r = await rig({ sandbox: { vehicles: 10 } });
     await r.engine.run();
-    expect(await r.engine.unpublish(['NOPE-1'])).toEqual([{ reference: 'NOPE-1', outcome: 'not_found', message: expect.any(String) }]);
+    expect(await r.engine.unpublish(['NOPE-1'])).toEqual([{ reference: 'NOPE-1', outcome: 'not_found', message: expect.any(String), code: 'unpublish.notInInventory' }]);
     expect(deletes(r.sb)).toBe(0);
   });
 

@@ -6,6 +6,9 @@ import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError, toErrorShape } from '../../shared/errors';
+import { resolveLanguage } from '../../shared/i18n/language';
+import { textOf } from '../../shared/i18n/messages';
+import type { UiLanguage } from '../../shared/views';
 import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
 import { cacheRebuild } from './commands/cache';
@@ -20,6 +23,7 @@ import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile, type Env } from './data-dir';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
+import { cliLanguage, parseLanguageOption, systemLanguage } from './language';
 
 export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, exportCommand, show, unpublish, plan, status, cacheRebuild];
 
@@ -29,6 +33,7 @@ const GLOBAL_OPTIONS = {
   json: { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
   'no-keychain': { type: 'boolean' },
+  lang: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 
@@ -37,6 +42,7 @@ const GLOBAL_HELP = `Options for every command:
   --account <id|name>   which account (default: the only one, else the app's active one)
   --json                machine-readable output on stdout
   --no-keychain         keep the integration token only in this process (needs SHOWROOM_TOKEN)
+  --lang en|pt-BR       the language of messages (default: the app's, else LC_ALL, LC_MESSAGES, LANG)
   -v, --verbose         error details for support (never the token)
   -h, --help            help
 
@@ -85,10 +91,11 @@ export interface RunOptions {
   packaged?: boolean;
 }
 
-function printError(out: Output, error: unknown, verbose: boolean): number {
+/** The error in the dealer's language (its message code rendered; English `message` when it has none), and its exit code. */
+function printError(out: Output, error: unknown, verbose: boolean, language: UiLanguage): number {
   const shape = toErrorShape(error);
   out.endProgress();
-  out.note(`showroom: ${shape.message}`);
+  out.note(`showroom: ${textOf(language, shape)}`);
   if (verbose) {
     out.note(`  kind: ${shape.kind}`);
     if (shape.detail !== undefined) out.note(`  detail: ${JSON.stringify(shape.detail)}`);
@@ -98,6 +105,11 @@ function printError(out: Output, error: unknown, verbose: boolean): number {
   }
   if (shape.kind === 'keychain_unavailable') out.note('  For unattended runs, set SHOWROOM_TOKEN instead (and add the account with --no-keychain).');
   return exitCodeFor(shape.kind);
+}
+
+/** The language to report an error in; a bad --lang (itself the error, perhaps) falls back to the system's. */
+async function errorLanguage(option: unknown, env: Env, dataDir: string | undefined): Promise<UiLanguage> {
+  return cliLanguage(typeof option === 'string' ? option : undefined, env, dataDir).catch(() => resolveLanguage(undefined, systemLanguage(env)));
 }
 
 /** Runs one command line; returns the exit code. Never throws. */
@@ -126,6 +138,13 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
   if (values.help) {
     out.line(helpText(command));
     return EXIT.ok;
+  }
+  // --lang is checked before anything runs: every command reports its errors in it.
+  try {
+    if (typeof values.lang === 'string') parseLanguageOption(values.lang);
+  } catch (error) {
+    out.note(`showroom ${command.name}: ${(error as Error).message}\nUsage: showroom ${command.usage}`);
+    return EXIT.usage;
   }
   const positionals = parsed.positionals.slice(words);
   const expected = command.positionals ?? { min: 0, max: 0, name: '' };
@@ -162,7 +181,7 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
       out.note('showroom: cancelled.');
       return EXIT.cancelled;
     }
-    return printError(out, error, verbose);
+    return printError(out, error, verbose, await errorLanguage(values.lang, env, ctx?.dataDir));
   } finally {
     ctx?.close();
   }

@@ -2,9 +2,10 @@
 // Sending, pacing and retries live in transport.ts, the JWT in session.ts; this file says what
 // each endpoint's answers mean.
 import type { AppError } from '../../shared/errors';
+import type { MessageRef } from '../../shared/i18n/messages';
 import { planSchema, type Plan } from '../../shared/plan';
 import { parseVehicle, type ParsedVehicle, type Publication } from '../../shared/vehicle';
-import { joinPortalMessage, MESSAGES, portalError, readErrorBody } from './errors';
+import { joinPortalMessage, portalError, readErrorBody } from './errors';
 import type { RateLimitSnapshot } from './pacer';
 import { parseQueueHeader, type QueueJob, type QueueStatus } from './queue-header';
 import { issueLines, pageEnvelopeSchema, publicationReadSchema, type PageMeta } from './schemas';
@@ -122,11 +123,11 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
     const second = await transport.send({ ...input, headers: { authorization: `Bearer ${fresh}` } });
     if (second.status !== 401) return second;
     session.invalidate(fresh);
-    throw portalError('token_refused', MESSAGES.token_refused, second.ctx, { status: 401, portalMessage: readErrorBody(second.json).portalMessage, reason: 'a freshly issued JWT was refused' });
+    throw portalError('token_refused', undefined, second.ctx, { status: 401, portalMessage: readErrorBody(second.json).portalMessage, reason: 'a freshly issued JWT was refused' });
   }
 
   /** A write on a listing: accepted (usually queued), or the error its status means (422: refused, with the portal's message). */
-  async function queuedWrite(input: Omit<SendInput, 'headers'>, notFoundMessage: string): Promise<QueuedWrite> {
+  async function queuedWrite(input: Omit<SendInput, 'headers'>, notFoundMessage: MessageRef): Promise<QueuedWrite> {
     const res = await authed(input);
     if (res.status === 404) throw notFound(res, notFoundMessage);
     if (![200, 201, 202, 204].includes(res.status)) throw statusError(res);
@@ -161,13 +162,13 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       const res = await authed({ method: 'GET', path: `vehicles/${encodeURIComponent(reference)}`, signal: call.signal });
       const queue = parseQueueHeader(res.headers.get('x-status-queue'));
       if (res.status === 202) return { status: 'pending', queue };
-      if (res.status === 404) throw notFound(res, `The portal has no listing with the reference “${reference}”.`);
+      if (res.status === 404) throw notFound(res, { code: 'portal.noListing', params: { reference } });
       const raw = expectJson(res, [200]);
       return { status: 'found', vehicle: { ...parseVehicle(raw), raw }, queue };
     },
 
     unpublish(reference, call = {}) {
-      return queuedWrite({ method: 'DELETE', path: publicationPath(reference), signal: call.signal }, `The portal has no listing with the reference “${reference}” to unpublish.`);
+      return queuedWrite({ method: 'DELETE', path: publicationPath(reference), signal: call.signal }, { code: 'portal.noListingToUnpublish', params: { reference } });
     },
 
     async getPublication(reference, call = {}) {
@@ -182,11 +183,11 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
     },
 
     publish(reference, call = {}) {
-      return queuedWrite({ method: 'POST', path: publicationPath(reference), signal: call.signal }, `The portal has no listing with the reference “${reference}” to publish.`);
+      return queuedWrite({ method: 'POST', path: publicationPath(reference), signal: call.signal }, { code: 'portal.noListingToPublish', params: { reference } });
     },
 
     setHighlighted(reference, highlighted, call = {}) {
-      return queuedWrite({ method: 'PUT', path: publicationPath(reference), json: { highlighted }, signal: call.signal }, `The portal has no listing with the reference “${reference}” to highlight.`);
+      return queuedWrite({ method: 'PUT', path: publicationPath(reference), json: { highlighted }, signal: call.signal }, { code: 'portal.noListingToHighlight', params: { reference } });
     },
 
     rateLimit: () => transport.pacer.snapshot(),
@@ -218,10 +219,10 @@ function expectJson(res: PortalResponse, ok: number[]): unknown {
 }
 
 function invalid(res: PortalResponse, reason: string, issues?: string[]): AppError {
-  return portalError('invalid_response', MESSAGES.invalid_response, res.ctx, { status: res.status, reason, issues });
+  return portalError('invalid_response', undefined, res.ctx, { status: res.status, reason, issues });
 }
 
-function notFound(res: PortalResponse, message: string): AppError {
+function notFound(res: PortalResponse, message: MessageRef): AppError {
   return portalError('not_found', message, res.ctx, { status: 404, portalMessage: readErrorBody(res.json).portalMessage });
 }
 
@@ -232,11 +233,11 @@ export function statusError(res: PortalResponse): AppError {
   const extra = { status, portalMessage: body.portalMessage, portalError: body.portalError };
   if (status === 400 || status === 409 || status === 422) {
     const text = joinPortalMessage(body.portalMessage);
-    return portalError('validation', text ? `${MESSAGES.validation} ${text}` : MESSAGES.validation, ctx, extra);
+    return portalError('validation', text ? { code: 'portal.validationSaid', params: { portalMessage: text } } : undefined, ctx, extra);
   }
-  if (status === 401 || status === 403) return portalError(status === 401 ? 'token_refused' : 'unauthorized', status === 401 ? MESSAGES.token_refused : MESSAGES.unauthorized, ctx, extra);
-  if (status === 404) return portalError('not_found', MESSAGES.not_found, ctx, extra);
-  if (status === 429) return portalError('rate_limited', MESSAGES.rate_limited, ctx, extra);
-  if (status >= 500) return portalError('server', `${MESSAGES.server.replace('answering.', `answering (error ${status}).`)}`, ctx, extra);
-  return portalError('invalid_response', MESSAGES.invalid_response, ctx, { ...extra, reason: `unexpected status ${status}` });
+  if (status === 401 || status === 403) return portalError(status === 401 ? 'token_refused' : 'unauthorized', undefined, ctx, extra);
+  if (status === 404) return portalError('not_found', undefined, ctx, extra);
+  if (status === 429) return portalError('rate_limited', undefined, ctx, extra);
+  if (status >= 500) return portalError('server', { code: 'portal.serverStatus', params: { status } }, ctx, extra);
+  return portalError('invalid_response', undefined, ctx, { ...extra, reason: `unexpected status ${status}` });
 }

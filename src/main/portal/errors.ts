@@ -1,35 +1,20 @@
 // Turning what happened on the wire into the app's error taxonomy (src/shared/errors.ts):
-// a message the dealer understands and a `detail` for support. Nothing here ever receives the
-// integration token or the JWT, and errors never carry ky's Request (whose headers hold them)
-// as their cause: only the underlying system error, which names a code and an address.
+// a message code the dealer reads in their language (the `codes.portal` dictionary section) and a
+// `detail` for support. Nothing here ever receives the integration token or the JWT, and errors
+// never carry ky's Request (whose headers hold them) as their cause: only the underlying system
+// error, which names a code and an address.
 import { policyOf } from '../../shared/error-policy';
-import { AppError, type ErrorDetail, type ErrorKind } from '../../shared/errors';
-
-export const MESSAGES = {
-  offline: 'The portal could not be reached. Check your internet connection; your changes are kept and will be sent at the next sync.',
-  timeout: 'The portal took too long to answer. Check your internet connection; your changes are kept and will be sent at the next sync.',
-  tls: "The portal's security certificate could not be verified, so Showroom sent nothing. Check the portal address; if it is right, something on your network is intercepting secure connections.",
-  not_a_portal: "Something answered at this address, but it is not the portal's integration API. Check the portal address in the account settings.",
-  unauthorized: 'The portal did not accept this request. Try again; if it keeps happening, enter your integration token again.',
-  token_refused: 'The portal refused your integration token. Enter a new one from your account settings (personal data → integration token).',
-  not_found: 'The portal does not have what was asked for.',
-  rate_limited: 'The portal is limiting how many requests Showroom may send, and did not free up in time. Try again in a minute.',
-  validation: 'The portal refused the request.',
-  server: 'The portal had a problem answering. Try again later; your changes are kept.',
-  invalid_response: 'The portal sent an answer Showroom cannot read. Try again later; if it keeps happening, contact support with the details below.',
-  cancelled: 'Cancelled.',
-} as const;
+import type { AppError, ErrorDetail, ErrorKind } from '../../shared/errors';
+import { en } from '../../shared/i18n/en';
+import { codedError, type MessageCode, type MessageRef } from '../../shared/i18n/messages';
 
 /**
  * The portal's address sent Showroom elsewhere, and Showroom did not follow (transport.ts): the
  * message names the host so the dealer (or support) can tell a moved portal from a hijack.
  * Only scheme, host and port: a Location's path and query could carry anything.
  */
-export function redirectRefusedMessage(target: URL, reason: 'downgrade' | 'other_origin'): string {
-  if (reason === 'downgrade') {
-    return `The portal address tried to switch to an insecure connection (http://${target.host}), so Showroom stopped and sent nothing over it. Check the portal address in the account settings.`;
-  }
-  return `The portal address redirected to another site (${target.protocol}//${target.host}), so Showroom stopped and did not send your integration token there. Check the portal address in the account settings; if the portal has moved, enter its new address.`;
+export function redirectRefused(target: URL, reason: 'downgrade' | 'other_origin'): MessageRef {
+  return reason === 'downgrade' ? { code: 'portal.redirectDowngrade', params: { host: target.host } } : { code: 'portal.redirectOtherOrigin', params: { origin: `${target.protocol}//${target.host}` } };
 }
 
 /** What support needs to find a request again: never a token, never a query string. */
@@ -45,8 +30,14 @@ export function detailFor(ctx: RequestContext, extra: Omit<ErrorDetail, 'method'
   return detail;
 }
 
-export function portalError(kind: ErrorKind, message: string, ctx: RequestContext, extra?: Omit<ErrorDetail, 'method' | 'endpoint' | 'time'>, cause?: unknown): AppError {
-  return new AppError(kind, message, detailFor(ctx, extra), cause === undefined ? undefined : { cause });
+/** A portal error in the dealer's words: the message code (its `kind`'s own text unless said otherwise) and the support detail. */
+export function portalError(kind: ErrorKind, message: MessageRef | undefined, ctx: RequestContext, extra?: Omit<ErrorDetail, 'method' | 'endpoint' | 'time'>, cause?: unknown): AppError {
+  return codedError(kind, message ?? portalMessage(kind), detailFor(ctx, extra), cause === undefined ? undefined : { cause });
+}
+
+/** The dictionary's text for a kind of portal failure ('portal.<kind>'; 'app.internal' for kinds no portal call produces). */
+export function portalMessage(kind: ErrorKind): MessageRef {
+  return { code: Object.hasOwn(en.codes.portal, kind) ? (`portal.${kind}` as MessageCode) : 'app.internal' };
 }
 
 /** The NestJS error body `{ statusCode, message, error }`, read without trusting it. */

@@ -5,4 +5,3 @@ export type { QueueJob, QueueStatus } from './queue-header';
 export { parseQueueHeader } from './queue-header';
 export type { PageMeta } from './schemas';
 export { parseDurationMs } from './duration';
-export { MESSAGES as PORTAL_MESSAGES } from './errors';

@@ -12,8 +12,7 @@
 // may already count in the new window (still in flight, or sent after the earliest possible reset)
 // are held against it. Until the first response says whether there is a limit, one request at a
 // time goes out.
-import { AppError } from '../../shared/errors';
-import { MESSAGES } from './errors';
+import { codedError } from '../../shared/i18n/messages';
 
 export interface RateLimitSnapshot {
   limit: number;
@@ -140,7 +139,7 @@ export class Pacer {
 
   /** Waits for a slot that will not exceed the rate limit; resolve ⇒ the caller sends now. */
   acquire(signal?: AbortSignal): Promise<Slot> {
-    if (signal?.aborted) return Promise.reject(new AppError('cancelled', MESSAGES.cancelled));
+    if (signal?.aborted) return Promise.reject(codedError('cancelled', { code: 'portal.cancelled' }));
     return new Promise<Slot>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
@@ -149,7 +148,7 @@ export class Pacer {
         onAbort: () => {
           const index = this.waiters.indexOf(waiter);
           if (index >= 0) this.waiters.splice(index, 1);
-          reject(new AppError('cancelled', MESSAGES.cancelled));
+          reject(codedError('cancelled', { code: 'portal.cancelled' }));
           this.pump();
         },
       };

@@ -3,9 +3,9 @@
 // all concurrent requests share one renewal in flight.
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import { parseDurationMs } from './duration';
-import { joinPortalMessage, MESSAGES, portalError, readErrorBody } from './errors';
+import { joinPortalMessage, portalError, readErrorBody } from './errors';
 import type { PortalResponse, Transport } from './transport';
 
 export const tokenResponseSchema = z.object({ token: z.string().min(1), expiration: z.unknown().optional() }).loose();
@@ -98,37 +98,37 @@ export class JwtSession {
     const { status, ctx } = response;
     if (status === 401 || status === 403) {
       const body = readErrorBody(response.json);
-      throw portalError('token_refused', MESSAGES.token_refused, ctx, { status, portalMessage: body.portalMessage });
+      throw portalError('token_refused', undefined, ctx, { status, portalMessage: body.portalMessage });
     }
-    if (status >= 500) throw portalError('server', MESSAGES.server, ctx, { status, portalMessage: readErrorBody(response.json).portalMessage });
+    if (status >= 500) throw portalError('server', undefined, ctx, { status, portalMessage: readErrorBody(response.json).portalMessage });
     if (status === 400 || status === 422) {
       // A malformed token is refused with a validation error by some gateways.
       const body = readErrorBody(response.json);
-      throw portalError('token_refused', MESSAGES.token_refused, ctx, { status, portalMessage: joinPortalMessage(body.portalMessage) });
+      throw portalError('token_refused', undefined, ctx, { status, portalMessage: joinPortalMessage(body.portalMessage) });
     }
     if (status !== 200 && status !== 201) {
       // 404 and friends: nothing here issues integration JWTs.
-      throw portalError('not_a_portal', MESSAGES.not_a_portal, ctx, { status, reason: `answered ${status} to the token exchange` });
+      throw portalError('not_a_portal', undefined, ctx, { status, reason: `answered ${status} to the token exchange` });
     }
     if (response.json === undefined) {
       const reason = response.jsonError === 'not_json' ? `answered ${response.headers.get('content-type') ?? 'a non-JSON body'} instead of JSON` : `answered a ${response.jsonError ?? 'unreadable'} body`;
-      throw portalError(response.jsonError === 'malformed' ? 'invalid_response' : 'not_a_portal', response.jsonError === 'malformed' ? MESSAGES.invalid_response : MESSAGES.not_a_portal, ctx, { status, reason });
+      throw portalError(response.jsonError === 'malformed' ? 'invalid_response' : 'not_a_portal', undefined, ctx, { status, reason });
     }
     const parsed = tokenResponseSchema.safeParse(response.json);
-    if (!parsed.success) throw portalError('not_a_portal', MESSAGES.not_a_portal, ctx, { status, reason: 'JSON without a token field' });
+    if (!parsed.success) throw portalError('not_a_portal', undefined, ctx, { status, reason: 'JSON without a token field' });
     return parsed.data;
   }
 }
 
 export async function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) throw new AppError('cancelled', MESSAGES.cancelled);
+  if (signal.aborted) throw codedError('cancelled', { code: 'portal.cancelled' });
   let onAbort: (() => void) | undefined;
   try {
     return await Promise.race([
       promise,
       new Promise<never>((_, reject) => {
-        onAbort = () => reject(new AppError('cancelled', MESSAGES.cancelled));
+        onAbort = () => reject(codedError('cancelled', { code: 'portal.cancelled' }));
         signal.addEventListener('abort', onAbort, { once: true });
       }),
     ]);

@@ -27,8 +27,9 @@
 // refused, naming where the portal tried to send us (issue 12, defect 2).
 import ky, { type KyInstance } from 'ky';
 import { policyOf } from '../../shared/error-policy';
-import { AppError, isAppError } from '../../shared/errors';
-import { classifyNetworkError, MESSAGES, portalError, redirectRefusedMessage, type NetworkFailure, type RequestContext } from './errors';
+import { isAppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
+import { classifyNetworkError, portalError, redirectRefused, type NetworkFailure, type RequestContext } from './errors';
 import { Pacer, parseRetryAfter, type WaitEvent } from './pacer';
 
 export interface RequestEvent {
@@ -107,14 +108,14 @@ interface AttemptFailure {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new AppError('cancelled', MESSAGES.cancelled));
+    if (signal?.aborted) return reject(codedError('cancelled', { code: 'portal.cancelled' }));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new AppError('cancelled', MESSAGES.cancelled));
+      reject(codedError('cancelled', { code: 'portal.cancelled' }));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -199,7 +200,7 @@ export class Transport {
           rateLimited++;
           const waitMs = parseRetryAfter(response.headers.get('retry-after'), response.receivedAt, response.headers.get('date')) ?? this.o.defaultRetryAfterMs;
           if (rateLimited > this.o.rateLimitRetries || waitMs > this.o.maxRetryAfterMs || waitMs >= left()) {
-            throw portalError('rate_limited', MESSAGES.rate_limited, ctx, { status: 429, retryAfterMs: waitMs, attempts: attempt, deadlineMs: this.o.deadlineMs });
+            throw portalError('rate_limited', undefined, ctx, { status: 429, retryAfterMs: waitMs, attempts: attempt, deadlineMs: this.o.deadlineMs });
           }
           // Everybody waits (the pacer tells onWait once), then this request tries again.
           this.pacer.block(Date.now() + waitMs);
@@ -227,9 +228,8 @@ export class Transport {
         }
       }
       const timedOut = failure.code === 'TIMEOUT';
-      const message = failure.kind === 'tls' ? MESSAGES.tls : failure.kind === 'invalid_response' ? MESSAGES.invalid_response : timedOut ? MESSAGES.timeout : MESSAGES.offline;
       const timing = timedOut ? { timeoutMs: this.o.timeoutMs, deadlineMs: this.o.deadlineMs } : {};
-      throw portalError(failure.kind, message, ctx, { status: failure.status, code: failure.code, attempts: attempt, ...timing }, failure.cause);
+      throw portalError(failure.kind, timedOut ? { code: 'portal.timeout' } : undefined, ctx, { status: failure.status, code: failure.code, attempts: attempt, ...timing }, failure.cause);
     }
   }
 
@@ -271,7 +271,7 @@ export class Transport {
       return { response, ms: Date.now() - started };
     } catch (error) {
       if (isAppError(error)) throw error; // a refused redirect: a definite answer, not worth retrying
-      if (input.signal?.aborted) throw new AppError('cancelled', MESSAGES.cancelled, { method: ctx.method, endpoint: ctx.endpoint });
+      if (input.signal?.aborted) throw codedError('cancelled', { code: 'portal.cancelled' }, { method: ctx.method, endpoint: ctx.endpoint });
       const ms = Date.now() - started;
       if (timeout.aborted) return { failure: { kind: 'offline', code: 'TIMEOUT', transient: true, cause: undefined }, ms };
       const failure = classifyNetworkError(error);
@@ -297,14 +297,14 @@ export class Transport {
       try {
         target = new URL(location, current);
       } catch {
-        throw portalError('invalid_response', MESSAGES.invalid_response, ctx, { status: res.status, code: 'BAD_REDIRECT', reason: 'redirected to an address that is not a URL' });
+        throw portalError('invalid_response', undefined, ctx, { status: res.status, code: 'BAD_REDIRECT', reason: 'redirected to an address that is not a URL' });
       }
       const verdict = redirectVerdict(base, target);
       if (!verdict.follow) {
-        throw portalError('not_a_portal', redirectRefusedMessage(target, verdict.reason), ctx, { status: res.status, redirectedTo: target.origin, reason: verdict.reason });
+        throw portalError('not_a_portal', redirectRefused(target, verdict.reason), ctx, { status: res.status, redirectedTo: target.origin, reason: verdict.reason });
       }
       if (hop + 1 >= MAX_REDIRECTS) {
-        throw portalError('invalid_response', MESSAGES.invalid_response, ctx, { status: res.status, code: 'TOO_MANY_REDIRECTS', reason: `more than ${MAX_REDIRECTS} redirects` });
+        throw portalError('invalid_response', undefined, ctx, { status: res.status, code: 'TOO_MANY_REDIRECTS', reason: `more than ${MAX_REDIRECTS} redirects` });
       }
       current = target;
     }

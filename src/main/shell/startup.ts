@@ -1,6 +1,7 @@
 // Start-up: what the app does with events that arrive while it is still starting, and what it
 // tells the dealer when starting fails. Pure: index.ts passes in the state and carries out the answer.
 import { en } from '../../shared/i18n/en';
+import { fill } from '../../shared/i18n/messages';
 import { ptBR } from '../../shared/i18n/pt-BR';
 import type { UiLanguage } from '../../shared/views';
 
@@ -15,11 +16,6 @@ export function activateAction(state: StartupState, openWindows: number): 'wait'
   if (state === 'starting') return 'wait';
   if (state === 'failed') return 'nothing';
   return openWindows === 0 ? 'create' : 'nothing';
-}
-
-/** Fills `{{name}}` in a dictionary text (main has no i18next). */
-export function fill(text: string, params: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 export function shellTexts(language: UiLanguage): (typeof en)['shell'] {

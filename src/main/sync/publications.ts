@@ -5,7 +5,8 @@
 // the answer) is not sent blindly again: the listing is read first, and if the portal already has
 // the unpublish (publication null, or an UNPUBLISH job in its queue) it is not sent twice.
 import { marksOffline, policyOf, stopsBatch } from '../../shared/error-policy';
-import { AppError, isAppError, type ErrorKind } from '../../shared/errors';
+import { AppError, isAppError, type ErrorKind, type MessageParams } from '../../shared/errors';
+import { codedError, renderMessage, type SectionKey } from '../../shared/i18n/messages';
 import type { UnpublishOutcome } from '../../shared/views';
 import type { Cache, OutboxEntry } from '../cache';
 import type { PortalClient } from '../portal';
@@ -19,21 +20,38 @@ export interface PublicationsDeps {
   concurrency: number;
 }
 
+/** A text for the dealer: English, with its dictionary code when it has one. */
+interface Said {
+  message: string;
+  code?: string;
+  params?: MessageParams;
+}
+
 type Sent =
   | { kind: 'accepted' }
-  | { kind: 'refused'; message: string }
-  | { kind: 'not_found'; message: string }
+  | ({ kind: 'refused' } & Said)
+  | ({ kind: 'not_found' } & Said)
   /** Not sent (offline, server trouble, token refused…): it stays in the outbox. */
-  | { kind: 'later'; message: string; errorKind: ErrorKind };
+  | ({ kind: 'later'; errorKind: ErrorKind } & Said);
 
 
-const MESSAGES = {
-  notInInventory: 'This listing is not in your inventory. Sync first, then try again.',
-  alreadyOff: 'This listing is already not on the portal.',
-  alreadyPending: 'Already sent: the portal is applying it (this can take up to about 20 minutes).',
-  queued: 'Saved: it will be sent to the portal at the next sync.',
-  sent: 'Sent: the portal is applying it (this can take up to about 20 minutes).',
-} as const;
+/** One of the `codes.unpublish` texts. */
+function said(key: SectionKey<'unpublish'>): Said & { code: string } {
+  const code = `unpublish.${key}` as const;
+  return { message: renderMessage('en', code), code };
+}
+
+/** Queued, and why it was not sent now: the reason is kept in the English text (logs, --json) only. */
+function queuedBecause(reason: string): Said {
+  const queued = said('queued');
+  return { ...queued, message: `${queued.message} (${reason})` };
+}
+
+/** The text alone (of a Sent, or an error), with its code when it has one. */
+function saidOf(said: Said): Said {
+  return { message: said.message, ...(said.code === undefined ? {} : { code: said.code }), ...(said.params === undefined ? {} : { params: said.params }) };
+}
+
 
 export function createPublications(deps: PublicationsDeps) {
   const { cache, portal } = deps;
@@ -47,9 +65,9 @@ export function createPublications(deps: PublicationsDeps) {
       return { kind: 'accepted' };
     } catch (error) {
       if (!isAppError(error)) throw error;
-      if (error.kind === 'validation') return { kind: 'refused', message: error.message };
-      if (error.kind === 'not_found') return { kind: 'not_found', message: error.message };
-      return { kind: 'later', message: error.message, errorKind: error.kind };
+      if (error.kind === 'validation') return { kind: 'refused', ...saidOf(error) };
+      if (error.kind === 'not_found') return { kind: 'not_found', ...saidOf(error) };
+      return { kind: 'later', errorKind: error.kind, ...saidOf(error) };
     }
   }
 
@@ -114,10 +132,10 @@ export function createPublications(deps: PublicationsDeps) {
     const toSend: string[] = [];
     for (const reference of unique) {
       const vehicle = cache.getVehicle(reference);
-      if (!vehicle) outcomes.set(reference, { reference, outcome: 'not_found', message: MESSAGES.notInInventory });
-      else if (vehicle.row.portal === 'off') outcomes.set(reference, { reference, outcome: 'sent', message: MESSAGES.alreadyOff });
-      else if (vehicle.row.portal === 'pending' || sending.has(reference)) outcomes.set(reference, { reference, outcome: 'sent', message: MESSAGES.alreadyPending });
-      else if (pendingEntry(reference)) outcomes.set(reference, { reference, outcome: 'queued', message: MESSAGES.queued });
+      if (!vehicle) outcomes.set(reference, { reference, outcome: 'not_found', ...said('notInInventory') });
+      else if (vehicle.row.portal === 'off') outcomes.set(reference, { reference, outcome: 'sent', ...said('alreadyOff') });
+      else if (vehicle.row.portal === 'pending' || sending.has(reference)) outcomes.set(reference, { reference, outcome: 'sent', ...said('alreadyPending') });
+      else if (pendingEntry(reference)) outcomes.set(reference, { reference, outcome: 'queued', ...said('queued') });
       else toSend.push(reference);
     }
     // The dealer's intent first, on disk, before any request: a crash from here on loses nothing.
@@ -131,9 +149,9 @@ export function createPublications(deps: PublicationsDeps) {
       async (entry) => {
         const { reference } = entry;
         if (unreachable !== undefined || signal.aborted) {
-          const message = unreachable ?? 'Cancelled.';
+          const message = unreachable ?? renderMessage('en', 'portal.cancelled');
           cache.outbox.markFailed(entry.id, message, false);
-          outcomes.set(reference, { reference, outcome: 'queued', message: `${MESSAGES.queued} (${message})` });
+          outcomes.set(reference, { reference, outcome: 'queued', ...queuedBecause(message) });
           return;
         }
         const result = await deliver(entry, signal);
@@ -144,20 +162,20 @@ export function createPublications(deps: PublicationsDeps) {
       // Cancelling the dealer's unpublish does not lose it: what was not sent stays queued (above).
       new AbortController().signal,
     );
-    return unique.map((r) => outcomes.get(r) ?? { reference: r, outcome: 'queued', message: MESSAGES.queued });
+    return unique.map((r) => outcomes.get(r) ?? { reference: r, outcome: 'queued', ...said('queued') });
   }
 
   /** What the portal said, the dealer's way. */
   function outcomeOf(reference: string, result: Sent): UnpublishOutcome {
     switch (result.kind) {
       case 'accepted':
-        return { reference, outcome: 'sent', message: MESSAGES.sent };
+        return { reference, outcome: 'sent', ...said('sent') };
       case 'refused':
-        return { reference, outcome: 'refused', message: result.message };
+        return { reference, outcome: 'refused', ...saidOf(result) };
       case 'not_found':
-        return { reference, outcome: 'not_found', message: result.message };
+        return { reference, outcome: 'not_found', ...saidOf(result) };
       case 'later':
-        return { reference, outcome: 'queued', message: `${MESSAGES.queued} (${result.message})` };
+        return { reference, outcome: 'queued', ...queuedBecause(result.message) };
     }
   }
 
@@ -177,11 +195,11 @@ export function createPublications(deps: PublicationsDeps) {
         if (result.kind === 'accepted') sent++;
         else if (result.kind !== 'later') failed++;
         // Offline or refused credentials: the others would fail the same way.
-        else if (stopsBatch(result.errorKind)) stop ??= new AppError(result.errorKind, result.message);
+        else if (stopsBatch(result.errorKind)) stop ??= new AppError(result.errorKind, result.message, undefined, { code: result.code, params: result.params });
       },
       new AbortController().signal,
     );
-    if (signal.aborted) throw new AppError('cancelled', 'The sync was cancelled.');
+    if (signal.aborted) throw codedError('cancelled', { code: 'unpublish.syncCancelled' });
     return { sent, failed, remaining: cache.outbox.pending().length };
   }
 

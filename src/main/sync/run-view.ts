@@ -1,6 +1,7 @@
-// A sync run as the UI and the CLI show it: the cache's record with its counts, and notes in
-// words for what the engine repaired or could not settle.
-import type { SyncCounts, SyncRunView } from '../../shared/views';
+// A sync run as the UI and the CLI show it: the cache's record with its counts, and notes (message
+// codes rendered from the dictionaries) for what the engine repaired or could not settle.
+import { renderMessage, type MessageRef, type SectionKey } from '../../shared/i18n/messages';
+import type { SyncCounts, SyncRunView, UiLanguage } from '../../shared/views';
 import type { SyncRun } from '../cache';
 
 export interface SyncRunReport extends SyncRunView {
@@ -10,32 +11,37 @@ export interface SyncRunReport extends SyncRunView {
   notes: string[];
 }
 
-const NOTES: Record<string, (n: number) => string> = {
-  scheduledFull: () => 'The last full check was over a day ago, so every page was read (a safety net for changes a quick sync cannot see).',
-  upgradedToFull: () => 'The portal’s total did not add up after reading the changes, so every page was read to find removed listings.',
-  shiftsDetected: (n) => `The list changed while it was being read (${n} time${n === 1 ? '' : 's'}); the pages concerned were read again.`,
-  createdDuringSweep: (n) => `${n} listing${n === 1 ? ' was' : 's were'} created or edited during the sync; the pages were read again.`,
-  totalChangedDuringSweep: () => 'The number of listings changed during the sync; the pages were read again.',
-  pagesReread: (n) => `${n} page${n === 1 ? '' : 's'} read again to repair shifted pages.`,
-  verified: (n) => `${n} listing${n === 1 ? '' : 's'} checked one by one.`,
-  verifiedRemoved: (n) => `${n} of them no longer exist${n === 1 ? 's' : ''} on the portal.`,
-  verifiedUnreadable: (n) => `${n} of them could not be read and ${n === 1 ? 'was' : 'were'} kept as last seen.`,
-  unsettled: () => 'The portal kept changing during the sync: everything seen was kept; the next sync settles the rest.',
-  possiblyMissed: (n) => `Up to ${n} listing${n === 1 ? '' : 's'} may be missing until the next sync.`,
-  unverified: (n) => `${n} listing${n === 1 ? '' : 's'} could not be checked and were kept as last seen.`,
-  urlChecked: (n) => `${n} listing${n === 1 ? '' : 's'} whose address was due read again.`,
-  pendingChecked: (n) => `${n} pending unpublish${n === 1 ? '' : 'es'} checked with the portal.`,
-  unidentified: (n) => `${n} item${n === 1 ? '' : 's'} from the portal could not be identified (no reference) and ${n === 1 ? 'was' : 'were'} not stored; no listing was removed for want of it. Shown in the sync history.`,
-  planFailed: () => 'The plan could not be read; the last known plan is kept.',
-  photosFailed: (n) => `${n} photo${n === 1 ? '' : 's'} could not be downloaded.`,
-  photosError: () => 'The photo download stopped early; the next sync continues it.',
-  unpublishFailed: (n) => `${n} unpublish request${n === 1 ? '' : 's'} refused by the portal.`,
-};
+// The order they are shown in; the texts are the dictionaries' `codes.syncNotes` (with plural forms).
+const NOTES = [
+  'scheduledFull',
+  'upgradedToFull',
+  'shiftsDetected',
+  'createdDuringSweep',
+  'totalChangedDuringSweep',
+  'pagesReread',
+  'verified',
+  'verifiedRemoved',
+  'verifiedUnreadable',
+  'unsettled',
+  'possiblyMissed',
+  'unverified',
+  'urlChecked',
+  'pendingChecked',
+  'unidentified',
+  'planFailed',
+  'photosFailed',
+  'photosError',
+  'unpublishFailed',
+] as const satisfies ReadonlyArray<SectionKey<'syncNotes'>>;
 
-export function notesOf(details: Record<string, number>): string[] {
-  return Object.entries(NOTES)
-    .filter(([key]) => (details[key] ?? 0) > 0)
-    .map(([key, text]) => text(details[key] ?? 0));
+/** The notes a run's figures call for, as message codes (`count` is the figure). */
+export function noteCodes(details: Record<string, number>): MessageRef[] {
+  return NOTES.filter((key) => (details[key] ?? 0) > 0).map((key) => ({ code: `syncNotes.${key}`, params: { count: details[key] ?? 0 } }));
+}
+
+/** The notes in words, in `language` (English in the run's JSON report). */
+export function notesOf(details: Record<string, number>, language: UiLanguage = 'en'): string[] {
+  return noteCodes(details).map((ref) => renderMessage(language, ref.code, ref.params));
 }
 
 export function toSyncRunReport(run: SyncRun): SyncRunReport {

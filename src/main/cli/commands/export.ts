@@ -2,30 +2,13 @@
 // selects and sorts it, every match (no --limit), to a file for Excel (offline). Progress on one
 // updating stderr line when stderr is a terminal; Ctrl-C stops cleanly and leaves no file.
 import { resolve } from 'node:path';
-import { resolveLanguage } from '../../../shared/i18n/language';
-import type { UiLanguage } from '../../../shared/views';
-import { createSettingsStore } from '../../backend/settings';
 import { EXPORT_FORMATS, exportInventory, type ExportFormat } from '../../export';
-import { silentLogger } from '../../shell/logger';
 import { str, type Command } from '../command';
-import type { CliContext } from '../context';
 import { usageError } from '../context';
 import { EXIT } from '../exit-codes';
 import { formatBytes, formatNumber } from '../io';
+import { cliLanguage } from '../language';
 import { SEARCH_HELP, SEARCH_OPTIONS, SEARCH_USAGE, searchQuery } from '../search-flags';
-
-const LANGUAGES: readonly UiLanguage[] = ['en', 'pt-BR'];
-
-/** --lang, else the app's language setting, else the system's (LC_ALL, LC_MESSAGES, LANG). */
-async function languageOf(ctx: CliContext, option: string | undefined): Promise<UiLanguage> {
-  if (option !== undefined) {
-    const match = LANGUAGES.find((l) => l.toLowerCase() === option.toLowerCase());
-    if (!match) throw usageError(`--lang takes ${LANGUAGES.join(' or ')}; got “${option}”.`);
-    return match;
-  }
-  const settings = await createSettingsStore(ctx.dataDir, silentLogger).load();
-  return resolveLanguage(settings.language, ctx.env.LC_ALL || ctx.env.LC_MESSAGES || ctx.env.LANG);
-}
 
 function formatOf(option: string | undefined, out: string): ExportFormat {
   const text = (option ?? out.split('.').pop() ?? '').toLowerCase();
@@ -42,7 +25,7 @@ of --lang (default: the app's language, else the system's). CSV opens in Excel i
 pt-BR uses ; and decimal commas, en uses , and points; both are UTF-8 with a BOM. XLSX has typed
 cells: numbers, prices in reais, dates. FILE is replaced only once the export is complete.
 ${SEARCH_HELP}`,
-  options: { ...SEARCH_OPTIONS, format: { type: 'string' }, out: { type: 'string', short: 'o' }, lang: { type: 'string' } },
+  options: { ...SEARCH_OPTIONS, format: { type: 'string' }, out: { type: 'string', short: 'o' } },
   positionals: { min: 0, max: 50, name: 'text' },
   async run(ctx, { positionals, values }) {
     const outOption = str(values.out);
@@ -50,7 +33,7 @@ ${SEARCH_HELP}`,
     const file = resolve(outOption);
     const format = formatOf(str(values.format), file);
     const query = searchQuery(positionals.join(' '), values);
-    const language = await languageOf(ctx, str(values.lang));
+    const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
     const { cache } = await ctx.open(await ctx.account(str(values.account)));
     const started = Date.now();
     const result = await exportInventory(cache, {

@@ -1,10 +1,12 @@
 // sync [--full] [--no-photos]: the app's sync engine, with progress on one updating stderr line
 // when stderr is a terminal, and a summary at the end. Ctrl-C cancels cleanly (exit 8): the
 // previous inventory stays as it was.
+import { textOf } from '../../../shared/i18n/messages';
 import type { SyncProgress } from '../../../shared/views';
-import { createSyncEngine } from '../../sync';
+import { createSyncEngine, notesOf } from '../../sync';
 import { str, type Command } from '../command';
 import { EXIT, exitCodeFor } from '../exit-codes';
+import { cliLanguage } from '../language';
 
 const PHASES: Record<SyncProgress['phase'], string> = { outbox: 'sending queued changes', plan: 'reading the plan', pages: 'reading listings', photos: 'downloading photos', done: 'finishing' };
 
@@ -39,6 +41,7 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
     });
     opened.onWait((event) => engine.noteWait(event));
     const report = await engine.run({ kind: values.full === true ? 'full' : 'auto', signal: ctx.signal });
+    const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
     ctx.out.endProgress();
     if (ctx.json) ctx.out.json(report);
     else {
@@ -56,11 +59,11 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
       } else {
         ctx.out.line(`Sync (${report.kind}) failed after ${secs} s; the inventory is as it was before.`);
       }
-      for (const n of report.notes) ctx.out.line(`  ${n}`);
+      for (const n of notesOf(report.details, language)) ctx.out.line(`  ${n}`);
     }
     if (ctx.signal.aborted || report.outcome === 'cancelled') return EXIT.cancelled;
     if (report.outcome === 'failed') {
-      ctx.out.note(`showroom: ${report.error?.message ?? 'The sync failed.'}`);
+      ctx.out.note(`showroom: ${report.error ? textOf(language, report.error) : 'The sync failed.'}`);
       if (ctx.verbose && report.error?.detail) ctx.out.note(`  detail: ${JSON.stringify(report.error.detail)}`);
       return exitCodeFor(report.error?.kind);
     }

@@ -1,9 +1,11 @@
 // unpublish <reference…>: sent to the portal now when it answers (pending until a read confirms),
 // queued for the next sync when offline, or refused with the portal's message; one line each.
+import { textOf } from '../../../shared/i18n/messages';
 import type { UnpublishOutcome } from '../../../shared/views';
 import { createSyncEngine } from '../../sync';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
+import { cliLanguage } from '../language';
 
 /** Said when the engine gives no message of its own. */
 const TEXT: Record<UnpublishOutcome['outcome'], string> = {
@@ -24,7 +26,10 @@ export const unpublish: Command = {
     const references = [...new Set(positionals)];
     const outcomes = await engine.unpublish(references, { signal: ctx.signal });
     if (ctx.json) ctx.out.json(outcomes);
-    else for (const o of outcomes) ctx.out.line(`${o.reference}: ${o.outcome.replace('_', ' ')} — ${o.message ?? TEXT[o.outcome]}`);
+    else {
+      const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
+      for (const o of outcomes) ctx.out.line(`${o.reference}: ${o.outcome.replace('_', ' ')} — ${o.message === null ? TEXT[o.outcome] : textOf(language, { ...o, message: o.message })}`);
+    }
     if (outcomes.some((o) => o.outcome === 'refused')) return EXIT.refused;
     if (outcomes.some((o) => o.outcome === 'not_found')) return EXIT.notFound;
     return EXIT.ok;

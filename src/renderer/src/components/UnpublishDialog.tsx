@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnpublishOutcome, UnpublishOutcomeKind } from '../../../shared/views';
 import { api } from '../api';
 import { useApp } from '../AppContext';
+import { useCodedText } from '../hooks/useCodedText';
 import { Dialog } from './Dialog';
 import { ErrorBox } from './ErrorBox';
 
@@ -18,6 +19,7 @@ const ORDER: readonly UnpublishOutcomeKind[] = ['sent', 'queued', 'refused', 'no
 
 export function UnpublishDialog({ references, onClose, onDone }: Props) {
   const { t } = useTranslation();
+  const codedText = useCodedText();
   const { notify } = useApp();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -32,7 +34,7 @@ export function UnpublishDialog({ references, onClose, onDone }: Props) {
         .filter((p) => p.n > 0)
         .map((p) => t(`unpublish.result.${p.kind}`, { count: p.n }));
       const refused = outcomes.filter((o) => o.outcome === 'refused');
-      notify(refused.length > 0 ? 'warning' : 'success', parts.join(' '), refused.map((o) => `${o.reference}: ${o.message ?? ''}`).join('\n') || null);
+      notify(refused.length > 0 ? 'warning' : 'success', parts.join(' '), refused.map((o) => `${o.reference}: ${codedText(o) ?? o.message ?? ''}`).join('\n') || null);
       onDone(outcomes);
     } catch (e) {
       setError(e);
