@@ -48,8 +48,10 @@ export interface ConnectionTestView {
   planName: string | null;
   /** The base URL's path does not end in `integration/v2` (a likely typo; the test still ran). */
   pathWarning: boolean;
-  /** For the dealer (the portal's message when it gave one). */
+  /** For the dealer, in English (the portal's error when it gave one, with its message code). */
   message: string;
+  code?: string;
+  params?: MessageParams;
   /** For support. Never a token. */
   detail?: ErrorDetail;
 }

@@ -5,6 +5,7 @@ import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
+import { codedError, type MessageRef } from '../../shared/i18n/messages';
 import { LockBusyError, withLock } from '../locks/file-lock';
 import type { Keychain } from '../secrets/keychain';
 import { checkBaseUrl } from './base-url';
@@ -75,26 +76,27 @@ export interface AccountStore {
   dataFolder(id: string): string;
 }
 
-function badInput(message: string, field: string): AppError {
-  return new AppError('bad_input', message, { field });
+/** A code, or (base-url.ts's checks, not coded yet) an English text. */
+function badInput(message: MessageRef | string, field: string): AppError {
+  return typeof message === 'string' ? new AppError('bad_input', message, { field }) : codedError('bad_input', message, { field });
 }
 
 export function validateName(name: unknown): string {
-  if (typeof name !== 'string' || name.trim() === '') throw badInput('Give the account a name, for example the dealership’s name.', 'name');
+  if (typeof name !== 'string' || name.trim() === '') throw badInput({ code: 'accounts.nameMissing' }, 'name');
   const trimmed = name.trim();
-  if (trimmed.length > 100) throw badInput('The account name can be at most 100 characters long.', 'name');
+  if (trimmed.length > 100) throw badInput({ code: 'accounts.nameTooLong', params: { max: 100 } }, 'name');
   return trimmed;
 }
 
 /** Tokens go into an HTTP header: no line breaks or control characters, no surrounding spaces. */
 export function validateToken(token: unknown): string {
   if (typeof token !== 'string' || token.trim() === '') {
-    throw badInput('Enter the integration token from your portal account settings (personal data → integration token).', 'integrationToken');
+    throw badInput({ code: 'accounts.tokenMissing' }, 'integrationToken');
   }
   const trimmed = token.trim();
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\s]/.test(trimmed) || trimmed.length > 8_192) {
-    throw badInput('This does not look like an integration token: it contains spaces or line breaks. Copy it again from the portal.', 'integrationToken');
+    throw badInput({ code: 'accounts.tokenMalformed' }, 'integrationToken');
   }
   return trimmed;
 }
@@ -109,7 +111,7 @@ export function validateSettings(settings: Partial<AccountSettings> | undefined,
   const parsed = accountSettingsSchema.safeParse({ ...base, ...settings });
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? 'settings');
-    throw badInput(field === 'photos' ? 'Choose which photos to keep: covers only, or all.' : 'The photo budget must be a whole number of megabytes, 0 or more.', field);
+    throw badInput({ code: field === 'photos' ? 'accounts.photoModeInvalid' : 'accounts.photoBudgetInvalid' }, field);
   }
   return parsed.data;
 }
@@ -155,7 +157,7 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
   const exclusive = <T>(run: () => Promise<T>): Promise<T> => {
     const locked = () => withLock(file, { who: 'Showroom', waitMs: LIST_LOCK_WAIT_MS }, run).catch((error: unknown) => {
       if (!(error instanceof LockBusyError)) throw error;
-      throw new AppError('database', 'Another Showroom process kept the list of accounts busy for too long. Try again in a moment.', { file });
+      throw codedError('database', { code: 'accounts.listBusy' }, { file });
     });
     const next = queue.then(locked, locked);
     queue = next.catch(() => undefined);
@@ -168,16 +170,16 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new AppError('database', 'Showroom could not read its list of accounts.', { file, code: (error as NodeJS.ErrnoException).code }, { cause: error });
+      throw codedError('database', { code: 'accounts.listUnreadable' }, { file, code: (error as NodeJS.ErrnoException).code }, { cause: error });
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new AppError('database', 'The list of accounts is damaged and cannot be read.', { file, reason: 'not JSON' }, { cause: error });
+      throw codedError('database', { code: 'accounts.listDamaged' }, { file, reason: 'not JSON' }, { cause: error });
     }
     const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) throw new AppError('database', 'The list of accounts is damaged and cannot be read.', { file, reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 5) });
+    if (!parsed.success) throw codedError('database', { code: 'accounts.listDamaged' }, { file, reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 5) });
     return parsed.data.accounts;
   }
 
@@ -185,18 +187,18 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
     try {
       await writeFileAtomic(file, `${JSON.stringify({ version: 1, accounts }, null, 2)}\n`);
     } catch (error) {
-      throw new AppError('database', 'Showroom could not save its list of accounts.', { file, code: (error as NodeJS.ErrnoException).code }, { cause: error });
+      throw codedError('database', { code: 'accounts.listUnwritable' }, { file, code: (error as NodeJS.ErrnoException).code }, { cause: error });
     }
   }
 
   function find(accounts: Account[], id: string): Account {
     const account = accounts.find((a) => a.id === id);
-    if (!account) throw new AppError('not_found', 'This account does not exist (any more).', { account: id });
+    if (!account) throw codedError('not_found', { code: 'accounts.notFound' }, { account: id });
     return account;
   }
 
   function dataFolder(id: string): string {
-    if (!ACCOUNT_ID.test(id)) throw new AppError('bad_input', 'Invalid account id.', { account: id });
+    if (!ACCOUNT_ID.test(id)) throw codedError('bad_input', { code: 'accounts.invalidId' }, { account: id });
     return join(options.dataDir, 'accounts', id);
   }
 
@@ -252,7 +254,7 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
     token: async (id) => {
       const token = await options.keychain.get(id);
       if (token === null || token === '') {
-        throw new AppError('no_token', 'No integration token is stored for this account. Enter it again from your portal account settings (personal data → integration token).', { account: id });
+        throw codedError('no_token', { code: 'accounts.noToken' }, { account: id });
       }
       return token;
     },

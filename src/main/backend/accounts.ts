@@ -2,6 +2,8 @@
 // select. The active account's resources are opened and closed through the session manager.
 import type { ChannelParsedInput } from '../../shared/contract';
 import { AppError, toErrorShape } from '../../shared/errors';
+import { en } from '../../shared/i18n/en';
+import { fill } from '../../shared/i18n/messages';
 import { CONNECTION_OUTCOMES, type AccountView, type ConnectionTestView } from '../../shared/views';
 import { checkBaseUrl, testConnection, type Account, type ConnectionOutcome } from '../accounts';
 import { META_KEYS } from '../cache';
@@ -51,24 +53,24 @@ export function keychainError(error: unknown): unknown {
   return new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { reason: error instanceof Error ? error.message : String(error) }, { cause: error });
 }
 
-const OUTCOME_MESSAGES: Record<ConnectionTestView['outcome'], string> = {
-  connected: 'Connected to the portal.',
-  token_refused: 'The portal refused this integration token. Copy it again from your portal account settings (personal data → integration token).',
-  offline: 'The portal could not be reached. Check the address and your internet connection, then try again.',
-  not_a_portal: 'Something answered at this address, but it is not the portal’s integration API. Check the address.',
-  tls: 'The secure connection to the portal failed (its certificate was not accepted).',
-};
+/** The outcome's text, in English (the renderer shows `connect.outcome.*` in the UI language). */
+const OUTCOME_TEXT = en.connect.outcome;
 
 export function connectionView(result: ConnectionOutcome, pathWarning: boolean): ConnectionTestView {
   if (result.outcome === 'connected') {
-    return { outcome: 'connected', planName: result.planName, pathWarning, message: `${OUTCOME_MESSAGES.connected} Plan: ${result.planName}.` };
+    return { outcome: 'connected', planName: result.planName, pathWarning, message: fill(OUTCOME_TEXT.connected, { plan: result.planName }) };
   }
   if (result.outcome === 'bad_input') throw new AppError('bad_input', result.error.message, result.error.detail);
   // The portal is there but failing (5xx, rate limit, unreadable plan): the dealer's action is the same as offline — try later.
   const outcome = result.outcome === 'unreachable' || result.outcome === 'portal_error' ? 'offline' : result.outcome;
   if (!CONNECTION_OUTCOMES.includes(outcome)) throw new AppError('internal', 'Unexpected connection test outcome.', { outcome });
-  const message = result.outcome === 'portal_error' ? result.error.message : OUTCOME_MESSAGES[outcome];
-  return { outcome, planName: null, pathWarning, message, detail: { kind: result.error.kind, ...result.error.detail } };
+  const detail = { kind: result.error.kind, ...result.error.detail };
+  // A failing portal says more than "offline": its error's own text, with its message code.
+  if (result.outcome === 'portal_error') {
+    const { message, code, params } = result.error;
+    return { outcome, planName: null, pathWarning, message, ...(code === undefined ? {} : { code }), ...(params === undefined ? {} : { params }), detail };
+  }
+  return { outcome, planName: null, pathWarning, message: OUTCOME_TEXT[outcome], detail };
 }
 
 export async function addAccount(ctx: BackendContext, input: ChannelParsedInput<'accounts.add'>, demo = false): Promise<AccountView> {
