@@ -57,3 +57,19 @@ test('unpublish offline is queued, then sent by the next sync', async ({ app, sa
   sandbox.data.applyQueue();
   expect(sandbox.data.get(published.reference)?.publication).toBeNull();
 });
+
+test('a sync with the portal gone says why in the dealer’s language (pt-BR)', async ({ app, sandbox }) => {
+  const { page } = app;
+  await connectAndSync(app, sandbox);
+  const pt = words('pt-BR');
+  await app.invoke('settings.set', { language: 'pt-BR' });
+  await page.reload();
+  await expect(inventoryRows(page).first()).toBeVisible();
+  await sandbox.close();
+  await button(page, pt('sync.button')).click();
+  // The portal error's message code, rendered by the renderer's i18next in Portuguese.
+  const notice = page.getByRole('alert').filter({ hasText: pt('errors.kind.offline') });
+  await expect(notice).toContainText(anyOf(pt('codes.portal.offline'), pt('codes.portal.timeout')));
+  await expect(notice).not.toContainText('could not be reached');
+  await app.screen('sync-failed-offline', 'pt-BR');
+});

@@ -15,6 +15,7 @@ import { TokenRefusedBanner } from './components/TokenRefusedBanner';
 import { TopBar } from './components/TopBar';
 import { useAccounts } from './hooks/useAccounts';
 import { useApiEvent } from './hooks/useApiEvent';
+import { useCodedText } from './hooks/useCodedText';
 import { useErrorText } from './hooks/useErrorText';
 import { useNotices } from './hooks/useNotices';
 import { useSettings } from './hooks/useSettings';
@@ -37,6 +38,7 @@ export function App() {
   const { settings, appInfo, update: updateSettings } = useSettings();
   const { notices, notify, dismiss } = useNotices();
   const errorText = useErrorText();
+  const codedText = useCodedText();
   const summarize = useRunSummary();
   const [view, setView] = useState<View>({ screen: 'inventory' });
   const [addingAccount, setAddingAccount] = useState(false);
@@ -59,9 +61,9 @@ export function App() {
     (run: SyncRunView) => {
       if (run.outcome === 'succeeded') notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }));
       else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
-      else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), i18n.language === 'en' ? run.error.message : null);
+      else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), codedText(run.error) ?? (i18n.language === 'en' ? run.error.message : null));
     },
-    [notify, summarize, t, i18n.language],
+    [notify, summarize, t, i18n.language, codedText],
   );
   const sync = useSync(active?.id ?? null, onSyncFinished, reportError);
   const { start: startSync } = sync;
