@@ -4,11 +4,13 @@ import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
 import { useRunSummary } from '../components/RunSummary';
 import { ScrollRegion } from '../components/ScrollRegion';
+import { useCodedText } from '../hooks/useCodedText';
 import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
 
 export function SyncHistoryScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const codedText = useCodedText();
   const f = useFormat();
   const summarize = useRunSummary();
   // Re-read on sync.finished and account changes (query/invalidation.ts).
@@ -33,7 +35,7 @@ export function SyncHistoryScreen() {
           <p>{summarize(last.counts)}</p>
           {last.error && (
             <p className="error-text">
-              {t(`errors.kind.${last.error.kind}`)} {last.error.message}
+              {t(`errors.kind.${last.error.kind}`)} {codedText(last.error) ?? (i18n.language === 'en' ? last.error.message : '')}
             </p>
           )}
           {last.dataProblems.length > 0 && (
@@ -73,7 +75,7 @@ export function SyncHistoryScreen() {
                   <td>{f.dateTime(run.startedAt)}</td>
                   <td>{t(`sync.kind.${run.kind}`)}</td>
                   <td>
-                    <span className={`badge badge--${run.outcome === 'succeeded' ? 'ok' : run.outcome === 'failed' ? 'danger' : 'neutral'}`} title={run.error?.message}>
+                    <span className={`badge badge--${run.outcome === 'succeeded' ? 'ok' : run.outcome === 'failed' ? 'danger' : 'neutral'}`} title={run.error ? (codedText(run.error) ?? run.error.message) : undefined}>
                       {t(`sync.outcome.${run.outcome}`)}
                     </span>
                   </td>
