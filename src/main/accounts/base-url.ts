@@ -1,8 +1,16 @@
 // Checks the portal address a dealer types. Pure, so it is unit tested on its own.
 // The integration token travels in a header, so anything but https would send it in clear:
 // plain http is allowed only for this computer (the sandbox, a local proxy).
+import type { MessageParams } from '../../shared/errors';
+import { renderMessage, type MessageRef, type SectionKey } from '../../shared/i18n/messages';
 
-export type BaseUrlCheck = { ok: true; url: string; warnings: string[] } | { ok: false; error: string };
+/** A refused address: `message` names the problem in the dictionaries (`codes.baseUrl`), `error` is its English text. */
+export type BaseUrlCheck = { ok: true; url: string; warnings: string[] } | { ok: false; error: string; message: MessageRef };
+
+function problem(key: SectionKey<'baseUrl'>, params?: MessageParams): BaseUrlCheck {
+  const message: MessageRef = params === undefined ? { code: `baseUrl.${key}` } : { code: `baseUrl.${key}`, params };
+  return { ok: false, error: renderMessage('en', message.code, message.params), message };
+}
 
 const EXAMPLE = 'https://portal.example.com/integration/v2';
 
@@ -19,32 +27,29 @@ export function isLoopbackHost(hostname: string): boolean {
 
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const text = input.trim();
-  if (text === '') return { ok: false, error: `Enter the portal's address, for example ${EXAMPLE}.` };
-  if (/\s/.test(text)) return { ok: false, error: 'The portal address cannot contain spaces.' };
+  if (text === '') return problem('empty', { example: EXAMPLE });
+  if (/\s/.test(text)) return problem('spaces');
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    return { ok: false, error: `Write the full address, starting with https:// (for example ${EXAMPLE}).` };
+    return problem('noScheme', { example: EXAMPLE });
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, error: `“${text}” is not a web address. Write it like ${EXAMPLE}.` };
+    return problem('notAUrl', { text, example: EXAMPLE });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, error: `The portal address must start with https://, not ${url.protocol}//.` };
+    return problem('badScheme', { scheme: `${url.protocol}//` });
   }
-  if (url.hostname === '') return { ok: false, error: `The portal address has no server name. Write it like ${EXAMPLE}.` };
+  if (url.hostname === '') return problem('noHost', { example: EXAMPLE });
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, error: 'The portal address must not contain a user name or password; the integration token is entered separately.' };
+    return problem('credentials');
   }
   if (url.search !== '' || url.hash !== '' || text.includes('?') || text.includes('#')) {
-    return { ok: false, error: 'The portal address must not contain “?” or “#”: write only the address, like ' + EXAMPLE + '.' };
+    return problem('queryOrHash', { example: EXAMPLE });
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return {
-      ok: false,
-      error: 'The portal address must start with https:// so your integration token is sent encrypted. Plain http:// is only accepted for this computer (localhost, 127.0.0.1, ::1).',
-    };
+    return problem('insecure');
   }
   const path = url.pathname.replace(/\/+$/, '');
   const normalised = `${url.protocol}//${url.host}${path}`;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../../shared/errors';
+import type { AppError } from '../../shared/errors';
 import { codedError, type MessageRef } from '../../shared/i18n/messages';
 import { LockBusyError, withLock } from '../locks/file-lock';
 import type { Keychain } from '../secrets/keychain';
@@ -76,9 +76,8 @@ export interface AccountStore {
   dataFolder(id: string): string;
 }
 
-/** A code, or (base-url.ts's checks, not coded yet) an English text. */
-function badInput(message: MessageRef | string, field: string): AppError {
-  return typeof message === 'string' ? new AppError('bad_input', message, { field }) : codedError('bad_input', message, { field });
+function badInput(message: MessageRef, field: string): AppError {
+  return codedError('bad_input', message, { field });
 }
 
 export function validateName(name: unknown): string {
@@ -103,7 +102,7 @@ export function validateToken(token: unknown): string {
 
 export function validateBaseUrl(baseUrl: unknown): { url: string; warnings: string[] } {
   const check = checkBaseUrl(typeof baseUrl === 'string' ? baseUrl : '');
-  if (!check.ok) throw badInput(check.error, 'baseUrl');
+  if (!check.ok) throw badInput(check.message, 'baseUrl');
   return { url: check.url, warnings: check.warnings };
 }
 

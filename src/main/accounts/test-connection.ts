@@ -1,6 +1,7 @@
 // "Test connection" in the account form: integration token → JWT → plan, answered as exactly one
 // outcome the dealer can act on.
 import { AppError, toErrorShape, type AppErrorShape } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { Plan } from '../../shared/plan';
 import { createPortalClient } from '../portal/client';
 import { checkBaseUrl } from './base-url';
@@ -33,7 +34,7 @@ export interface TestConnectionInput {
 
 export async function testConnection(input: TestConnectionInput): Promise<ConnectionOutcome> {
   const checked = checkBaseUrl(input.baseUrl);
-  if (!checked.ok) return { outcome: 'bad_input', error: new AppError('bad_input', checked.error, { field: 'baseUrl' }).toJSON() };
+  if (!checked.ok) return { outcome: 'bad_input', error: codedError('bad_input', checked.message, { field: 'baseUrl' }).toJSON() };
   const client = createPortalClient({
     baseUrl: checked.url,
     integrationToken: input.integrationToken,

@@ -3,7 +3,7 @@
 import type { ChannelParsedInput } from '../../shared/contract';
 import { AppError, toErrorShape } from '../../shared/errors';
 import { en } from '../../shared/i18n/en';
-import { fill } from '../../shared/i18n/messages';
+import { codedError, fill } from '../../shared/i18n/messages';
 import { CONNECTION_OUTCOMES, type AccountView, type ConnectionTestView } from '../../shared/views';
 import { checkBaseUrl, testConnection, type Account, type ConnectionOutcome } from '../accounts';
 import { META_KEYS } from '../cache';
@@ -75,7 +75,7 @@ export function connectionView(result: ConnectionOutcome, pathWarning: boolean):
 
 export async function addAccount(ctx: BackendContext, input: ChannelParsedInput<'accounts.add'>, demo = false): Promise<AccountView> {
   const checked = checkBaseUrl(input.baseUrl);
-  if (!checked.ok) throw new AppError('bad_input', checked.error, { field: 'baseUrl' });
+  if (!checked.ok) throw codedError('bad_input', checked.message, { field: 'baseUrl' });
   let account: Account;
   try {
     ({ account } = await ctx.accounts.add({ name: input.name, baseUrl: checked.url, integrationToken: input.token }));
@@ -99,7 +99,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
 
     'accounts.test': async ({ baseUrl, token }) => {
       const checked = checkBaseUrl(baseUrl);
-      if (!checked.ok) throw new AppError('bad_input', checked.error, { field: 'baseUrl' });
+      if (!checked.ok) throw codedError('bad_input', checked.message, { field: 'baseUrl' });
       let result: ConnectionOutcome;
       try {
         result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim(), fetch: ctx.deps.fetch });

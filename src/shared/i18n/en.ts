@@ -517,6 +517,18 @@ export const en = {
       photoBudgetInvalid: 'The photo budget must be a whole number of megabytes, 0 or more.',
       invalidId: 'Invalid account id.',
     },
+    /** The portal address the dealer typed (accounts/base-url.ts). */
+    baseUrl: {
+      empty: "Enter the portal's address, for example {{example}}.",
+      spaces: 'The portal address cannot contain spaces.',
+      noScheme: 'Write the full address, starting with https:// (for example {{example}}).',
+      notAUrl: '“{{text}}” is not a web address. Write it like {{example}}.',
+      badScheme: 'The portal address must start with https://, not {{scheme}}.',
+      noHost: 'The portal address has no server name. Write it like {{example}}.',
+      credentials: 'The portal address must not contain a user name or password; the integration token is entered separately.',
+      queryOrHash: 'The portal address must not contain “?” or “#”: write only the address, like {{example}}.',
+      insecure: 'The portal address must start with https:// so your integration token is sent encrypted. Plain http:// is only accepted for this computer (localhost, 127.0.0.1, ::1).',
+    },
     unpublish: {
       notInInventory: 'This listing is not in your inventory. Sync first, then try again.',
       alreadyOff: 'This listing is already not on the portal.',

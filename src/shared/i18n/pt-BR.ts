@@ -512,6 +512,17 @@ export const ptBR: Messages = {
       photoBudgetInvalid: 'O limite de fotos deve ser um número inteiro de megabytes, 0 ou mais.',
       invalidId: 'Identificador de conta inválido.',
     },
+    baseUrl: {
+      empty: 'Informe o endereço do portal, por exemplo {{example}}.',
+      spaces: 'O endereço do portal não pode conter espaços.',
+      noScheme: 'Escreva o endereço completo, começando com https:// (por exemplo {{example}}).',
+      notAUrl: '“{{text}}” não é um endereço da web. Escreva-o como {{example}}.',
+      badScheme: 'O endereço do portal deve começar com https://, não {{scheme}}.',
+      noHost: 'O endereço do portal não tem nome de servidor. Escreva-o como {{example}}.',
+      credentials: 'O endereço do portal não pode conter usuário nem senha; o token de integração é informado à parte.',
+      queryOrHash: 'O endereço do portal não pode conter “?” nem “#”: escreva só o endereço, como {{example}}.',
+      insecure: 'O endereço do portal deve começar com https:// para que seu token de integração seja enviado criptografado. http:// simples só é aceito para este computador (localhost, 127.0.0.1, ::1).',
+    },
     unpublish: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',
       alreadyOff: 'Este anúncio já não está no portal.',
