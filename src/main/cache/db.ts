@@ -2,6 +2,7 @@
 // dealer can act on. Everything else in cache/ receives the open `Db`.
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
+import { codedError, renderMessage } from '../../shared/i18n/messages';
 import { integrityCheckDue, noteIntegrityChecked } from './integrity';
 import { attachLocal, checkIdentity } from './local';
 import { LATEST_VERSION, migrateTo, newerSchemaError, readSchemaVersion } from './migrations';
@@ -35,11 +36,11 @@ function sqliteCode(error: unknown): string | undefined {
 /** `detail.reason` of a damaged cache: the app shows its rebuild banner for it. */
 export const DAMAGED_REASON = 'cache_damaged';
 
-export const DAMAGED_MESSAGE =
-  'The local copy of your inventory is damaged or is not a Showroom database. Rebuild it from the portal (in the app: the Rebuild button; in a terminal: `showroom cache rebuild`). Your queued unpublishes are kept, and so is the sync history as far as it can still be read.';
+/** The dealer's texts are the dictionaries' `codes.cache`; this one's English, for the logs. */
+export const DAMAGED_MESSAGE = renderMessage('en', 'cache.damaged');
 
 export function damagedError(file: string, detail: Record<string, unknown>, cause?: unknown): AppError {
-  return new AppError('database', DAMAGED_MESSAGE, { file, reason: DAMAGED_REASON, ...detail }, cause === undefined ? undefined : { cause });
+  return codedError('database', { code: 'cache.damaged' }, { file, reason: DAMAGED_REASON, ...detail }, cause === undefined ? undefined : { cause });
 }
 
 /** Maps SQLite's failures to the errors the dealer sees; a file that is not a database must never look like "no vehicles". */
@@ -51,10 +52,10 @@ export function toDatabaseError(error: unknown, file: string): unknown {
   if (DAMAGED.has(code)) return damagedError(file, { code, cause }, error);
   // Another process holds the write lock longer than busy_timeout (never a sync: see sync/lock.ts).
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
-    return new AppError('database', 'Another Showroom process kept the local copy of your inventory busy for too long. Try again in a moment.', { file, code, cause }, { cause: error });
+    return codedError('database', { code: 'cache.busy' }, { file, code, cause }, { cause: error });
   }
   if ([...UNWRITABLE].some((c) => code === c || code.startsWith(`${c}_`))) {
-    return new AppError('database', 'Showroom cannot open or write the local copy of your inventory (check disk space and folder permissions).', { file, code, cause }, { cause: error });
+    return codedError('database', { code: 'cache.unwritable' }, { file, code, cause }, { cause: error });
   }
   return error;
 }
@@ -102,7 +103,7 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     const check = version > 0 && (opts.integrityCheck === true || ((opts.integrityCheck ?? 'auto') === 'auto' && integrityCheckDue(db, file, Date.now())));
     if (check) quickCheck(db, file);
     if (opts.readonly) {
-      if (version < LATEST_VERSION) throw new AppError('database', 'This inventory file must be upgraded before it can be read.', { file, version, latest: LATEST_VERSION });
+      if (version < LATEST_VERSION) throw codedError('database', { code: 'cache.needsUpgrade' }, { file, version, latest: LATEST_VERSION });
     } else {
       migrateTo(db, LATEST_VERSION);
       checkIdentity(db, { fresh: version === 0, expectFresh: opts.expectFresh, now: () => new Date() });

@@ -529,6 +529,13 @@ export const en = {
       queryOrHash: 'The portal address must not contain “?” or “#”: write only the address, like {{example}}.',
       insecure: 'The portal address must start with https:// so your integration token is sent encrypted. Plain http:// is only accepted for this computer (localhost, 127.0.0.1, ::1).',
     },
+    /** The local cache file (cache/db.ts). */
+    cache: {
+      damaged: 'The local copy of your inventory is damaged or is not a Showroom database. Rebuild it from the portal (in the app: the Rebuild button; in a terminal: `showroom cache rebuild`). Your queued unpublishes are kept, and so is the sync history as far as it can still be read.',
+      busy: 'Another Showroom process kept the local copy of your inventory busy for too long. Try again in a moment.',
+      unwritable: 'Showroom cannot open or write the local copy of your inventory (check disk space and folder permissions).',
+      needsUpgrade: 'This inventory file must be upgraded before it can be read.',
+    },
     unpublish: {
       notInInventory: 'This listing is not in your inventory. Sync first, then try again.',
       alreadyOff: 'This listing is already not on the portal.',

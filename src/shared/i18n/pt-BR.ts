@@ -523,6 +523,12 @@ export const ptBR: Messages = {
       queryOrHash: 'O endereço do portal não pode conter “?” nem “#”: escreva só o endereço, como {{example}}.',
       insecure: 'O endereço do portal deve começar com https:// para que seu token de integração seja enviado criptografado. http:// simples só é aceito para este computador (localhost, 127.0.0.1, ::1).',
     },
+    cache: {
+      damaged: 'A cópia local do seu estoque está danificada ou não é um banco de dados do Showroom. Reconstrua-a a partir do portal (no app: o botão Reconstruir; no terminal: `showroom cache rebuild`). Suas despublicações na fila são mantidas, assim como o histórico de sincronizações, até onde ainda puder ser lido.',
+      busy: 'Outro processo do Showroom ocupou a cópia local do seu estoque por tempo demais. Tente de novo em instantes.',
+      unwritable: 'O Showroom não consegue abrir nem gravar a cópia local do seu estoque (verifique o espaço em disco e as permissões da pasta).',
+      needsUpgrade: 'Este arquivo de estoque precisa ser atualizado antes de poder ser lido.',
+    },
     unpublish: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',
       alreadyOff: 'Este anúncio já não está no portal.',
