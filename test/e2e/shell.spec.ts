@@ -122,7 +122,7 @@ test('no answer carries a CORS header', async ({ shell }) => {
   for (const answer of answers) expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
 });
 
-test('the login address leaves the address bar, and a page on another loopback port cannot reach the app', async ({ app, shell, browser }) => {
+test('the login address leaves the address bar, and a page on another loopback port cannot reach the app', async ({ app, shell }) => {
   // The fixture logged in: the key is gone from the address, the cookie is HttpOnly and Strict.
   expect(app.page.url()).toBe(`${shell.server.origin}/`);
   const cookies = await app.page.context().cookies(shell.server.origin);
@@ -152,7 +152,6 @@ test('the login address leaves the address bar, and a page on another loopback p
   } finally {
     await new Promise((resolve) => evil.close(resolve));
   }
-  void browser;
   // The app itself still works.
   await expect(app.page.getByRole('heading', { level: 1, name: words('en')('firstRun.title') })).toBeVisible();
 });
