@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createAccountStore } from '../../src/main/accounts';
 import { createBackend } from '../../src/main/backend';
-import { accountPaths } from '../../src/main/backend/session';
+import { accountPaths } from '../../src/main/account-session';
 import { currentPhotos, type Backend } from '../../src/main/ipc/backend';
 import { createEventHub } from '../../src/main/ipc/events';
 import type { Handlers } from '../../src/main/ipc/gate';

@@ -114,8 +114,8 @@ export const channels = {
 export const events = {
   'sync.progress': event<SyncProgress>(),
   'sync.finished': event<SyncRunView>(),
-  /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch). */
-  'cache.changed': event<{ reason: 'sync' | 'unpublish' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' }>(),
+  /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch, the account's worker restarted). */
+  'cache.changed': event<{ reason: 'sync' | 'unpublish' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' }>(),
   'connectivity': event<{ online: boolean }>(),
   'auth.tokenRefused': event<{ accountId: string }>(),
   /** Accounts added, removed, selected, or a token replaced. */

@@ -89,3 +89,8 @@ export function toErrorShape(error: unknown): AppErrorShape {
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'internal', message: 'Something went wrong inside Showroom.', code: 'app.internal', detail: { cause: message } };
 }
+
+/** A tagged shape back as an AppError (same kind, message, code, params and detail): it crossed a thread or a process. */
+export function fromErrorShape(shape: AppErrorShape): AppError {
+  return new AppError(shape.kind, shape.message, shape.detail, { ...(shape.code === undefined ? {} : { code: shape.code }), ...(shape.params === undefined ? {} : { params: shape.params }) });
+}

@@ -237,6 +237,13 @@ export interface SyncRunView {
   dataProblems: SyncDataProblem[];
 }
 
+/** The account's portal as last heard from: reachable (null: not asked yet), and whether it refused the token. */
+export interface PortalStatusView {
+  online: boolean | null;
+  /** When the portal refused the integration token; null when it did not, or a request has succeeded with it since. */
+  tokenRefusedAt: string | null;
+}
+
 export interface SyncStatusView {
   /** The run in progress, if any. */
   running: SyncProgress | null;
@@ -257,6 +264,8 @@ export interface PlanView {
   fetchedAt: string;
   /** true: read from the portal just now; false: from the last sync. */
   live: boolean;
+  /** Asked live, but the portal could not answer: why (the copy is the last sync's). */
+  notLiveBecause?: AppErrorShape;
 }
 
 // ── Settings ─────────────────────────────────────────────────────────────────────────────────

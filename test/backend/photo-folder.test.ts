@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adoptLegacyPhotos } from '../../src/main/backend/photo-folder';
+import { adoptLegacyPhotos } from '../../src/main/account-session/photo-folder';
 import { currentPhotos } from '../../src/main/ipc/backend';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { makeBackend, type TestBackend } from './helpers';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isOfflineKind } from '../../src/main/backend/context';
 import { EXIT, exitCodeFor } from '../../src/main/cli/exit-codes';
 import { classifyNetworkError } from '../../src/main/portal/errors';
-import { connectivityOf } from '../../src/main/sync/context';
+import { createPortalStatus } from '../../src/main/account-session/portal-status';
 import { ERROR_POLICY, isTransient, policyOf, stopsBatch } from '../../src/shared/error-policy';
 import { AppError, ERROR_KINDS } from '../../src/shared/errors';
 
@@ -14,12 +14,17 @@ describe('the error policy', () => {
     expect(Object.keys(ERROR_POLICY).sort()).toEqual([...ERROR_KINDS].sort());
   });
 
-  it.each(ERROR_KINDS)('%s: the backend and the sync engine agree on connectivity', (kind) => {
+  it.each(ERROR_KINDS)('%s: the portal status store reads connectivity from the policy', (kind) => {
     const { portal } = policyOf(kind);
     expect(isOfflineKind(kind)).toBe(portal === 'unreachable');
     // With an HTTP status or without one: the kind alone decides.
     for (const detail of [undefined, { status: 500 }]) {
-      expect(connectivityOf(new AppError(kind, 'x', detail))).toBe(portal === 'unreachable' ? false : portal === 'answered' ? true : undefined);
+      const meta = new Map<string, string>();
+      const status = createPortalStatus({ get: (k) => meta.get(k) ?? null, set: (k, v) => void (v === null ? meta.delete(k) : meta.set(k, v)) });
+      status.noteResponse({ status: 200 });
+      status.noteError(new AppError(kind, 'x', detail));
+      expect(status.get().online).toBe(portal !== 'unreachable');
+      expect(status.get().tokenRefusedAt !== null).toBe(kind === 'token_refused');
     }
   });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { createPortalStatus } from '../../src/main/account-session/portal-status';
 import { openCache, type Cache } from '../../src/main/cache';
 import { createPortalClient, type PortalClient, type PortalClientOptions } from '../../src/main/portal';
 import { createSyncEngine, type SyncEngine, type SyncEngineDeps } from '../../src/main/sync';
@@ -55,18 +56,33 @@ export async function rig(
   const file = options.file ?? join(tempFolder(), 'account.db');
   const cache = openTestCache(file);
   const events: SyncProgress[] = [];
-  const connectivity: boolean[] = [];
   const holder: { engine?: SyncEngine } = {};
-  const portal = clientFor(sb.baseUrl, sb.integrationToken, { onWait: (e) => holder.engine?.noteWait(e), ...options.client });
+  const { connectivity, hooks } = watchConnectivity(cache);
+  const portal = clientFor(sb.baseUrl, sb.integrationToken, { onWait: (e) => holder.engine?.noteWait(e), ...hooks, ...options.client });
   const engine = createSyncEngine({
     cache,
     portal,
     onProgress: (p) => events.push(p),
-    onConnectivity: (online) => connectivity.push(online),
     ...options.engine,
   });
   holder.engine = engine;
   return { sb, cache, portal, engine, events, connectivity, file };
+}
+
+/**
+ * The account's portal status as the session keeps it (account-session/portal-status.ts), fed by
+ * the client's hooks; `connectivity` lists each change of reachability.
+ */
+export function watchConnectivity(cache: Cache): { connectivity: boolean[]; hooks: Pick<PortalClientOptions, 'onResponse' | 'onError'> } {
+  const status = createPortalStatus(cache.meta);
+  const connectivity: boolean[] = [];
+  let last: boolean | null = null;
+  status.subscribe(({ online }) => {
+    if (online === null || online === last) return;
+    last = online;
+    connectivity.push(online);
+  });
+  return { connectivity, hooks: { onResponse: (e) => status.noteResponse(e), onError: (e) => status.noteError(e) } };
 }
 
 /** reference → JSON text, as the cache holds it. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache';
 import { createSyncEngine } from '../../src/main/sync';
-import { clientFor, rig, sandbox, tempFolder } from './helpers';
+import { clientFor, rig, sandbox, tempFolder, watchConnectivity } from './helpers';
 
 const deletes = (sb: { stats: { count(route: string, status?: number | string): number } }) => sb.stats.count('DELETE /publications/:reference');
 
@@ -109,8 +109,8 @@ describe('unpublish', () => {
     const deadUrl = closed.baseUrl;
     await closed.close();
     const offlineCache = openCache(file);
-    const connectivity: boolean[] = [];
-    const offline = createSyncEngine({ cache: offlineCache, portal: clientFor(deadUrl, 'whatever', { attempts: 2 }), onConnectivity: (v) => connectivity.push(v) });
+    const { connectivity, hooks } = watchConnectivity(offlineCache);
+    const offline = createSyncEngine({ cache: offlineCache, portal: clientFor(deadUrl, 'whatever', { attempts: 2, ...hooks }) });
     const outcomes = await offline.unpublish(refs);
     expect(outcomes.map((o) => o.outcome)).toEqual(['queued', 'queued', 'queued']);
     expect(connectivity).toEqual([false]);

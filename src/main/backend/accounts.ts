@@ -6,20 +6,27 @@ import { en } from '../../shared/i18n/en';
 import { codedError, fill } from '../../shared/i18n/messages';
 import { CONNECTION_OUTCOMES, type AccountView, type ConnectionTestView } from '../../shared/views';
 import { checkBaseUrl, testConnection, type Account, type ConnectionOutcome } from '../accounts';
-import { META_KEYS } from '../cache';
 import type { Handlers } from '../ipc/gate';
 import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets';
+import { nodeFetch } from '../shell/node-fetch';
 import type { BackendContext } from './context';
-import { deletePhotoCache } from './photo-folder';
-import { accountPaths } from './session';
+import { accountPaths, deletePhotoCache } from '../account-session';
 import { emitSettingsChanged } from './settings';
 
-export function accountView(ctx: BackendContext, account: Account): AccountView {
+/**
+ * The account as the renderer lists it. For the open account, its last sync and whether its token
+ * was refused come from its session (the cache): a sync from the command line shows here too.
+ */
+export async function accountView(ctx: BackendContext, account: Account): Promise<AccountView> {
   const flags = ctx.state.flags(account.id);
   const session = ctx.sessions.active();
   const active = ctx.state.get().activeAccountId === account.id;
-  let lastSyncAt = flags.lastSyncAt;
-  if (session?.accountId === account.id && !session.closed) lastSyncAt = session.cache.meta.get(META_KEYS.lastSyncAt);
+  let { lastSyncAt, tokenRefused } = flags;
+  if (session?.accountId === account.id) {
+    const known = await session.accountState().catch(() => null);
+    if (known) ({ lastSyncAt } = known);
+    if (known) tokenRefused = known.tokenRefusedAt !== null;
+  }
   return {
     id: account.id,
     name: account.name,
@@ -28,7 +35,7 @@ export function accountView(ctx: BackendContext, account: Account): AccountView 
     demo: flags.demo,
     createdAt: account.createdAt,
     lastSyncAt,
-    tokenRefused: flags.tokenRefused,
+    tokenRefused,
   };
 }
 
@@ -39,7 +46,7 @@ export async function activateAccount(ctx: BackendContext, accountId: string): P
   await ctx.state.setActive(accountId);
   if (previous !== accountId) {
     ctx.deps.emit('cache.changed', { reason: 'account' });
-    emitSettingsChanged(ctx);
+    await emitSettingsChanged(ctx);
   }
 }
 
@@ -93,7 +100,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
   const emitAccounts = () => emitAccountsChanged(ctx);
 
   return {
-    'accounts.list': async () => (await ctx.accounts.list()).map((a) => accountView(ctx, a)),
+    'accounts.list': async () => Promise.all((await ctx.accounts.list()).map((a) => accountView(ctx, a))),
 
     'accounts.add': (input) => addAccount(ctx, input),
 
@@ -102,7 +109,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
       if (!checked.ok) throw codedError('bad_input', checked.message, { field: 'baseUrl' });
       let result: ConnectionOutcome;
       try {
-        result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim(), fetch: ctx.deps.fetch });
+        result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim(), fetch: ctx.deps.fetch ?? nodeFetch(ctx.deps.env ?? {}) });
       } catch (error) {
         throw error instanceof AppError ? error : new AppError('internal', 'The connection test failed unexpectedly.', { cause: toErrorShape(error).detail?.cause });
       }
@@ -117,7 +124,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
       }
       await ctx.state.setFlags(accountId, { tokenRefused: false });
       const session = ctx.sessions.active();
-      if (session?.accountId === accountId) session.portal.resetSession();
+      if (session?.accountId === accountId) await session.tokenReplaced();
       emitAccounts();
       return accountView(ctx, await ctx.accounts.get(accountId));
     },
@@ -141,7 +148,7 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
         else {
           await ctx.state.setActive(null);
           ctx.deps.emit('cache.changed', { reason: 'account' });
-          emitSettingsChanged(ctx);
+          await emitSettingsChanged(ctx);
         }
       }
       emitAccounts();

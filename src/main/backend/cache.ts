@@ -2,17 +2,13 @@
 // sync is a full one), its health (damaged, or found reset or replaced), and rebuilding a damaged
 // one from the portal while keeping what only exists here (cache/rebuild.ts). The database is
 // closed (and any sync stopped) before its files are removed or replaced.
-import { rm } from 'node:fs/promises';
 import { AppError } from '../../shared/errors';
 import type { CacheClearedView, CacheHealthView, CacheRebuiltView } from '../../shared/views';
-import { localFileFor } from '../cache/local';
-import { rebuildCacheFile } from '../cache/rebuild';
+import { accountPaths, clearCacheFiles, rebuildCacheFiles } from '../account-session';
 import type { Handlers } from '../ipc/gate';
-import { emptyFolder } from '../photos/files';
-import { lockSync } from '../sync/lock';
 import { damagedAccounts, isDamagedCacheError } from './cache-health';
 import { errorKind, type BackendContext } from './context';
-import { accountPaths, NO_ACCOUNT_MESSAGE } from './session';
+import { NO_ACCOUNT_MESSAGE } from './session';
 import { startSync } from './sync';
 
 export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear' | 'cache.health' | 'cache.rebuild' | 'cache.dismissNotice'> {
@@ -20,15 +16,11 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
     'cache.clear': async (): Promise<CacheClearedView> => {
       const session = ctx.sessions.require();
       const { accountId } = session;
-      const result = { vehiclesRemoved: session.cache.summary().total, photoBytesFreed: session.cache.photos.cachedBytes() };
+      const result = await session.clearStats();
       await ctx.sessions.close(accountId);
-      const paths = accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir);
       try {
         // The dealer asked for it: the queued-writes file goes too, so the emptied cache is no news.
-        for (const file of [paths.cacheFile, localFileFor(paths.cacheFile)]) {
-          for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(file + suffix, { force: true });
-        }
-        await rm(paths.photosDir, { recursive: true, force: true });
+        await clearCacheFiles(accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir));
       } finally {
         await ctx.sessions.open(accountId);
       }
@@ -44,7 +36,7 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
       let damaged = damagedAccounts(ctx).has(accountId);
       let notice: CacheHealthView['notice'] = null;
       try {
-        notice = ctx.sessions.require().cache.identityNotice();
+        notice = await ctx.sessions.require().identityNotice();
       } catch (error) {
         // The account could not be opened: damaged, or something else every screen already says.
         damaged ||= isDamagedCacheError(error);
@@ -53,7 +45,7 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
     },
 
     'cache.dismissNotice': async () => {
-      ctx.sessions.active()?.cache.acknowledgeIdentityNotice();
+      await ctx.sessions.active()?.acknowledgeIdentityNotice();
       return null;
     },
 
@@ -61,17 +53,9 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
       const accountId = ctx.state.get().activeAccountId;
       if (accountId === null) throw new AppError('bad_input', NO_ACCOUNT_MESSAGE, { reason: 'no_active_account' });
       await ctx.sessions.close(accountId);
-      const paths = accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir);
       let result;
       try {
-        // No sync (here or in a terminal) may write the file while it is replaced.
-        const lock = await lockSync(paths.cacheFile, 'the app');
-        try {
-          result = rebuildCacheFile(paths.cacheFile);
-          await emptyFolder(paths.photosDir);
-        } finally {
-          await lock?.release();
-        }
+        result = await rebuildCacheFiles(accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir), 'the app');
       } finally {
         await ctx.sessions.open(accountId).catch((error: unknown) => ctx.log.error('backend: cannot reopen the account after a rebuild', { kind: errorKind(error) }));
       }

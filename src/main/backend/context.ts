@@ -1,12 +1,12 @@
 // What every domain of the backend shares: the deps, the stores and the active session, plus the
-// reactions to portal errors that matter everywhere (connectivity, a refused token).
+// reaction to a refused token that matters everywhere.
 import { marksOffline } from '../../shared/error-policy';
 import { AppError, type ErrorKind } from '../../shared/errors';
 import type { AccountStore } from '../accounts';
 import type { BackendDeps } from '../ipc/backend';
 import type { Logger } from '../shell/logger';
 import type { AppStateStore } from './app-state';
-import type { Session, SessionManager } from './session';
+import type { SessionManager } from './session';
 import type { SettingsStore } from './settings';
 
 export interface BackendContext {
@@ -16,11 +16,6 @@ export interface BackendContext {
   state: AppStateStore;
   settings: SettingsStore;
   sessions: SessionManager;
-  /**
-   * Looks at an error from the portal: offline → connectivity false; token refused → the
-   * account is flagged and 'auth.tokenRefused' emitted. Returns the error's kind.
-   */
-  notePortalError(session: Session, error: unknown): Promise<ErrorKind | undefined>;
   /** The portal's refusal of the stored token, from wherever it was noticed. */
   markTokenRefused(accountId: string): Promise<void>;
 }

@@ -83,10 +83,10 @@ export function createDemo(ctx: BackendContext, allowInMemory: (token: string) =
       }
       await ctx.state.setFlags(existing.id, { tokenRefused: false });
       const open = ctx.sessions.active();
-      if (open?.accountId === existing.id) open.portal.resetSession();
+      if (open?.accountId === existing.id) await open.tokenReplaced();
       await activateAccount(ctx, existing.id);
       emitAccountsChanged(ctx);
-      view = accountView(ctx, await ctx.accounts.get(existing.id));
+      view = await accountView(ctx, await ctx.accounts.get(existing.id));
     } else {
       view = await addAccount(ctx, { name: DEMO_ACCOUNT_NAME, baseUrl, token }, true);
     }

@@ -1,7 +1,7 @@
 // The backend: one handler per contract channel, wiring the main-process modules together.
 // The Electron app (src/main/index.ts) and the e2e harness build it from the same deps; tests
 // call `backend.handlers[channel]` directly.
-import type { SyncProgress } from '../../shared/views';
+import type { AccountSession, SessionEvent } from '../account-session';
 import type { Handlers } from '../ipc/gate';
 import type { Backend, BackendDeps, CreateBackend } from '../ipc/backend';
 import { createAccountStore } from '../accounts';
@@ -10,7 +10,7 @@ import { appInfoHandlers } from './app-info';
 import { createAppStateStore } from './app-state';
 import { cacheHandlers } from './cache';
 import { noteCacheError } from './cache-health';
-import { errorKind, isOfflineKind, type BackendContext } from './context';
+import { errorKind, type BackendContext } from './context';
 import { createDemo, createDemoAwareKeychain } from './demo';
 import { inventoryHandlers } from './inventory';
 import { planHandlers } from './plan';
@@ -35,30 +35,53 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
   const settings = createSettingsStore(deps.dataDir, log);
   await Promise.all([state.load(), settings.load()]);
 
-  let lastProgress: Pick<SyncProgress, 'runId' | 'phase'> | null = null;
+  // The active account's session: its events go to the renderer, and to the state the account list reads.
+  function onSessionEvent(session: AccountSession, event: SessionEvent): void {
+    const active = sessions.active() === session;
+    switch (event.type) {
+      case 'progress':
+        if (active) deps.emit('sync.progress', event.progress);
+        return;
+      case 'changed':
+        if (active) deps.emit('cache.changed', { reason: event.reason });
+        return;
+      case 'finished': {
+        const { run } = event;
+        if (run.outcome === 'succeeded') {
+          // A sync that worked proves the stored token is good.
+          session.accountState().then(
+            ({ lastSyncAt }) => state.setFlags(session.accountId, { lastSyncAt: lastSyncAt ?? run.endedAt, tokenRefused: false }),
+            () => state.setFlags(session.accountId, { lastSyncAt: run.endedAt, tokenRefused: false }),
+          ).catch(() => undefined);
+        } else if (run.error) noteCacheError(ctx, run.error);
+        if (active) deps.emit('sync.finished', run);
+        return;
+      }
+      case 'status': {
+        const { online, tokenRefusedAt } = event.status;
+        if (active && online !== null && online !== lastOnline) deps.emit('connectivity', { online });
+        if (active) lastOnline = online;
+        if (tokenRefusedAt !== null) void ctx.markTokenRefused(session.accountId);
+        else if (state.flags(session.accountId).tokenRefused) void state.setFlags(session.accountId, { tokenRefused: false }).catch(() => undefined);
+        return;
+      }
+      case 'exportProgress':
+        return;
+      case 'restarted':
+        log.warn('backend: the account session was restarted', { account: session.accountId, reason: event.reason });
+        if (active) deps.emit('cache.changed', { reason: 'restarted' });
+        return;
+    }
+  }
+  let lastOnline: boolean | null = null;
   const sessions: SessionManager = createSessionManager({
     accounts,
     log,
     cacheDir: deps.cacheDir,
     fetch: deps.fetch,
-    hooks: {
-      onProgress(session, progress) {
-        session.running?.announce(progress.runId);
-        if (sessions.active() !== session) return;
-        // The photo phase starts once the listings are committed: show them now rather than
-        // after every cover has downloaded (minutes, on a first sync of a big stock).
-        const enteredPhotos = progress.phase === 'photos' && !(lastProgress?.runId === progress.runId && lastProgress.phase === 'photos');
-        lastProgress = { runId: progress.runId, phase: progress.phase };
-        if (enteredPhotos) deps.emit('cache.changed', { reason: 'sync' });
-        deps.emit('sync.progress', progress);
-      },
-      onPortalError(session, error) {
-        ctx.notePortalError(session, error).catch(() => undefined);
-      },
-      onConnectivity(session, online) {
-        if (sessions.active() === session) deps.emit('connectivity', { online });
-      },
-    },
+    env: deps.env,
+    host: deps.sessionHost,
+    onEvent: onSessionEvent,
   });
 
   const ctx: BackendContext = {
@@ -76,12 +99,6 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
       log.warn('backend: the portal refused the integration token', { account: accountId });
       deps.emit('auth.tokenRefused', { accountId });
       await saved;
-    },
-    async notePortalError(session, error) {
-      const kind = errorKind(error);
-      if (isOfflineKind(kind)) sessions.setOnline(session, false);
-      if (kind === 'token_refused') await ctx.markTokenRefused(session.accountId);
-      return kind;
     },
   };
 
@@ -134,7 +151,7 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
     photos: () => {
       const session = sessions.active();
       if (!session) return undefined;
-      return { root: session.photosDir, resolve: (id: string) => (session.closed ? undefined : session.photos.resolve(id)) };
+      return { root: session.photosDir, resolve: (id: string) => (sessions.active() === session ? session.photo(id) : undefined) };
     },
     async close() {
       await sessions.close();

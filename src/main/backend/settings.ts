@@ -59,19 +59,20 @@ export function createSettingsStore(dataDir: string, log: Logger): SettingsStore
 }
 
 /** The view of the app's settings and the active account's photo settings (the defaults when no account is open). */
-export function settingsView(ctx: Pick<BackendContext, 'settings' | 'sessions'>): SettingsView {
-  const photos: AccountSettings = ctx.sessions.active()?.photoSettings ?? DEFAULT_ACCOUNT_SETTINGS;
+export async function settingsView(ctx: Pick<BackendContext, 'settings' | 'sessions' | 'accounts'>): Promise<SettingsView> {
+  const active = ctx.sessions.active();
+  const photos: AccountSettings = (active && (await ctx.accounts.get(active.accountId).catch(() => null))?.settings) ?? DEFAULT_ACCOUNT_SETTINGS;
   return { photoCaching: photos.photos, diskBudgetMb: photos.photoBudgetMB, language: ctx.settings.get().language };
 }
 
 /** After the active account changed: its photo settings are now the ones on screen. */
-export function emitSettingsChanged(ctx: BackendContext): void {
-  ctx.deps.emit('settings.changed', settingsView(ctx));
+export async function emitSettingsChanged(ctx: BackendContext): Promise<void> {
+  ctx.deps.emit('settings.changed', await settingsView(ctx));
 }
 
 export function settingsHandlers(ctx: BackendContext): Pick<Handlers, 'settings.get' | 'settings.set'> {
   return {
-    'settings.get': async () => settingsView(ctx),
+    'settings.get': () => settingsView(ctx),
     'settings.set': async (input: ChannelParsedInput<'settings.set'>) => {
       if (input.photoCaching !== undefined || input.diskBudgetMb !== undefined) {
         // Photo settings belong to an account: without one there is nothing to apply them to.
@@ -80,10 +81,10 @@ export function settingsHandlers(ctx: BackendContext): Pick<Handlers, 'settings.
         if (input.photoCaching !== undefined) changes.photos = input.photoCaching;
         if (input.diskBudgetMb !== undefined) changes.photoBudgetMB = input.diskBudgetMb;
         const { account } = await ctx.accounts.update(session.accountId, { settings: changes });
-        session.applyPhotoSettings(account.settings);
+        await session.applySettings(account.settings);
       }
       if (input.language !== undefined) await ctx.settings.set({ language: input.language });
-      emitSettingsChanged(ctx);
+      await emitSettingsChanged(ctx);
       return settingsView(ctx);
     },
   };

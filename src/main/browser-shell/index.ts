@@ -11,7 +11,6 @@ import { currentPhotos, startDemoSandbox, type Backend } from '../ipc/backend';
 import { createEventHub } from '../ipc/events';
 import { createKeytarKeychain } from '../secrets';
 import { createFileLogger, type Logger } from '../shell/logger';
-import { nodeFetch } from '../shell/node-fetch';
 import { appPaths } from '../shell/paths';
 import type { Profile } from '../shell/profile';
 import { guardedOpenExternal } from '../shell/urls';
@@ -128,8 +127,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     dataDir,
     cacheDir,
     keychain: createKeytarKeychain(keychainService),
-    // Node's fetch, through HTTPS_PROXY / NO_PROXY when the environment names them.
-    fetch: nodeFetch(env),
+    // Node's fetch (here and in the account's worker), through HTTPS_PROXY / NO_PROXY when the environment names them.
+    env,
     openExternal: guardedOpenExternal(async (url) => {
       const { command, args } = systemOpenCommand(platform, url);
       run(command, args, logger, true);

@@ -6,6 +6,8 @@ export type MetaStore = ReturnType<typeof createMetaStore>;
 export const META_KEYS = {
   lastSyncAt: 'last_sync_at',
   portalTotalItems: 'portal_total_items',
+  /** When the portal last refused the account's integration token; absent once a request succeeds with it. */
+  tokenRefusedAt: 'token_refused_at',
 } as const;
 
 export function createMetaStore(db: Db) {

@@ -1,18 +1,14 @@
 // What every command shares: the data folder, the account store (with the keychain, or only this
-// process's memory with --no-keychain), choosing the account, and opening its cache, photo cache
-// and portal client on the same modules the app uses.
-import { mkdirSync, statSync } from 'node:fs';
+// process's memory with --no-keychain), choosing the account, and opening its session — the same
+// AccountSession the app opens, in a worker thread as in the app.
+import { statSync } from 'node:fs';
 import { AppError } from '../../shared/errors';
 import { createAccountStore, type Account, type AccountStore } from '../accounts';
+import { accountPaths, openAccountSessionInWorker, type AccountPaths, type AccountSession } from '../account-session';
 import { createAppStateStore } from '../backend/app-state';
-import { adoptLegacyPhotos } from '../backend/photo-folder';
-import { accountPaths } from '../backend/session';
-import { megabytes } from '../backend/settings';
-import { openCache, type Cache, type CacheIdentityNotice } from '../cache';
-import { createPhotoCache, type PhotoCache } from '../photos';
-import { createPortalClient, type PortalClient, type WaitEvent } from '../portal';
+import type { CacheIdentityNotice } from '../cache';
 import { createKeytarKeychain, type Keychain } from '../secrets';
-import { silentLogger } from '../shell/logger';
+import { silentLogger, type Logger } from '../shell/logger';
 import { nodeFetch } from '../shell/node-fetch';
 import type { Env, Profile } from './data-dir';
 import type { Output } from './io';
@@ -39,20 +35,15 @@ export interface CliContext {
   envToken: string | undefined;
   /** Node's fetch through the environment's HTTPS_PROXY/NO_PROXY (undefined: the global fetch). */
   fetch: typeof globalThis.fetch | undefined;
-  /** Closes whatever was opened. */
-  close(): void;
+  /** Closes whatever was opened (waits for the sessions' workers to close their databases). */
+  close(): Promise<void>;
 }
 
 export interface OpenAccount {
   account: Account;
-  cache: Cache;
-  cacheFile: string;
-  photosDir: string;
-  photos: PhotoCache;
-  portal: PortalClient;
-  photoMode: 'covers' | 'all';
-  /** Rate-limit waits and retry backoffs of the portal client (for the sync engine's progress). */
-  onWait(listener: (event: WaitEvent) => void): void;
+  paths: AccountPaths;
+  /** The account's session, in a worker thread as in the app. */
+  session: AccountSession;
 }
 
 /** A keychain that keeps tokens only in this process's memory: never on disk. */
@@ -70,7 +61,11 @@ export function usageError(message: string): AppError {
 }
 
 /** What the command line hands in; the rest of the context is built from it. */
-export type ContextInput = Pick<CliContext, 'dataDir' | 'cacheDir' | 'keychainService' | 'env' | 'out' | 'verbose' | 'json' | 'signal' | 'noKeychain'> & { keychain?: Keychain };
+export type ContextInput = Pick<CliContext, 'dataDir' | 'cacheDir' | 'keychainService' | 'env' | 'out' | 'verbose' | 'json' | 'signal' | 'noKeychain'> & {
+  keychain?: Keychain;
+  /** Where the sessions' log lines go (none by default: the CLI says what matters itself). */
+  log?: Logger;
+};
 
 export function createContext(input: ContextInput): CliContext {
   const envToken = input.env.SHOWROOM_TOKEN?.trim() || undefined;
@@ -78,7 +73,7 @@ export function createContext(input: ContextInput): CliContext {
   const keychain = input.noKeychain ? memoryKeychain() : (input.keychain ?? createKeytarKeychain(input.keychainService));
   const fetch = nodeFetch(input.env);
   let store: AccountStore | undefined;
-  const opened: Cache[] = [];
+  const opened: AccountSession[] = [];
 
   const accounts = () => (store ??= createAccountStore({ dataDir: input.dataDir, keychain }));
 
@@ -108,54 +103,34 @@ export function createContext(input: ContextInput): CliContext {
 
     async open(account) {
       const paths = accountPaths(accounts(), account.id, input.cacheDir);
-      await adoptLegacyPhotos(paths.legacyPhotosDir, paths.photosDir);
-      for (const dir of [paths.folder, paths.photosDir]) mkdirSync(dir, { recursive: true });
-      const cache = openCache(paths.cacheFile);
-      opened.push(cache);
-      const notice = cache.identityNotice();
+      const session = await openAccountSessionInWorker(
+        { accountId: account.id, baseUrl: account.baseUrl, settings: account.settings, paths, holder: 'the command line', env: input.env },
+        {
+          log: input.log ?? silentLogger,
+          // SHOWROOM_TOKEN for unattended runs; otherwise the keychain, read only when a JWT is due.
+          integrationToken: async () => {
+            const token = envToken ?? (await accounts().token(account.id));
+            input.out.redactor.addSecret(token);
+            return token;
+          },
+        },
+      );
+      opened.push(session);
+      // Ctrl-C stops what the session is doing (a sync, an export) and closes it.
+      input.signal.addEventListener('abort', () => void session.close(), { once: true });
+      const notice = await session.identityNotice();
       if (notice) {
         input.out.note(`showroom: ${identityNoticeText(notice)}`);
-        cache.acknowledgeIdentityNotice();
+        await session.acknowledgeIdentityNotice();
       }
-      const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(account.settings.photoBudgetMB), portalBaseUrl: account.baseUrl, ...(fetch && { fetch }) });
-      let waitListener: ((event: WaitEvent) => void) | undefined;
-      const portal = createPortalClient({
-        baseUrl: account.baseUrl,
-        fetch,
-        onWait: (event) => waitListener?.(event),
-        // SHOWROOM_TOKEN for unattended runs; otherwise the keychain, read only when a JWT is due.
-        integrationToken: envToken ?? (async () => {
-          const token = await accounts().token(account.id);
-          input.out.redactor.addSecret(token);
-          return token;
-        }),
-      });
-      return {
-        account,
-        cache,
-        cacheFile: paths.cacheFile,
-        photosDir: paths.photosDir,
-        photos,
-        portal,
-        photoMode: account.settings.photos,
-        onWait: (listener) => {
-          waitListener = listener;
-        },
-      };
+      return { account, paths, session };
     },
 
-    close() {
-      for (const cache of opened.splice(0)) {
-        try {
-          cache.close();
-        } catch {
-          /* closing is best effort */
-        }
-      }
+    async close() {
+      await Promise.allSettled(opened.splice(0).map((session) => session.close()));
     },
   };
 }
-
 /** The parts of the context a profile decides. */
 export function profileContext(profile: Profile): Pick<ContextInput, 'dataDir' | 'cacheDir' | 'keychainService'> {
   return { dataDir: profile.dataDir, cacheDir: profile.cacheDir, keychainService: profile.keychainService };

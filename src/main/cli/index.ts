@@ -183,7 +183,7 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
     }
     return printError(out, error, verbose, await errorLanguage(values.lang, env, ctx?.dataDir));
   } finally {
-    ctx?.close();
+    await ctx?.close();
   }
 }
 

@@ -17,8 +17,15 @@ export interface BackendDeps {
   dataDir: string;
   /** The photo cache's root, in the OS cache folder (shell/profile.ts); default `dataDir`. */
   cacheDir?: string;
-  /** The HTTP client's fetch (Electron's net.fetch in the app: the OS proxy and certificates); default the global one. */
+  /**
+   * The host's fetch (Electron's net.fetch in the app: the OS proxy and certificates). The account
+   * session's HTTP crosses to it from its worker. Absent: the session uses Node's fetch through `env`'s proxy.
+   */
   fetch?: typeof globalThis.fetch;
+  /** The environment whose proxy settings (HTTPS_PROXY, NO_PROXY) Node's fetch follows; default none. */
+  env?: Record<string, string | undefined>;
+  /** Where the account session runs: 'worker' (default, off this thread) or 'here' (tests of the handlers alone). */
+  sessionHost?: 'worker' | 'here';
   keychain: Keychain;
   /** Opens an http(s) page in the system browser; refuses anything else (see shell/urls.ts). */
   openExternal(url: string): Promise<void>;

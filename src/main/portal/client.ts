@@ -19,6 +19,11 @@ export interface PortalClientOptions extends TransportOptions {
   now?: () => number;
   /** Renew the JWT up to this long before it expires (capped at 10 % of its lifetime). Default 60 s. */
   renewalMarginMs?: number;
+  /**
+   * Every call's failure, whatever made it (a sync, an unpublish, the plan), before it is thrown
+   * to the caller: with `onResponse`, what the account's portal status is fed from.
+   */
+  onError?: (error: unknown) => void;
 }
 
 export interface CallOptions {
@@ -137,7 +142,7 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
 
   const publicationPath = (reference: string) => `publications/${encodeURIComponent(reference)}`;
 
-  return {
+  const client: PortalClient = {
     async getPlan(call = {}) {
       const res = await authed({ method: 'GET', path: 'clients/plan', signal: call.signal });
       const json = expectJson(res, [200]);
@@ -193,6 +198,31 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
     rateLimit: () => transport.pacer.snapshot(),
     stats: () => ({ requests, jwtRenewals: session.renewals }),
     resetSession: () => session.reset(),
+  };
+  return options.onError ? reportingFailures(client, options.onError) : client;
+}
+
+/** The client with every call's failure told to `onError` first (then thrown as is). */
+function reportingFailures(client: PortalClient, onError: (error: unknown) => void): PortalClient {
+  const watch =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        onError(error);
+        throw error;
+      }
+    };
+  return {
+    ...client,
+    getPlan: watch(client.getPlan),
+    listVehicles: watch(client.listVehicles),
+    getVehicle: watch(client.getVehicle),
+    unpublish: watch(client.unpublish),
+    getPublication: watch(client.getPublication),
+    publish: watch(client.publish),
+    setHighlighted: watch(client.setHighlighted),
   };
 }
 

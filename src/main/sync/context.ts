@@ -1,7 +1,5 @@
 // What every step of one sync shares: the portal, the cancel signal, progress, connectivity and
 // the notes that end up in the run's counts.
-import { policyOf } from '../../shared/error-policy';
-import { isAppError } from '../../shared/errors';
 import type { PortalClient, PortalVehicle, SortDirection, SortField } from '../portal';
 import type { PageMeta } from '../portal';
 import type { ProgressTracker } from './progress';
@@ -16,19 +14,12 @@ export interface SyncContext {
   pageLimit: number;
   progress: ProgressTracker;
   details: Details;
-  /** Runs one portal call and notes what it says about connectivity. */
+  /** Runs one portal call (and notes the rate limit it left). */
   call<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export function note(details: Details, key: string, by = 1): void {
   details[key] = (details[key] ?? 0) + by;
-}
-
-/** What an error says about the portal's reachability, as the error policy has it (undefined: nothing). */
-export function connectivityOf(error: unknown): boolean | undefined {
-  if (!isAppError(error)) return undefined;
-  const { portal } = policyOf(error.kind);
-  return portal === 'unreachable' ? false : portal === 'answered' ? true : undefined;
 }
 
 export type SortOrder = ReadonlyArray<readonly [SortField, SortDirection]>;

@@ -7,7 +7,7 @@ import type { SyncDataProblem, SyncKind, SyncProgress, UnpublishOutcome } from '
 import type { Cache, SyncCounts, SyncPass } from '../cache';
 import type { PortalClient, WaitEvent } from '../portal';
 import { Collector } from './collector';
-import { connectivityOf, note, type Details, type SyncContext } from './context';
+import { note, type Details, type SyncContext } from './context';
 import { fullSweep, verifyReferences } from './full-sweep';
 import { readChanges } from './incremental';
 import { storePlan } from './plan';
@@ -36,8 +36,6 @@ export interface SyncEngineDeps {
   settings?: () => { photos: 'covers' | 'all' };
   /** Throttled to about 10 events a second; phase changes and the final event always go out. */
   onProgress?: (p: SyncProgress) => void;
-  /** An offline error → false; any answer from the portal → true. Called on changes only. */
-  onConnectivity?: (online: boolean) => void;
   now?: () => number;
   /** Page requests in flight at once (default 6); the portal client's pacer keeps them within the rate limit. */
   concurrency?: number;
@@ -97,13 +95,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { cache, portal } = deps;
   const now = deps.now ?? Date.now;
   let running: { controller: AbortController; progress: ProgressTracker } | null = null;
-  let online: boolean | null = null;
-
-  const setOnline = (value: boolean) => {
-    if (online === value) return;
-    online = value;
-    deps.onConnectivity?.(value);
-  };
 
   const noteRateLimit = () => {
     const snapshot = portal.rateLimit();
@@ -113,13 +104,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   async function call<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      const result = await fn();
-      setOnline(true);
-      return result;
-    } catch (error) {
-      const reachable = connectivityOf(error);
-      if (reachable !== undefined) setOnline(reachable);
-      throw error;
+      return await fn();
     } finally {
       noteRateLimit();
     }

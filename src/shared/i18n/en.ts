@@ -480,6 +480,9 @@ export const en = {
     app: {
       internal: 'Something went wrong inside Showroom.',
     },
+    session: {
+      restarted: 'Showroom’s background worker for this account stopped unexpectedly and was started again; nothing was lost. Try once more.',
+    },
     portal: {
       offline: 'The portal could not be reached. Check your internet connection; your changes are kept and will be sent at the next sync.',
       timeout: 'The portal took too long to answer. Check your internet connection; your changes are kept and will be sent at the next sync.',

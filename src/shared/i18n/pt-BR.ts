@@ -475,6 +475,9 @@ export const ptBR: Messages = {
     app: {
       internal: 'Algo deu errado dentro do Showroom.',
     },
+    session: {
+      restarted: 'O processo de fundo do Showroom para esta conta parou de forma inesperada e foi reiniciado; nada foi perdido. Tente de novo.',
+    },
     portal: {
       offline: 'Não foi possível acessar o portal. Verifique sua conexão com a internet; suas alterações ficam guardadas e serão enviadas na próxima sincronização.',
       timeout: 'O portal demorou demais para responder. Verifique sua conexão com a internet; suas alterações ficam guardadas e serão enviadas na próxima sincronização.',

@@ -2,8 +2,7 @@
 import { AppError } from '../../../shared/errors';
 import { testConnection, type ConnectionOutcome } from '../../accounts';
 import { createAppStateStore } from '../../backend/app-state';
-import { deletePhotoCache } from '../../backend/photo-folder';
-import { accountPaths } from '../../backend/session';
+import { accountPaths, deletePhotoCache } from '../../account-session';
 import { silentLogger } from '../../shell/logger';
 import { str, type Command } from '../command';
 import { usageError } from '../context';

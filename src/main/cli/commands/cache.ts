@@ -1,10 +1,7 @@
 // cache rebuild: replaces a damaged local cache with an empty one and syncs it again in full from
 // the portal. What only exists on this computer is kept: the queued unpublishes (their own file)
 // and the sync and publication history (copied from the damaged file as far as it reads).
-import { rebuildCacheFile } from '../../cache/rebuild';
-import { emptyFolder } from '../../photos/files';
-import { lockSync } from '../../sync/lock';
-import { accountPaths } from '../../backend/session';
+import { accountPaths, rebuildCacheFiles } from '../../account-session';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { sync } from './sync';
@@ -23,16 +20,7 @@ Cached photos are downloaded again.`,
   options: { 'no-sync': { type: 'boolean' }, 'no-photos': { type: 'boolean' } },
   async run(ctx, args) {
     const account = await ctx.account(str(args.values.account));
-    const paths = accountPaths(ctx.accounts(), account.id, ctx.cacheDir);
-    // No sync (here or in the app) may write the file while it is replaced.
-    const lock = await lockSync(paths.cacheFile, 'the command line');
-    let result;
-    try {
-      result = rebuildCacheFile(paths.cacheFile);
-      await emptyFolder(paths.photosDir);
-    } finally {
-      await lock?.release();
-    }
+    const result = await rebuildCacheFiles(accountPaths(ctx.accounts(), account.id, ctx.cacheDir), 'the command line');
     if (ctx.json && args.values['no-sync'] === true) ctx.out.json(result);
     if (!ctx.json) {
       ctx.out.line(

@@ -2,7 +2,7 @@
 // selects and sorts it, every match (no --limit), to a file for Excel (offline). Progress on one
 // updating stderr line when stderr is a terminal; Ctrl-C stops cleanly and leaves no file.
 import { resolve } from 'node:path';
-import { EXPORT_FORMATS, exportInventory, type ExportFormat } from '../../export';
+import { EXPORT_FORMATS, type ExportFormat } from '../../export';
 import { str, type Command } from '../command';
 import { usageError } from '../context';
 import { EXIT } from '../exit-codes';
@@ -34,12 +34,14 @@ ${SEARCH_HELP}`,
     const format = formatOf(str(values.format), file);
     const query = searchQuery(positionals.join(' '), values);
     const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
-    const { cache } = await ctx.open(await ctx.account(str(values.account)));
+    const { session } = await ctx.open(await ctx.account(str(values.account)));
     const started = Date.now();
-    const result = await exportInventory(cache, {
-      format, file, language, query, signal: ctx.signal,
-      onProgress: ({ done, total }) => ctx.out.progress(`Export ${format.toUpperCase()} · ${formatNumber(done)}/${formatNumber(total)} listings · ${Math.round((Date.now() - started) / 1000)} s`),
+    const stop = session.subscribe((event) => {
+      if (event.type !== 'exportProgress') return;
+      const { done, total } = event.progress;
+      ctx.out.progress(`Export ${format.toUpperCase()} · ${formatNumber(done)}/${formatNumber(total)} listings · ${Math.round((Date.now() - started) / 1000)} s`);
     });
+    const result = await session.exportInventory({ format, file, language, query }).finally(stop);
     ctx.out.endProgress();
     if (ctx.json) ctx.out.json({ ...result, format, language });
     else ctx.out.line(`Exported ${formatNumber(result.rows)} listing${result.rows === 1 ? '' : 's'} to ${result.file} (${format.toUpperCase()}, ${language}, ${formatBytes(result.bytes)}).`);

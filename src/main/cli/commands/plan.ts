@@ -1,14 +1,9 @@
 // plan: the dealer's plan and its use, live from the portal when it answers, otherwise the copy
 // the last sync read (and the output says which).
 import { isTransient } from '../../../shared/error-policy';
-import { toErrorShape } from '../../../shared/errors';
-import { planUsage, type Plan } from '../../../shared/plan';
-import type { PlanView } from '../../../shared/views';
-import { readCachedPlan } from '../../sync';
+import { fromErrorShape } from '../../../shared/errors';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
-
-const view = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ usage: planUsage(plan), raw: plan, fetchedAt, live });
 
 export const plan: Command = {
   name: 'plan',
@@ -16,24 +11,12 @@ export const plan: Command = {
   usage: 'plan [--offline] [--json]',
   options: { offline: { type: 'boolean' } },
   async run(ctx, { values }) {
-    const { cache, portal } = await ctx.open(await ctx.account(str(values.account)));
-    let result: PlanView | null = null;
-    let why: string | null = null;
-    if (values.offline !== true) {
-      try {
-        result = view(await portal.getPlan({ signal: ctx.signal }), new Date().toISOString(), true);
-      } catch (error) {
-        const shape = toErrorShape(error);
-        if (!isTransient(shape.kind)) throw error;
-        why = shape.message;
-        const cached = readCachedPlan(cache);
-        if (!cached) throw error;
-        result = view(cached.plan, cached.fetchedAt, false);
-      }
-    } else {
-      const cached = readCachedPlan(cache);
-      if (cached) result = view(cached.plan, cached.fetchedAt, false);
-    }
+    const { session } = await ctx.open(await ctx.account(str(values.account)));
+    const result = await session.plan({ refresh: values.offline !== true });
+    const failure = result?.notLiveBecause;
+    // A passing failure (offline, the portal down): the last sync's copy. A refused token is said as such.
+    if (failure && !isTransient(failure.kind)) throw fromErrorShape(failure);
+    const why = failure?.message ?? null;
     if (!result) {
       ctx.out.note('No plan is known yet: sync once while online.');
       return EXIT.notFound;

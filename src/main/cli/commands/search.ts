@@ -1,11 +1,13 @@
 // search <text> [filters]: the local inventory, exactly as the app's list filters it (offline).
-import { toRowView } from '../../backend/inventory';
+import type { PublicationStateView } from '../../../shared/views';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { formatMoney, formatNumber, table } from '../io';
 import { number, SEARCH_HELP, SEARCH_OPTIONS, SEARCH_USAGE, searchQuery } from '../search-flags';
 
 const PORTAL_LABEL = { on: 'on portal', off: 'not on portal', pending: 'unpublish pending' } as const;
+
+const portalOf = (p: PublicationStateView): keyof typeof PORTAL_LABEL => (!p.onPortal ? 'off' : p.unpublish === 'pending' ? 'pending' : 'on');
 
 export const search: Command = {
   name: 'search',
@@ -16,12 +18,10 @@ export const search: Command = {
   positionals: { min: 0, max: 50, name: 'text' },
   async run(ctx, { positionals, values }) {
     const query = searchQuery(positionals.join(' '), values, { offset: number(values, 'offset') ?? 0, limit: number(values, 'limit') ?? 20 });
-    const { cache } = await ctx.open(await ctx.account(str(values.account)));
-    const result = cache.queryVehicles(query);
-    const queued = cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
-    const rows = result.rows.map((row) => toRowView(row, queued.get(row.reference)));
+    const { session } = await ctx.open(await ctx.account(str(values.account)));
+    const result = await session.query(query);
     if (ctx.json) {
-      ctx.out.json({ total: result.total, offset: query.window?.offset ?? 0, rows });
+      ctx.out.json({ total: result.total, offset: query.window?.offset ?? 0, rows: result.rows });
       return EXIT.ok;
     }
     const lines = table(
@@ -32,7 +32,7 @@ export const search: Command = {
         r.modelYear,
         formatMoney(r.value),
         formatNumber(r.mileage),
-        PORTAL_LABEL[r.portal] + (r.highlighted ? ', highlighted' : ''),
+        PORTAL_LABEL[portalOf(r.publication)] + (r.publication.highlighted ? ', highlighted' : ''),
         `${r.pictureCount}${r.rejectedPhotoCount > 0 ? ` (${r.rejectedPhotoCount} rejected)` : ''}`,
       ]),
       new Set([2, 3, 4]),

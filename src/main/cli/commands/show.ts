@@ -2,7 +2,6 @@
 // publication and history, problems, and its photos with their cache state.
 import type { VehicleDetailView } from '../../../shared/views';
 import type { VehicleField } from '../../../shared/vehicle';
-import { vehicleDetailView } from '../../backend/vehicles';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { formatMoney, formatNumber } from '../io';
@@ -87,8 +86,9 @@ export const show: Command = {
   usage: 'show <reference> [--json]',
   positionals: { min: 1, max: 1, name: 'reference' },
   async run(ctx, { positionals, values }) {
-    const { cache, photos } = await ctx.open(await ctx.account(str(values.account)));
-    const view = vehicleDetailView(cache, photos, positionals[0]!);
+    const { session } = await ctx.open(await ctx.account(str(values.account)));
+    // Offline by design: the command line shows what the cache has, it fetches no photos.
+    const view = await session.vehicle(positionals[0]!, { fetchPhotos: false });
     if (ctx.json) {
       ctx.out.json(view);
       return EXIT.ok;

@@ -15,18 +15,17 @@ export const status: Command = {
   usage: 'status [--json]',
   async run(ctx, { values }) {
     const account = await ctx.account(str(values.account));
-    const { cache, cacheFile, photos, photoMode } = await ctx.open(account);
-    const summary = cache.summary();
-    const lastRun = cache.runs.recent(1)[0] ?? null;
-    const photoUsage = photos.usage();
+    const { session, paths } = await ctx.open(account);
+    const photoMode = account.settings.photos;
+    const [summary, [lastRun = null], photoUsage, sync] = await Promise.all([session.summary(), session.history(1), session.photoUsage(), session.syncStatus()]);
     const report = {
       account: { id: account.id, name: account.name, baseUrl: account.baseUrl },
       dataDir: ctx.dataDir,
       lastSyncAt: summary.lastSyncAt,
       lastRun,
       inventory: summary,
-      outbox: cache.outbox.pendingCount(),
-      cache: { databaseBytes: cacheFileBytes(cacheFile), photos: { ...photoUsage, mode: photoMode } },
+      outbox: sync.outboxSize,
+      cache: { databaseBytes: cacheFileBytes(paths.cacheFile), photos: { ...photoUsage, mode: photoMode } },
       token: ctx.envToken ? 'SHOWROOM_TOKEN' : 'keychain',
     };
     if (ctx.json) {
@@ -46,7 +45,7 @@ export const status: Command = {
       ['Cache', `${formatBytes(report.cache.databaseBytes)} database, ${formatBytes(photoUsage.bytes)} in ${photoUsage.files} photos (budget ${formatBytes(photoUsage.budgetBytes)}, ${photoMode === 'all' ? 'all photos' : 'covers only'})`],
     ];
     const problems = lastRun?.dataProblems ?? [];
-    if (problems.length > 0) lines.push(['Data problems', notesOf({ unidentified: lastRun?.counts.unidentified ?? problems.length }).join(' ')]);
+    if (problems.length > 0) lines.push(['Data problems', notesOf({ unidentified: lastRun?.details.unidentified ?? problems.length }).join(' ')]);
     const width = Math.max(...lines.map(([l]) => l.length)) + 2;
     for (const [label, text] of lines) ctx.out.line(`${`${label}:`.padEnd(width)}${text}`);
     for (const p of problems) ctx.out.line(`${' '.repeat(width)}${DATA_PROBLEM_LABEL[p.problem]} ${p.excerpt}`);

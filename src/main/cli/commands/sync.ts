@@ -3,7 +3,9 @@
 // previous inventory stays as it was.
 import { textOf } from '../../../shared/i18n/messages';
 import type { SyncProgress } from '../../../shared/views';
-import { createSyncEngine, notesOf } from '../../sync';
+import { createAppStateStore } from '../../backend/app-state';
+import { silentLogger } from '../../shell/logger';
+import { notesOf } from '../../sync';
 import { str, type Command } from '../command';
 import { EXIT, exitCodeFor } from '../exit-codes';
 import { cliLanguage } from '../language';
@@ -29,18 +31,20 @@ has succeeded in the last 24 hours), then downloads photos (covers, or all as th
 says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly as it was.`,
   options: { full: { type: 'boolean' }, 'no-photos': { type: 'boolean' } },
   async run(ctx, { values }) {
-    const opened = await ctx.open(await ctx.account(str(values.account)));
+    const { session, account } = await ctx.open(await ctx.account(str(values.account)));
     const startedAt = Date.now();
-    const engine = createSyncEngine({
-      cache: opened.cache,
-      portal: opened.portal,
-      photos: values['no-photos'] === true ? undefined : opened.photos,
-      settings: () => ({ photos: opened.photoMode }),
-      holder: 'the command line',
-      onProgress: (p) => ctx.out.progress(progressLine(p, startedAt)),
+    const stop = session.subscribe((event) => {
+      if (event.type === 'progress') ctx.out.progress(progressLine(event.progress, startedAt));
     });
-    opened.onWait((event) => engine.noteWait(event));
-    const report = await engine.run({ kind: values.full === true ? 'full' : 'auto', signal: ctx.signal });
+    const { done } = await session.startSync({ kind: values.full === true ? 'full' : 'auto', photos: values['no-photos'] !== true });
+    const report = await done;
+    stop();
+    // The same state the app reads: the account list's last sync, and a token that works again.
+    if (report.outcome === 'succeeded') {
+      const state = createAppStateStore(ctx.dataDir, silentLogger);
+      await state.load();
+      await state.setFlags(account.id, { lastSyncAt: report.endedAt, tokenRefused: false });
+    }
     const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
     ctx.out.endProgress();
     if (ctx.json) ctx.out.json(report);
@@ -49,7 +53,7 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
       const d = report.details;
       const secs = ((Date.parse(report.endedAt ?? new Date().toISOString()) - Date.parse(report.startedAt)) / 1000).toFixed(1);
       if (report.outcome === 'succeeded') {
-        const total = opened.cache.summary().total;
+        const { total } = await session.summary();
         ctx.out.line(`Sync (${report.kind}) done in ${secs} s: ${total} listings; ${c.added} added, ${c.changed} changed, ${c.removed} removed, ${c.droppedByPortal} dropped by the portal.`);
         if (c.unpublishSent > 0) ctx.out.line(`${c.unpublishSent} queued unpublish${c.unpublishSent === 1 ? '' : 'es'} sent.`);
         if (d.photosTotal === 0) ctx.out.line('Photos: nothing to download.');

@@ -2,7 +2,6 @@
 // queued for the next sync when offline, or refused with the portal's message; one line each.
 import { textOf } from '../../../shared/i18n/messages';
 import type { UnpublishOutcome } from '../../../shared/views';
-import { createSyncEngine } from '../../sync';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { cliLanguage } from '../language';
@@ -21,10 +20,8 @@ export const unpublish: Command = {
   usage: 'unpublish <reference…> [--json]',
   positionals: { min: 1, max: 500, name: 'reference' },
   async run(ctx, { positionals, values }) {
-    const { cache, portal } = await ctx.open(await ctx.account(str(values.account)));
-    const engine = createSyncEngine({ cache, portal });
-    const references = [...new Set(positionals)];
-    const outcomes = await engine.unpublish(references, { signal: ctx.signal });
+    const { session } = await ctx.open(await ctx.account(str(values.account)));
+    const outcomes = await session.unpublish([...new Set(positionals)]);
     if (ctx.json) ctx.out.json(outcomes);
     else {
       const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);

@@ -1,0 +1,268 @@
+// One open account, in this thread: its cache, portal client, photo cache, sync engine and outbox,
+// and its portal status. It knows nothing of IPC: the app's handlers and the CLI's commands are
+// thin adapters over it, and worker.ts hosts it off the main thread.
+import { mkdir } from 'node:fs/promises';
+import { AppError, toErrorShape, type AppErrorShape } from '../../shared/errors';
+import { planUsage, type Plan } from '../../shared/plan';
+import type { PlanView } from '../../shared/views';
+import { META_KEYS, openCache } from '../cache';
+import { exportInventory } from '../export';
+import { createPhotoCache } from '../photos';
+import { createPortalClient } from '../portal';
+import { nodeFetch } from '../shell/node-fetch';
+import { createSyncEngine, readCachedPlan, storePlan, toSyncRunReport, type SyncRunReport } from '../sync';
+import { adoptLegacyPhotos } from './photo-folder';
+import { createPortalStatus } from './portal-status';
+import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncRunKind, SyncStarted, SyncStartOptions } from './types';
+import { toRowView, vehicleDetailView } from './views';
+
+export const megabytes = (mb: number): number => mb * 1024 * 1024;
+
+const planView = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ usage: planUsage(plan), raw: plan, fetchedAt, live });
+
+/** The record of a run that failed or was cancelled outside the engine's own bookkeeping. */
+function endedRun(runId: string, kind: SyncRunKind, startedAt: string, error: AppErrorShape): SyncRunReport {
+  return {
+    id: runId,
+    kind: kind === 'full' ? 'full' : 'incremental',
+    startedAt,
+    endedAt: new Date().toISOString(),
+    outcome: error.kind === 'cancelled' ? 'cancelled' : 'failed',
+    counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 },
+    error,
+    dataProblems: [],
+    details: {},
+    notes: [],
+  };
+}
+
+interface Running {
+  /** Rejects when the engine refused to start. */
+  runId: Promise<string>;
+  automatic: boolean;
+  done: Promise<SyncRunReport>;
+}
+
+export async function openAccountSession(spec: AccountSessionSpec, host: SessionHost): Promise<AccountSession> {
+  const { paths, accountId } = spec;
+  const log = host.log;
+  const moved = await adoptLegacyPhotos(paths.legacyPhotosDir, paths.photosDir);
+  if (moved !== 'nothing') log.info('session: photo cache moved to the cache folder', { account: accountId, outcome: moved });
+  // Two folders: the account's (the database) and its photo cache's, which may be elsewhere.
+  await Promise.all([mkdir(paths.folder, { recursive: true }), mkdir(paths.photosDir, { recursive: true })]);
+  const cache = openCache(paths.cacheFile);
+  const fetch = host.fetch ?? nodeFetch(spec.env ?? {});
+  const listeners = new Set<SessionListener>();
+  const emit = (event: SessionEvent) => {
+    if (closed) return;
+    for (const listener of listeners) listener(event);
+  };
+  const controller = new AbortController();
+  const tasks = new Set<Promise<unknown>>();
+  const background = (task: Promise<unknown>) => {
+    const tracked = task.catch((error: unknown) => log.debug('session: background task failed', { error: String(error) })).finally(() => tasks.delete(tracked));
+    tasks.add(tracked);
+  };
+  let closed = false;
+  let settings = spec.settings;
+
+  const status = createPortalStatus(cache.meta);
+  status.subscribe((next) => emit({ type: 'status', status: next }));
+  const portal = createPortalClient({
+    baseUrl: spec.baseUrl,
+    fetch,
+    integrationToken: () => host.integrationToken(),
+    onResponse: (event) => status.noteResponse(event),
+    onError: (error) => status.noteError(error),
+    // Rate-limit waits and retry backoffs show in the sync's progress.
+    onWait: (event) => engine.noteWait(event),
+  });
+  const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(settings.photoBudgetMB), portalBaseUrl: spec.baseUrl, ...(fetch && { fetch }) });
+  let photoStep = true;
+  const engine = createSyncEngine({
+    cache,
+    portal,
+    photos: {
+      syncPhotos: (options) => (photoStep ? photos.syncPhotos(options) : Promise.resolve({ done: 0, failed: 0, total: 0 })),
+    },
+    settings: () => ({ photos: settings.photos }),
+    holder: spec.holder,
+    onProgress: (progress) => {
+      if (progress.runId !== '') announceRun?.(progress.runId);
+      // The photo phase starts once the listings are committed: show them now rather than after
+      // every cover has downloaded (minutes, on a first sync of a big stock).
+      if (progress.phase === 'photos' && lastPhase !== 'photos') emit({ type: 'changed', reason: 'sync' });
+      lastPhase = progress.phase;
+      emit({ type: 'progress', progress });
+    },
+  });
+  let lastPhase: string | null = null;
+  let announceRun: ((runId: string) => void) | null = null;
+  let running: Running | null = null;
+  // One photo fetch per listing at a time: opening the same listing twice does not download twice.
+  const fetchingPhotos = new Set<string>();
+
+  function fetchPhotos(reference: string): void {
+    if (status.get().online === false || fetchingPhotos.has(reference)) return;
+    fetchingPhotos.add(reference);
+    background(
+      photos
+        .ensureVehiclePhotos(reference, { signal: controller.signal })
+        .then(() => emit({ type: 'changed', reason: 'photos' }))
+        .catch((error: unknown) => {
+          const kind = toErrorShape(error).kind;
+          if (kind !== 'cancelled' && status.get().online !== false) log.warn('session: vehicle photos failed', { reference, kind });
+        })
+        .finally(() => fetchingPhotos.delete(reference)),
+    );
+  }
+
+  async function startSync(options: SyncStartOptions): Promise<SyncStarted> {
+    if (closed) throw new AppError('cancelled', 'The account was closed.');
+    if (running) {
+      if (running.automatic && !options.automatic) return { runId: await running.runId, done: running.done };
+      throw new AppError('busy', 'A sync is already running. Wait for it to finish, or cancel it.');
+    }
+    photoStep = options.photos !== false;
+    lastPhase = null;
+    const startedAt = new Date().toISOString();
+    // The run's id comes with its first progress (the engine records the run once it holds the lock).
+    let announce!: (id: string) => void;
+    const announced = new Promise<string>((resolve) => {
+      announce = resolve;
+    });
+    announceRun = announce;
+    const outcome = engine.run({ kind: options.kind, signal: controller.signal });
+    const began = Promise.race([announced, outcome.then((run) => run.id)]);
+    const done = began.then(
+      (runId) =>
+        outcome
+          .catch((error: unknown) => {
+            log.warn('session: sync failed', { kind: toErrorShape(error).kind });
+            return endedRun(runId, options.kind, startedAt, toErrorShape(error));
+          })
+          .then((run) => {
+            emit({ type: 'finished', run });
+            if (run.outcome !== 'cancelled') emit({ type: 'changed', reason: 'sync' });
+            return run;
+          }),
+      // Refused before it began (busy elsewhere, no token…): startSync says so; there is no run.
+      () => null,
+    );
+    const current: Running = { runId: began, automatic: options.automatic === true, done: done.then((run) => run ?? endedRun('', options.kind, startedAt, toErrorShape(new AppError('internal', 'The sync did not start.')))) };
+    running = current;
+    background(
+      done.finally(() => {
+        if (running === current) running = null;
+        if (announceRun === announce) announceRun = null;
+      }),
+    );
+    return { runId: await began, done: current.done };
+  }
+
+  const session: AccountSession = {
+    accountId,
+    photosDir: paths.photosDir,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    portalStatus: () => status.get(),
+
+    async query(query) {
+      const result = cache.queryVehicles(query);
+      const queued = cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
+      return { total: result.total, rows: result.rows.map((row) => toRowView(row, queued.get(row.reference))) };
+    },
+    facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
+    summary: async () => cache.summary(),
+    async vehicle(reference, options = {}) {
+      const view = vehicleDetailView(cache, photos, reference);
+      if (options.fetchPhotos !== false && view.photos.some((p) => p.cache !== 'cached')) fetchPhotos(reference);
+      return view;
+    },
+    async unpublish(references) {
+      try {
+        return await engine.unpublish(references, { signal: controller.signal });
+      } finally {
+        // Even a partial failure may have queued or sent some: the list shows what happened.
+        emit({ type: 'changed', reason: 'unpublish' });
+      }
+    },
+
+    startSync,
+    async cancelSync() {
+      engine.cancel();
+    },
+    async syncStatus() {
+      const lastRun = cache.runs.recent(10).find((r) => r.endedAt !== null) ?? null;
+      return {
+        running: running ? engine.current : null,
+        lastRun: lastRun && toSyncRunReport(lastRun),
+        lastSuccessAt: cache.runs.lastSuccessful()?.endedAt ?? cache.meta.get(META_KEYS.lastSyncAt),
+        online: status.get().online,
+        outboxSize: cache.outbox.pendingCount(),
+      };
+    },
+    history: async (limit) => cache.runs.recent(limit).map(toSyncRunReport),
+    async plan({ refresh }) {
+      const cached = () => {
+        const copy = readCachedPlan(cache);
+        return copy && planView(copy.plan, copy.fetchedAt, false);
+      };
+      if (!refresh) return cached();
+      try {
+        const plan = await portal.getPlan({ signal: controller.signal });
+        const fetchedAt = new Date().toISOString();
+        // Kept as "the last known plan" for when the portal cannot be asked.
+        storePlan(cache, plan, fetchedAt);
+        return planView(plan, fetchedAt, true);
+      } catch (error) {
+        const shape = toErrorShape(error);
+        const copy = shape.kind === 'cancelled' ? null : cached();
+        if (copy) return { ...copy, notLiveBecause: shape };
+        throw error;
+      }
+    },
+    accountState: async () => ({ lastSyncAt: cache.meta.get(META_KEYS.lastSyncAt), tokenRefusedAt: cache.meta.get(META_KEYS.tokenRefusedAt) }),
+
+    async photo(id) {
+      if (closed) return undefined;
+      const file = photos.resolve(id);
+      return file && { path: file.path, contentType: file.contentType };
+    },
+    photoUsage: async () => photos.usage(),
+    async applySettings(next) {
+      settings = next;
+      photos.setBudget(megabytes(next.photoBudgetMB));
+    },
+    async tokenReplaced() {
+      portal.resetSession();
+      // The next answer says whether the new token is good; until then it is not "refused".
+      cache.meta.set(META_KEYS.tokenRefusedAt, null);
+    },
+
+    identityNotice: async () => cache.identityNotice(),
+    acknowledgeIdentityNotice: async () => cache.acknowledgeIdentityNotice(),
+    clearStats: async () => ({ vehiclesRemoved: cache.summary().total, photoBytesFreed: cache.photos.cachedBytes() }),
+    exportInventory(options) {
+      const writing = exportInventory(cache, { ...options, signal: controller.signal, onProgress: (progress) => emit({ type: 'exportProgress', progress }) });
+      // Closing waits for it: a stopped export removes its partial file before the database closes.
+      background(writing);
+      return writing;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      controller.abort();
+      engine.cancel();
+      await Promise.allSettled([...tasks]);
+      listeners.clear();
+      cache.close();
+      log.info('session: account closed', { account: accountId });
+    },
+  };
+  log.info('session: account opened', { account: accountId });
+  return session;
+}

@@ -1,0 +1,125 @@
+// What one open account offers, whoever hosts it: the session itself in this thread
+// (`openAccountSession`) or in a worker thread (`openAccountSessionInWorker`, the same interface
+// over messages). Every method is async and every value plain data, so the two are interchangeable.
+import type { FacetCounts, InventoryQuery, InventorySummary } from '../../shared/inventory';
+import type {
+  CacheClearedView,
+  InventoryPage,
+  PlanView,
+  PortalStatusView,
+  SyncProgress,
+  SyncStatusView,
+  UnpublishOutcome,
+  VehicleDetailView,
+} from '../../shared/views';
+import type { AccountSettings } from '../accounts';
+import type { CacheIdentityNotice } from '../cache';
+import type { ExportOptions, ExportProgress, ExportResult } from '../export';
+import type { PhotoFile } from '../shell/photo-protocol';
+import type { Logger } from '../shell/logger';
+import type { SyncHolder } from '../sync/lock';
+import type { SyncRunReport } from '../sync';
+import type { AccountPaths } from './paths';
+
+/** Which account to open and how: plain data (it crosses to the worker). */
+export interface AccountSessionSpec {
+  accountId: string;
+  baseUrl: string;
+  settings: AccountSettings;
+  paths: AccountPaths;
+  /** Named to another process that finds this one syncing the same account. */
+  holder: SyncHolder;
+  /** The environment's proxy settings (HTTPS_PROXY, NO_PROXY…), for a session that makes its own fetch. */
+  env?: Record<string, string | undefined>;
+}
+
+/** What the host gives the session: the secret, its HTTP client's fetch when it has its own, its log. */
+export interface SessionHost {
+  /** Read when a JWT is due (the keychain, or SHOWROOM_TOKEN); the host registers it with its redactor. */
+  integrationToken(): Promise<string>;
+  /** The host's fetch (Electron's net.fetch: the OS proxy and certificates); default Node's, through `spec.env`'s proxy. */
+  fetch?: typeof globalThis.fetch | undefined;
+  log: Logger;
+}
+
+export interface AccountStateView {
+  /** When the last sync that worked ended. */
+  lastSyncAt: string | null;
+  /** When the portal refused the integration token, if it has not accepted it since. */
+  tokenRefusedAt: string | null;
+}
+
+export type SyncRunKind = 'full' | 'incremental' | 'auto';
+
+export interface SyncStartOptions {
+  kind: SyncRunKind;
+  /** Started by the app itself (the demo's first sync, after a rebuild): the dealer's start joins it instead of "busy". */
+  automatic?: boolean;
+  /** false: no photo step (the CLI's --no-photos). */
+  photos?: boolean;
+}
+
+export interface SyncStarted {
+  runId: string;
+  /** The run's record once it ends (succeeded, failed or cancelled); never rejects. */
+  done: Promise<SyncRunReport>;
+}
+
+export type ChangeReason = 'sync' | 'photos' | 'unpublish';
+
+export type SessionEvent =
+  | { type: 'progress'; progress: SyncProgress }
+  /** A run ended (any outcome), started here or joined. */
+  | { type: 'finished'; run: SyncRunReport }
+  /** The local inventory changed: lists and the open listing read again. */
+  | { type: 'changed'; reason: ChangeReason }
+  | { type: 'status'; status: PortalStatusView }
+  | { type: 'exportProgress'; progress: ExportProgress }
+  /** The worker stopped unexpectedly and was started again (the worker host only); calls in flight failed. */
+  | { type: 'restarted'; reason: string };
+
+export type SessionListener = (event: SessionEvent) => void;
+
+export interface AccountSession {
+  readonly accountId: string;
+  /** The photo cache folder (the photo route checks containment against it). */
+  readonly photosDir: string;
+  subscribe(listener: SessionListener): () => void;
+  /** The portal status as last heard (kept current by 'status' events). */
+  portalStatus(): PortalStatusView;
+
+  query(query: InventoryQuery): Promise<InventoryPage>;
+  facets(query: InventoryQuery): Promise<FacetCounts>;
+  summary(): Promise<InventorySummary>;
+  /** One listing in full; online, its missing photos are fetched in the background ('changed' photos). */
+  vehicle(reference: string, options?: { fetchPhotos?: boolean }): Promise<VehicleDetailView>;
+  /** Sent now when the portal answers, queued in the outbox otherwise; one outcome per reference, in order. */
+  unpublish(references: string[]): Promise<UnpublishOutcome[]>;
+
+  /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
+  startSync(options: SyncStartOptions): Promise<SyncStarted>;
+  cancelSync(): Promise<void>;
+  syncStatus(): Promise<SyncStatusView>;
+  history(limit: number): Promise<SyncRunReport[]>;
+  /** Live when `refresh` and the portal answers, else the copy the last sync read (null: none yet). */
+  plan(options: { refresh: boolean }): Promise<PlanView | null>;
+  /** Read from the cache now: what a sync or a refusal in another process (the CLI) changed shows too. */
+  accountState(): Promise<AccountStateView>;
+
+  photo(id: string): Promise<PhotoFile | undefined>;
+  photoUsage(): Promise<{ bytes: number; files: number; budgetBytes: number }>;
+  /** The budget applies now, the photo mode to the next sync. */
+  applySettings(settings: AccountSettings): Promise<void>;
+  /** The integration token was replaced: the next request asks for a new JWT. */
+  tokenReplaced(): Promise<void>;
+
+  identityNotice(): Promise<CacheIdentityNotice | null>;
+  acknowledgeIdentityNotice(): Promise<void>;
+  /** What clearing the cache would remove (asked before it is closed and deleted). */
+  clearStats(): Promise<CacheClearedView>;
+  /** Every listing the query selects, to a file; progress as 'exportProgress' events; close() stops it. */
+  exportInventory(options: Omit<ExportOptions, 'onProgress' | 'signal'>): Promise<ExportResult>;
+
+  /** Stops the sync and background work, then closes the database. */
+  close(): Promise<void>;
+}

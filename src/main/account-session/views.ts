@@ -1,0 +1,83 @@
+// The cache's rows as the dealer sees them (the contract's views): the inventory list's rows and
+// one listing in full. The app's screens and the CLI's output both read these.
+import { AppError } from '../../shared/errors';
+import type { VehicleDetail, VehicleRow } from '../../shared/inventory';
+import type { PhotoCacheStatus, PhotoView, VehicleDetailView, VehicleRowView } from '../../shared/views';
+import type { Cache, QueuedUnpublish } from '../cache';
+import type { PhotoCache } from '../photos';
+import { publicationHistory, publicationState } from './publication-view';
+
+export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined): VehicleRowView {
+  return {
+    reference: row.reference,
+    title: row.title,
+    brand: row.brand,
+    trim: row.trim,
+    type: row.type,
+    fuel: row.fuel,
+    gearbox: row.gearbox,
+    color: row.color,
+    modelYear: row.modelYear,
+    manufacturedYear: row.manufacturedYear,
+    value: row.value,
+    mileage: row.mileage,
+    brandNew: row.brandNew,
+    active: row.active,
+    licensePlate: row.plate,
+    updatedAt: row.updatedAt,
+    publication: publicationState(row, queued),
+    // The cover's id as the photo cache gives it (String of its row id, see photos.photoIdFor),
+    // read from the row's join: the hot path never writes. A cover the photo cache has not
+    // registered yet has no file either, so null shows the placeholder.
+    coverPhotoId: row.cover?.photoId == null ? null : String(row.cover.photoId),
+    pictureCount: row.pictureCount,
+    rejectedPhotoCount: row.rejectedPhotoCount,
+    urlReady: row.url !== null && row.url !== '',
+    problemCount: row.problemCount,
+  };
+}
+
+function parseRaw(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw; // kept verbatim; its problems were recorded when it was received
+  }
+}
+
+type PhotoStatusSource = Pick<PhotoCache, 'statusFor' | 'photoIdFor'>;
+
+function photoViews(photos: PhotoStatusSource, detail: VehicleDetail): PhotoView[] {
+  const status = photos.statusFor(detail.photos.map((p) => p.source));
+  return detail.photos.map((p) => {
+    const known = status.get(p.source);
+    const cache: PhotoCacheStatus = known?.cache ?? 'not_cached';
+    return {
+      photoId: known?.photoId || photos.photoIdFor(p.source, detail.reference),
+      order: p.order,
+      source: p.source,
+      originalUrl: p.originalUrl,
+      cache,
+      cacheError: known?.error ?? p.lastError ?? null,
+    };
+  });
+}
+
+/** One listing as the detail screen and `showroom show` present it, from the local inventory alone. */
+export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, reference: string): VehicleDetailView {
+  const detail = cache.getVehicle(reference);
+  if (detail === null) throw new AppError('not_found', `There is no listing “${reference}” in the local inventory. Sync to refresh it.`, { reference });
+  const queued = cache.outbox.queuedUnpublishes([reference]).get(reference);
+  const seenRun = detail.lastSeenRunId === null ? null : cache.runs.get(detail.lastSeenRunId);
+  return {
+    reference: detail.reference,
+    raw: parseRaw(detail.raw),
+    vehicle: detail.vehicle,
+    problems: detail.problems,
+    publication: publicationState(detail.row, queued),
+    history: publicationHistory(cache, detail.row, detail.publicationHistory),
+    photos: photoViews(photos, detail),
+    rejectedPositions: detail.rejectedPhotoPositions,
+    syncedAt: seenRun?.endedAt ?? seenRun?.startedAt ?? null,
+  };
+}

@@ -1,0 +1,109 @@
+// The account session's thread (worker_threads): the database, the portal client, the photo
+// cache and the sync run here, so the thread that hosts the window and the transport never waits
+// on them. It asks its host for the integration token (and, in Electron, for HTTP through the
+// host's fetch), and sends its log lines and the session's events back.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Logger } from '../shell/logger';
+import { openAccountSession } from './session';
+import type { AccountSession } from './types';
+import { errorIn, errorOut, failureIn, plainFields, type FromWorker, type LogLevel, type ToWorker, type WireResponse, type WorkerData } from './wire';
+
+const port = parentPort;
+if (!port) throw new Error('worker.ts runs as a worker thread (see host.ts).');
+const { spec, hostFetch } = workerData as WorkerData;
+
+const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+
+function logger(scope: string | null): Logger {
+  const line = (level: LogLevel) => (message: string, fields?: Record<string, unknown>) => post({ t: 'log', level, message: scope ? `${scope}: ${message}` : message, fields: plainFields(fields) });
+  return {
+    debug: line('debug'),
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
+    child: (child) => logger(child),
+    // The host's logger redacts: the token is read through it, so it knows the secret already.
+    addSecret: () => undefined,
+  };
+}
+
+let nextId = 1;
+const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+function ask<T>(message: (id: number) => FromWorker): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    post(message(id));
+  });
+}
+
+/** fetch through the host's: the request crosses as data, the answer comes back whole. */
+async function bridgedFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+  const id = nextId;
+  const onAbort = () => post({ t: 'abortFetch', id });
+  request.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const answer = await ask<WireResponse>((id) => ({ t: 'fetch', id, request: { url: request.url, method: request.method, headers: [...request.headers], body, redirect: request.redirect } }));
+    const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
+    return new Response(nullBody ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  } finally {
+    request.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+let session: AccountSession | null = null;
+
+port.on('message', (message: ToWorker) => {
+  switch (message.t) {
+    case 'answer': {
+      const entry = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.ok) entry?.resolve(message.value);
+      else entry?.reject(errorIn(message.error));
+      return;
+    }
+    case 'fetchFailed': {
+      const entry = waiting.get(message.id);
+      waiting.delete(message.id);
+      entry?.reject(failureIn(message.failure));
+      return;
+    }
+    case 'call': {
+      const { id, method, args } = message;
+      const run = async () => {
+        if (!session) throw new Error('The account session is not open.');
+        const call = session[method] as (...a: unknown[]) => Promise<unknown>;
+        const value = await call(...args);
+        if (method === 'startSync') {
+          const started = value as Awaited<ReturnType<AccountSession['startSync']>>;
+          void started.done.then((run) => post({ t: 'syncDone', run }));
+          return { runId: started.runId };
+        }
+        return value;
+      };
+      run().then(
+        (value) => post({ t: 'result', id, ok: true, value }),
+        (error: unknown) => post({ t: 'result', id, ok: false, error: errorOut(error) }),
+      );
+      return;
+    }
+    case 'close':
+      void (session?.close() ?? Promise.resolve()).finally(() => post({ t: 'closed' }));
+      return;
+  }
+});
+
+openAccountSession(spec, {
+  integrationToken: () => ask<string>((id) => ({ t: 'token', id })),
+  fetch: hostFetch ? bridgedFetch : undefined,
+  log: logger(null),
+}).then(
+  (opened) => {
+    session = opened;
+    opened.subscribe((event) => post({ t: 'event', event }));
+    post({ t: 'ready', status: opened.portalStatus() });
+  },
+  (error: unknown) => post({ t: 'openFailed', error: errorOut(error) }),
+);
