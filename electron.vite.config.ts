@@ -10,7 +10,11 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // The account session's worker thread (account-session/host.ts finds it beside the bundle).
+          'account-session-worker': resolve(import.meta.dirname, 'src/main/account-session/worker.ts'),
+        },
       },
     },
   },

@@ -15,7 +15,8 @@ const outdir = outIndex > 0 ? process.argv[outIndex + 1] : join(root, 'out/cli')
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { index: 'src/main/cli/index.ts' },
+  // The account session's worker thread beside it (account-session/host.ts finds it there).
+  entryPoints: { index: 'src/main/cli/index.ts', 'account-session-worker': 'src/main/account-session/worker.ts' },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -50,12 +50,12 @@ describe('two processes, one data folder', () => {
   it('a second sync says one is already running (exit 10) while readers keep answering', { timeout: 120_000 }, async () => {
     const folder = await accountFolder();
     // Slow enough that the first sync still runs while the others start (a few seconds each, under load).
-    sb.faults.set({ latencyMs: 1_500 });
+    sb.faults.set({ latencyMs: 3_000 });
     try {
       const first = run(['sync', '--no-photos']);
       // The first one has started once its cache is open (and, with this fix, once it holds the sync lock).
       await waitFor(() => existsSync(join(folder, 'cache.sqlite')) && readdirSync(folder).some((f) => f.endsWith('-wal')));
-      await waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.lock')), 10_000).catch(() => undefined);
+      await waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.lock')), 30_000);
       const [second, status, search] = await Promise.all([run(['sync', '--no-photos']), run(['status', '--json']), run(['search', '--json'])]);
       const done: CliResult = await first;
       expect(done.code, done.stderr).toBe(0);

@@ -53,7 +53,7 @@ describe('a damaged cache', () => {
     const queued = await run(['unpublish', queuedRef]);
     sb.faults.clear();
     expect(queued.stdout + queued.stderr).toMatch(/queued|Saved/i);
-    const runsBefore = (json<{ lastRun: { id: number } }>(await run(['status', '--json']))).lastRun.id;
+    const runsBefore = Number((json<{ lastRun: { id: string } }>(await run(['status', '--json']))).lastRun.id);
 
     damageTable(cacheFile, 'vehicles');
     const results = await Promise.all([run(['status']), run(['search']), run(['sync', '--no-photos']), run(['sync', '--full', '--no-photos'])]);

@@ -13,6 +13,7 @@ import { AppError, type AppErrorShape } from '../../shared/errors';
 import { codedError } from '../../shared/i18n/messages';
 import type { PortalStatusView } from '../../shared/views';
 import type { SyncRunReport } from '../sync';
+import { releaseSyncLockOfThread } from '../sync/lock';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted } from './types';
 import { errorIn, errorOut, failureOut, type FromWorker, type SessionMethod, type ToWorker, type WireResponse, type WorkerData } from './wire';
 
@@ -23,8 +24,10 @@ const RESTART_WINDOW_MS = 60_000;
 
 /** The built worker beside the bundle (electron-vite, the CLI build), else the source through tsx (development, tests). */
 export function workerEntry(base: string = import.meta.url): { file: URL; execArgv?: string[] } {
-  const built = new URL('./account-session-worker.js', base);
-  if (existsSync(fileURLToPath(built))) return { file: built };
+  for (const name of ['./account-session-worker.js', './account-session-worker.mjs']) {
+    const built = new URL(name, base);
+    if (existsSync(fileURLToPath(built))) return { file: built };
+  }
   const source = new URL('./worker.ts', base);
   const hasTsx = process.execArgv.some((arg, i, all) => /(^|[/\\])tsx([/\\]|$)/.test(arg) || (arg === '--import' && /tsx/.test(all[i + 1] ?? '')));
   return { file: source, execArgv: hasTsx ? [...process.execArgv] : [...process.execArgv, '--import', 'tsx'] };
@@ -125,6 +128,8 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     const data: WorkerData = { spec, hostFetch: host.fetch !== undefined };
     const w = new Worker(entry.file, { workerData: data, ...(entry.execArgv ? { execArgv: entry.execArgv } : {}), name: `showroom-session-${spec.accountId}` });
     worker = w;
+    // threadId reads -1 once the worker has exited: keep it for the lock it may leave behind.
+    const thread = w.threadId;
     return new Promise<void>((resolve, reject) => {
       let opened = false;
       w.on('message', (message: FromWorker) => {
@@ -149,13 +154,15 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
           return;
         }
         if (closing) return;
-        void crashed(`exit code ${code}`);
+        void crashed(`exit code ${code}`, thread);
       });
     });
   }
 
-  async function crashed(reason: string): Promise<void> {
+  async function crashed(reason: string, thread: number): Promise<void> {
     host.log.error('session: worker stopped unexpectedly', { account: spec.accountId, reason });
+    // Its sync lock would stay taken (this process lives on): the next sync could not start.
+    if (releaseSyncLockOfThread(spec.paths.cacheFile, thread)) host.log.info('session: released the stopped worker’s sync lock', { account: spec.accountId });
     const error = stopped(reason);
     for (const [, call] of calls) call.reject(error);
     calls.clear();

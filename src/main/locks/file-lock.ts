@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import lockfile from 'proper-lockfile';
 import { z } from 'zod';
 
@@ -17,6 +18,8 @@ export const lockOwnerSchema = z.object({
   since: z.string(),
   /** What holds it, in the dealer's words ("the command line", "the app"). */
   who: z.string(),
+  /** The thread of the holder's process that took it (worker_threads' threadId; 0: the main thread). */
+  thread: z.number().int().optional(),
 });
 
 export type LockOwner = z.infer<typeof lockOwnerSchema>;
@@ -135,7 +138,7 @@ export async function acquireLock(path: string, options: AcquireOptions): Promis
       throw retryError;
     }
   }
-  const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), who: options.who };
+  const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), who: options.who, thread: threadId };
   // Renamed into place: a reader sees the previous owner or this one, never half a file.
   const temp = `${ownerFile(path)}.${randomUUID()}.tmp`;
   try {
@@ -154,6 +157,19 @@ export async function acquireLock(path: string, options: AcquireOptions): Promis
       await release().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Removes a lock that a thread of this process held when it stopped (a worker that crashed or was
+ * terminated never released it, and its process is alive, so it would stay taken until stale).
+ * Only when the owner file names this process and that thread. Returns whether it was removed.
+ */
+export function releaseLockOfThread(path: string, thread: number): boolean {
+  const owner = readOwner(path);
+  if (owner === null || owner.pid !== process.pid || owner.host !== hostname() || owner.thread !== thread) return false;
+  rmSync(ownerFile(path), { force: true });
+  rmSync(lockDir(path), { recursive: true, force: true });
+  return true;
 }
 
 /** Runs `fn` while holding the lock on `path`, waiting up to `waitMs` for it. */

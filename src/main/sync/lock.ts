@@ -2,7 +2,7 @@
 // folder, and two syncs writing one cache would fight over SQLite's write lock (one of them
 // failing with "database is locked") and send the outbox twice. The lock sits beside the cache file.
 import { AppError } from '../../shared/errors';
-import { acquireLock, LockBusyError, syncLockPath, type HeldLock, type LockOwner } from '../locks/file-lock';
+import { acquireLock, LockBusyError, releaseLockOfThread, syncLockPath, type HeldLock, type LockOwner } from '../locks/file-lock';
 
 /** Who runs syncs in this process, as the other process's message names it. */
 export type SyncHolder = 'the app' | 'the command line' | 'another Showroom process';
@@ -22,4 +22,10 @@ export async function lockSync(cacheFile: string, who: SyncHolder, onLost?: () =
     if (error instanceof LockBusyError) throw syncRunningError(error.owner);
     throw new AppError('database', 'Showroom cannot create its sync lock beside the local cache (check folder permissions).', { file: path, cause: String(error) }, { cause: error });
   }
+}
+
+/** The account's sync lock, if the given thread of this process held it when it stopped (see releaseLockOfThread). */
+export function releaseSyncLockOfThread(cacheFile: string, thread: number): boolean {
+  const path = syncLockPath(cacheFile);
+  return path !== null && releaseLockOfThread(path, thread);
 }
