@@ -97,6 +97,26 @@ describe('the account session in a worker thread', () => {
     expect(publication.onPortal === false || publication.unpublish === 'pending').toBe(true);
   });
 
+  it('a reader thread answers the list from its own connection; losing it loses nothing', async () => {
+    const { spec, host } = await setUp(150);
+    const session = await openAccountSessionInWorker(spec, host, { reader: true });
+    cleanups.push(() => session.close());
+    const reader = session.worker('reader');
+    expect(reader).not.toBeNull();
+    expect(reader!.threadId).not.toBe(session.worker()!.threadId);
+    expect((await session.summary()).total).toBe(0);
+    expect((await (await session.startSync({ kind: 'full', photos: false })).done).outcome).toBe('succeeded');
+    // The reader sees what the session's thread committed (WAL), with no message between them.
+    expect((await session.summary()).total).toBe(150);
+    const query = { text: '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 5 } } as const;
+    const before = await session.query(query);
+    await reader!.terminate();
+    // Answered by the session's thread until the reader is back, then by the new reader: the same rows.
+    expect(await session.query(query)).toEqual(before);
+    await expect.poll(() => session.worker('reader') !== null && session.worker('reader') !== reader, { timeout: 15_000 }).toBe(true);
+    expect(await session.query(query)).toEqual(before);
+  });
+
   it('closing waits for the worker to close the database (no WAL left behind)', async () => {
     const { spec, host } = await setUp(50);
     const session = await openAccountSessionInWorker(spec, host);

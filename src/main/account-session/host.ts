@@ -1,11 +1,14 @@
-// Hosts an account session in a worker thread (worker.ts) and gives the same AccountSession
+// Hosts an account session in worker threads (worker.ts) and gives the same AccountSession
 // interface back, so the Electron app, the browser shell and the CLI use it as they would the
-// session itself. The host answers the worker's requests (the token from the keychain, HTTP
-// through the host's fetch), writes its log lines, and relays its events.
-// A worker that stops unexpectedly is started again: calls in flight fail with a clear error, a
-// sync in flight ends as failed, and subscribers get a 'restarted' event; nothing is lost, since
-// the outbox and every committed pass are in the database. Closing waits for the worker to close
-// the database, up to CLOSE_TIMEOUT_MS.
+// session itself. The host answers the session worker's requests (the token from the keychain,
+// HTTP through the host's fetch), writes its log lines, and relays its events.
+// With `reader`, a second worker holds its own connection to the same database and answers the
+// inventory's hot path (the list, facets, headline numbers): WAL lets it read the last committed
+// state while the session's thread is busy, e.g. applying a sync pass of 100,000 listings.
+// A worker that stops unexpectedly is started again: calls in flight fail with a clear error
+// (session.restarted), a sync in flight ends as failed, its sync lock is released, and
+// subscribers get a 'restarted' event; nothing is lost, since the outbox and every committed pass
+// are in the database. Closing waits for each worker to close its connection, up to CLOSE_TIMEOUT_MS.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -15,10 +18,10 @@ import type { PortalStatusView } from '../../shared/views';
 import type { SyncRunReport } from '../sync';
 import { releaseSyncLockOfThread } from '../sync/lock';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted } from './types';
-import { errorIn, errorOut, failureOut, type FromWorker, type SessionMethod, type ToWorker, type WireResponse, type WorkerData } from './wire';
+import { errorIn, errorOut, failureOut, READER_METHODS, type FromWorker, type ReaderMethod, type SessionMethod, type ToWorker, type WireResponse, type WorkerData } from './wire';
 
 export const CLOSE_TIMEOUT_MS = 5_000;
-/** Restarts allowed within RESTART_WINDOW_MS before the session gives up (a worker that dies at once, again and again). */
+/** Restarts allowed within RESTART_WINDOW_MS before a worker is given up on (one that dies at once, again and again). */
 export const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 
@@ -34,42 +37,59 @@ export function workerEntry(base: string = import.meta.url): { file: URL; execAr
 }
 
 const stopped = (reason: string) => codedError('internal', { code: 'session.restarted' }, { reason });
+const closedError = () => new AppError('cancelled', 'The account was closed.');
 
-function failedRun(runId: string, error: AppErrorShape): SyncRunReport {
+function endedRun(runId: string, error: AppErrorShape, outcome: 'failed' | 'cancelled'): SyncRunReport {
   const now = new Date().toISOString();
-  return { id: runId, kind: 'full', startedAt: now, endedAt: now, outcome: 'failed', counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 }, error, dataProblems: [], details: {}, notes: [] };
+  return { id: runId, kind: 'full', startedAt: now, endedAt: now, outcome, counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 }, error, dataProblems: [], details: {}, notes: [] };
 }
 
 export interface WorkerSessionOptions {
-  /** Test hook: the worker's `resourceLimits`, or another entry. */
+  /** Another worker entry (tests). */
   entry?: { file: URL; execArgv?: string[] };
+  /** A reader thread for the inventory's hot path (the app: searches answer while a sync commits). Default false. */
+  reader?: boolean;
 }
 
-export async function openAccountSessionInWorker(spec: AccountSessionSpec, host: SessionHost, options: WorkerSessionOptions = {}): Promise<AccountSession & { worker(): Worker | null }> {
+type Role = WorkerData['role'];
+
+/** One worker thread of the session: its calls in flight, its restarts. */
+interface Slot {
+  role: Role;
+  worker: Worker | null;
+  calls: Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>;
+  restarts: number[];
+}
+
+export interface HostedSession extends AccountSession {
+  /** The session's worker (tests kill it); null once closed. */
+  worker(role?: Role): Worker | null;
+}
+
+export async function openAccountSessionInWorker(spec: AccountSessionSpec, host: SessionHost, options: WorkerSessionOptions = {}): Promise<HostedSession> {
   const entry = options.entry ?? workerEntry();
   const listeners = new Set<SessionListener>();
-  const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   /** Sync runs started through this host whose end has not come yet, by id. */
   const runs = new Map<string, (run: SyncRunReport) => void>();
   /** Ends that came before their start's answer (the worker may send them in either order). */
   const ended = new Map<string, SyncRunReport>();
   const fetches = new Map<number, AbortController>();
   let status: PortalStatusView = { online: null, tokenRefusedAt: null };
-  let worker: Worker | null = null;
   let closing: Promise<void> | null = null;
   let nextId = 1;
-  const restarts: number[] = [];
+  const session: Slot = { role: 'session', worker: null, calls: new Map(), restarts: [] };
+  const reader: Slot | null = options.reader ? { role: 'reader', worker: null, calls: new Map(), restarts: [] } : null;
 
   const emit = (event: SessionEvent) => {
     for (const listener of listeners) listener(event);
   };
-  const send = (message: ToWorker) => worker?.postMessage(message);
+  const answer = (message: ToWorker, transfer?: ArrayBuffer[]) => session.worker?.postMessage(message, transfer);
 
-  function onMessage(message: FromWorker): void {
+  function onMessage(slot: Slot, message: FromWorker): void {
     switch (message.t) {
       case 'result': {
-        const call = calls.get(message.id);
-        calls.delete(message.id);
+        const call = slot.calls.get(message.id);
+        slot.calls.delete(message.id);
         if (message.ok) call?.resolve(message.value);
         else call?.reject(errorIn(message.error));
         return;
@@ -90,8 +110,8 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
         return;
       case 'token':
         host.integrationToken().then(
-          (value) => send({ t: 'answer', id: message.id, ok: true, value }),
-          (error: unknown) => send({ t: 'answer', id: message.id, ok: false, error: errorOut(error) }),
+          (value) => answer({ t: 'answer', id: message.id, ok: true, value }),
+          (error: unknown) => answer({ t: 'answer', id: message.id, ok: false, error: errorOut(error) }),
         );
         return;
       case 'fetch':
@@ -114,20 +134,20 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       const response = await (host.fetch ?? globalThis.fetch)(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: request.redirect, signal: controller.signal });
       const body = await response.arrayBuffer();
       const value: WireResponse = { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
-      worker?.postMessage({ t: 'answer', id, ok: true, value } satisfies ToWorker, [body]);
+      answer({ t: 'answer', id, ok: true, value }, [body]);
     } catch (error) {
       // The worker's fetch rejects as fetch did here: the transport classifies the cause (offline, TLS…).
-      send({ t: 'fetchFailed', id, failure: failureOut(error) });
+      answer({ t: 'fetchFailed', id, failure: failureOut(error) });
     } finally {
       fetches.delete(id);
     }
   }
 
-  /** Starts a worker and waits until its session is open. */
-  function start(): Promise<void> {
-    const data: WorkerData = { spec, hostFetch: host.fetch !== undefined };
-    const w = new Worker(entry.file, { workerData: data, ...(entry.execArgv ? { execArgv: entry.execArgv } : {}), name: `showroom-session-${spec.accountId}` });
-    worker = w;
+  /** Starts the slot's worker and waits until it is open. */
+  function start(slot: Slot): Promise<void> {
+    const data: WorkerData = { role: slot.role, spec, hostFetch: host.fetch !== undefined };
+    const w = new Worker(entry.file, { workerData: data, ...(entry.execArgv ? { execArgv: entry.execArgv } : {}), name: `showroom-${slot.role}-${spec.accountId}` });
+    slot.worker = w;
     // threadId reads -1 once the worker has exited: keep it for the lock it may leave behind.
     const thread = w.threadId;
     return new Promise<void>((resolve, reject) => {
@@ -135,79 +155,105 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       w.on('message', (message: FromWorker) => {
         if (message.t === 'ready') {
           opened = true;
-          status = message.status;
+          if (slot.role === 'session') status = message.status;
           resolve();
         } else if (message.t === 'openFailed') {
           reject(errorIn(message.error));
           void w.terminate();
-        } else onMessage(message);
+        } else onMessage(slot, message);
       });
       w.on('error', (error) => {
-        host.log.error('session: worker failed', { account: spec.accountId, error: String(error) });
+        host.log.error('session: worker failed', { account: spec.accountId, role: slot.role, error: String(error) });
         if (!opened) reject(new AppError('internal', 'The account could not be opened.', { cause: String(error) }));
       });
       w.on('exit', (code) => {
-        if (worker !== w) return;
-        worker = null;
+        if (slot.worker !== w) return;
+        slot.worker = null;
         if (!opened) {
           reject(new AppError('internal', 'The account could not be opened.', { exitCode: code }));
           return;
         }
-        if (closing) return;
-        void crashed(`exit code ${code}`, thread);
+        if (!closing) void crashed(slot, `exit code ${code}`, thread);
       });
     });
   }
 
-  async function crashed(reason: string, thread: number): Promise<void> {
-    host.log.error('session: worker stopped unexpectedly', { account: spec.accountId, reason });
-    // Its sync lock would stay taken (this process lives on): the next sync could not start.
-    if (releaseSyncLockOfThread(spec.paths.cacheFile, thread)) host.log.info('session: released the stopped worker’s sync lock', { account: spec.accountId });
+  async function crashed(slot: Slot, reason: string, thread: number): Promise<void> {
+    host.log.error('session: worker stopped unexpectedly', { account: spec.accountId, role: slot.role, reason });
     const error = stopped(reason);
-    for (const [, call] of calls) call.reject(error);
-    calls.clear();
-    for (const [runId, resolve] of runs) resolve(failedRun(runId, error.toJSON()));
-    runs.clear();
-    for (const [, controller] of fetches) controller.abort();
+    for (const [, call] of slot.calls) call.reject(error);
+    slot.calls.clear();
+    if (slot.role === 'session') {
+      for (const [runId, resolve] of runs) resolve(endedRun(runId, error.toJSON(), 'failed'));
+      runs.clear();
+      for (const [, controller] of fetches) controller.abort();
+      // Its sync lock would stay taken (this process lives on): the next sync could not start.
+      if (releaseSyncLockOfThread(spec.paths.cacheFile, thread)) host.log.info('session: released the stopped worker’s sync lock', { account: spec.accountId });
+    }
     const now = Date.now();
-    while (restarts.length > 0 && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift();
-    if (restarts.length >= MAX_RESTARTS) {
-      host.log.error('session: worker keeps stopping; not restarting it', { account: spec.accountId });
+    while (slot.restarts.length > 0 && now - slot.restarts[0]! > RESTART_WINDOW_MS) slot.restarts.shift();
+    if (slot.restarts.length >= MAX_RESTARTS) {
+      host.log.error('session: worker keeps stopping; not restarting it', { account: spec.accountId, role: slot.role });
       return;
     }
-    restarts.push(now);
+    slot.restarts.push(now);
     try {
-      await start();
-      emit({ type: 'restarted', reason });
+      await start(slot);
+      if (!closing) emit({ type: 'restarted', reason });
     } catch (startError) {
-      host.log.error('session: worker could not be restarted', { account: spec.accountId, error: String(startError) });
+      host.log.error('session: worker could not be restarted', { account: spec.accountId, role: slot.role, error: String(startError) });
     }
   }
 
   function call<T>(method: SessionMethod, ...args: unknown[]): Promise<T> {
-    if (closing) return Promise.reject(new AppError('cancelled', 'The account was closed.'));
-    if (!worker) return Promise.reject(stopped('not running'));
+    if (closing) return Promise.reject(closedError());
+    // The hot path goes to the reader while it runs; everything else (and reads without one) to the session.
+    const slot = reader?.worker && (READER_METHODS as readonly string[]).includes(method) ? reader : session;
+    const w = slot.worker;
+    if (!w) return Promise.reject(stopped('not running'));
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      send({ t: 'call', id, method, args });
+      slot.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      w.postMessage({ t: 'call', id, method, args } satisfies ToWorker);
     });
   }
 
-  await start();
+  async function closeSlot(slot: Slot): Promise<void> {
+    const w = slot.worker;
+    if (w) {
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+      const closed = new Promise<void>((resolve) => w.on('message', (m: FromWorker) => m.t === 'closed' && resolve()));
+      w.postMessage({ t: 'close' } satisfies ToWorker);
+      const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), CLOSE_TIMEOUT_MS).unref());
+      if ((await Promise.race([closed, exited, timer])) === 'timeout') host.log.warn('session: the worker did not close in time; stopping it', { account: spec.accountId, role: slot.role });
+      await w.terminate();
+      await exited;
+      slot.worker = null;
+    }
+    for (const [, c] of slot.calls) c.reject(closedError());
+    slot.calls.clear();
+  }
+
+  await start(session);
+  if (reader) {
+    // Without its reader the session still answers everything, only not during a long commit.
+    await start(reader).catch((error: unknown) => host.log.warn('session: the reader thread did not start; the session answers searches', { account: spec.accountId, error: String(error) }));
+  }
+
+  const read = (method: ReaderMethod) => (query?: unknown) => call<never>(method, ...(query === undefined ? [] : [query]));
 
   return {
     accountId: spec.accountId,
     photosDir: spec.paths.photosDir,
-    worker: () => worker,
+    worker: (role = 'session') => (role === 'session' ? session.worker : (reader?.worker ?? null)),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     portalStatus: () => status,
-    query: (query) => call('query', query),
-    facets: (query) => call('facets', query),
-    summary: () => call('summary'),
+    query: read('query'),
+    facets: read('facets'),
+    summary: read('summary'),
     vehicle: (reference, opts) => call('vehicle', reference, opts),
     unpublish: (references) => call('unpublish', references),
     async startSync(opts): Promise<SyncStarted> {
@@ -232,20 +278,11 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     exportInventory: (opts) => call('exportInventory', opts),
     close() {
       closing ??= (async () => {
-        const w = worker;
-        if (!w) return;
-        const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
-        const closed = new Promise<void>((resolve) => w.on('message', (m: FromWorker) => m.t === 'closed' && resolve()));
-        w.postMessage({ t: 'close' } satisfies ToWorker);
-        const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), CLOSE_TIMEOUT_MS).unref());
-        if ((await Promise.race([closed, exited, timer])) === 'timeout') host.log.warn('session: the worker did not close in time; stopping it', { account: spec.accountId });
-        await w.terminate();
-        await exited;
-        worker = null;
-        const cancelled = new AppError('cancelled', 'The account was closed.');
-        for (const [, c] of calls) c.reject(cancelled);
-        calls.clear();
-        for (const [runId, resolve] of runs) resolve({ ...failedRun(runId, cancelled.toJSON()), outcome: 'cancelled' });
+        // The reader first: the session's thread then closes the database last, checkpointing the WAL.
+        if (reader) await closeSlot(reader);
+        await closeSlot(session);
+        const cancelled = closedError().toJSON();
+        for (const [runId, resolve] of runs) resolve(endedRun(runId, cancelled, 'cancelled'));
         runs.clear();
         listeners.clear();
       })();

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { AppError, toErrorShape, type AppErrorShape } from '../../shared/errors';
 import { planUsage, type Plan } from '../../shared/plan';
 import type { PlanView } from '../../shared/views';
-import { META_KEYS, openCache } from '../cache';
+import { META_KEYS, openCache, type Cache } from '../cache';
 import { exportInventory } from '../export';
 import { createPhotoCache } from '../photos';
 import { createPortalClient } from '../portal';
@@ -33,6 +33,19 @@ function endedRun(runId: string, kind: SyncRunKind, startedAt: string, error: Ap
     dataProblems: [],
     details: {},
     notes: [],
+  };
+}
+
+/** The inventory's hot path (the list, its facets, its headline numbers): the session's, or a reader thread's alone. */
+export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary'> {
+  return {
+    async query(query) {
+      const result = cache.queryVehicles(query);
+      const queued = cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
+      return { total: result.total, rows: result.rows.map((row) => toRowView(row, queued.get(row.reference))) };
+    },
+    facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
+    summary: async () => cache.summary(),
   };
 }
 
@@ -169,13 +182,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     },
     portalStatus: () => status.get(),
 
-    async query(query) {
-      const result = cache.queryVehicles(query);
-      const queued = cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
-      return { total: result.total, rows: result.rows.map((row) => toRowView(row, queued.get(row.reference))) };
-    },
-    facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
-    summary: async () => cache.summary(),
+    ...inventoryReads(cache),
     async vehicle(reference, options = {}) {
       const view = vehicleDetailView(cache, photos, reference);
       if (options.fetchPhotos !== false && view.photos.some((p) => p.cache !== 'cached')) fetchPhotos(reference);

@@ -9,7 +9,13 @@ import type { AccountSession, AccountSessionSpec, SessionEvent } from './types';
 /** The session's methods that cross as calls (everything but the local ones). */
 export type SessionMethod = Exclude<keyof AccountSession, 'accountId' | 'photosDir' | 'subscribe' | 'portalStatus' | 'close'>;
 
+/** The calls a reader thread answers: the inventory's hot path, from its own connection (WAL: the last committed state). */
+export const READER_METHODS = ['query', 'facets', 'summary'] as const satisfies readonly SessionMethod[];
+export type ReaderMethod = (typeof READER_METHODS)[number];
+
 export interface WorkerData {
+  /** 'session': the account session itself; 'reader': a second connection that answers READER_METHODS only. */
+  role: 'session' | 'reader';
   spec: AccountSessionSpec;
   /** HTTP goes through the host's fetch (Electron's net.fetch) rather than the worker's own. */
   hostFetch: boolean;

@@ -4,13 +4,14 @@
 // host's fetch), and sends its log lines and the session's events back.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../shell/logger';
-import { openAccountSession } from './session';
+import { openCache } from '../cache';
+import { inventoryReads, openAccountSession } from './session';
 import type { AccountSession } from './types';
-import { errorIn, errorOut, failureIn, plainFields, type FromWorker, type LogLevel, type ToWorker, type WireResponse, type WorkerData } from './wire';
+import { errorIn, errorOut, failureIn, plainFields, type FromWorker, type LogLevel, type SessionMethod, type ToWorker, type WireResponse, type WorkerData } from './wire';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread (see host.ts).');
-const { spec, hostFetch } = workerData as WorkerData;
+const { spec, hostFetch, role } = workerData as WorkerData;
 
 const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 
@@ -53,7 +54,9 @@ async function bridgedFetch(input: Parameters<typeof fetch>[0], init?: RequestIn
   }
 }
 
-let session: AccountSession | null = null;
+/** What this thread answers: the whole session, or (a reader) the inventory's hot path alone. */
+type Target = Partial<Pick<AccountSession, SessionMethod>> & Pick<AccountSession, 'close'>;
+let session: Target | null = null;
 
 port.on('message', (message: ToWorker) => {
   switch (message.t) {
@@ -73,8 +76,8 @@ port.on('message', (message: ToWorker) => {
     case 'call': {
       const { id, method, args } = message;
       const run = async () => {
-        if (!session) throw new Error('The account session is not open.');
-        const call = session[method] as (...a: unknown[]) => Promise<unknown>;
+        const call = session?.[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
+        if (!call) throw new Error(`This ${role} thread does not answer ${method}.`);
         const value = await call(...args);
         if (method === 'startSync') {
           const started = value as Awaited<ReturnType<AccountSession['startSync']>>;
@@ -95,15 +98,24 @@ port.on('message', (message: ToWorker) => {
   }
 });
 
-openAccountSession(spec, {
-  integrationToken: () => ask<string>((id) => ({ t: 'token', id })),
-  fetch: hostFetch ? bridgedFetch : undefined,
-  log: logger(null),
-}).then(
-  (opened) => {
-    session = opened;
-    opened.subscribe((event) => post({ t: 'event', event }));
-    post({ t: 'ready', status: opened.portalStatus() });
+async function open(): Promise<{ target: Target; status: AccountSession['portalStatus'] | null; subscribe: AccountSession['subscribe'] | null }> {
+  if (role === 'reader') {
+    const cache = openCache(spec.paths.cacheFile);
+    return { target: { ...inventoryReads(cache), close: async () => cache.close() }, status: null, subscribe: null };
+  }
+  const opened = await openAccountSession(spec, {
+    integrationToken: () => ask<string>((id) => ({ t: 'token', id })),
+    fetch: hostFetch ? bridgedFetch : undefined,
+    log: logger(null),
+  });
+  return { target: opened, status: () => opened.portalStatus(), subscribe: (listener) => opened.subscribe(listener) };
+}
+
+open().then(
+  ({ target, status, subscribe }) => {
+    session = target;
+    subscribe?.((event) => post({ t: 'event', event }));
+    post({ t: 'ready', status: status?.() ?? { online: null, tokenRefusedAt: null } });
   },
   (error: unknown) => post({ t: 'openFailed', error: errorOut(error) }),
 );

@@ -58,7 +58,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         return token;
       },
     };
-    const session = options.host === 'here' ? await openAccountSession(spec, host) : await openAccountSessionInWorker(spec, host);
+    // A reader thread too: the list keeps answering while the session's thread applies a sync pass.
+    const session = options.host === 'here' ? await openAccountSession(spec, host) : await openAccountSessionInWorker(spec, host, { reader: true });
     session.subscribe((event) => options.onEvent(session, event));
     return session;
   }
