@@ -97,12 +97,12 @@ export async function run(): Promise<BenchResult[]> {
     const timings: Array<{ at: number; ms: number }> = [];
     const during = await loopDelayDuring(async () => {
       const { done } = await worker.startSync({ kind: 'full', photos: false });
-      while (commitStarted === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      console.error('DBG 4 commit started');
-      for (const query of queries) {
+      // Searching from the first page read to the run's end, the way a dealer keeps working.
+      for (let i = 0; commitEnded === 0; i++) {
         const at = performance.now();
-        await worker.query(query);
+        await worker.query(queries[i % queries.length]!);
         timings.push({ at, ms: performance.now() - at });
+        await new Promise((resolve) => setTimeout(resolve, 2));
       }
       return done;
     });
