@@ -1,5 +1,5 @@
 // One open account (see types.ts): in this thread, or in a worker thread with the same interface.
-export { openAccountSession, megabytes } from './session';
+export { openAccountSession } from './session';
 export { openAccountSessionInWorker, workerEntry, CLOSE_TIMEOUT_MS } from './host';
 export { accountPaths, type AccountPaths } from './paths';
 export { adoptLegacyPhotos, deletePhotoCache } from './photo-folder';

@@ -16,7 +16,7 @@ import { createPortalStatus } from './portal-status';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncRunKind, SyncStarted, SyncStartOptions } from './types';
 import { toRowView, vehicleDetailView } from './views';
 
-export const megabytes = (mb: number): number => mb * 1024 * 1024;
+const megabytes = (mb: number): number => mb * 1024 * 1024;
 
 const planView = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ usage: planUsage(plan), raw: plan, fetchedAt, live });
 

@@ -7,7 +7,7 @@ import type { BackendDeps } from '../ipc/backend';
 import type { Logger } from '../shell/logger';
 import type { AppStateStore } from './app-state';
 import type { SessionManager } from './session';
-import type { SettingsStore } from './settings';
+import type { SettingsStore } from './settings-store';
 
 export interface BackendContext {
   deps: BackendDeps;

@@ -7,7 +7,8 @@ import { integrityCheckDue, noteIntegrityChecked } from './integrity';
 import { attachLocal, checkIdentity } from './local';
 import { LATEST_VERSION, migrateTo, newerSchemaError, readSchemaVersion } from './migrations';
 
-export type Db = Database.Database;
+export type { Db } from './connection';
+import type { Db } from './connection';
 
 export interface OpenDatabaseOptions {
   /** How long a statement waits for another connection's write lock before failing (ms). */

@@ -2,7 +2,7 @@
 // while no process holds the sync lock) and otherwise once a day. Damage is then found at open,
 // with the way to rebuild, rather than in the middle of a search or a sync's commit.
 import { isHeld, syncLockPath } from '../locks/file-lock';
-import type { Db } from './db';
+import type { Db } from './connection';
 
 const CHECKED_AT = 'integrity.checked_at';
 export const INTEGRITY_CHECK_EVERY_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { AppError } from '../../shared/errors';
-import type { Db } from './db';
+import type { Db } from './connection';
 
 export const LOCAL_SCHEMA = 'local';
 
