@@ -164,6 +164,25 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('9: adds the per-run list of changed listings, keeping runs; its rows go with their run', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    attachLocal(db, t.file(), false);
+    migrateTo(db, 8);
+    db.prepare("INSERT INTO sync_runs (id, kind, started_at, ended_at, outcome, counts) VALUES (1, 'full', 'then', 'then', 'ok', '{\"changed\":1}')").run();
+    const before = db.prepare('SELECT * FROM sync_runs').all();
+    migrateTo(db, 9);
+    expect(version(db)).toBe(9);
+    expect(db.prepare('SELECT * FROM sync_runs').all()).toEqual(before);
+    db.prepare("INSERT INTO sync_changes (run_id, reference, kind, title, fields) VALUES (1, 'A', 'changed', 'Gol', '[]')").run();
+    expect(() => db.prepare("INSERT INTO sync_changes (run_id, reference, kind) VALUES (1, 'B', 'renamed')").run()).toThrow(/CHECK/);
+    db.pragma('foreign_keys = ON');
+    expect(() => db.prepare("INSERT INTO sync_changes (run_id, reference, kind) VALUES (2, 'B', 'added')").run()).toThrow(/FOREIGN KEY/);
+    db.prepare('DELETE FROM sync_runs WHERE id = 1').run();
+    expect(db.prepare('SELECT count(*) FROM sync_changes').pluck().get()).toBe(0);
+    db.close();
+  });
+
   it('a failing step leaves the file at the previous version', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);

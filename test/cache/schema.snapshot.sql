@@ -1,4 +1,4 @@
--- main: user_version 8
+-- main: user_version 9
 
 -- main.table meta
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -31,6 +31,16 @@ CREATE TABLE publication_events (
           cause TEXT NOT NULL CHECK (cause IN ('unpublished_here', 'dropped_by_portal', 'published', 'unknown')),
           sync_run_id INTEGER REFERENCES sync_runs(id) ON DELETE SET NULL
         );
+
+-- main.table sync_changes
+CREATE TABLE sync_changes (
+          run_id INTEGER NOT NULL REFERENCES sync_runs(id) ON DELETE CASCADE,
+          reference TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'dropped', 'removed')),
+          title TEXT,
+          fields TEXT NOT NULL DEFAULT '[]',
+          PRIMARY KEY (run_id, reference)
+        ) WITHOUT ROWID;
 
 -- main.table sync_runs
 CREATE TABLE sync_runs (

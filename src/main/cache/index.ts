@@ -5,6 +5,7 @@ import { openDatabase, quickCheck, type Db, type OpenDatabaseOptions } from './d
 import { generationOf } from './generation';
 import { guarded } from './guard';
 import { acknowledgeIdentityNotice, identityNotice, type CacheIdentityNotice } from './local';
+import { createChangeStore, type ChangeStore } from './changes-store';
 import { createMetaStore, type MetaStore } from './meta';
 import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
@@ -24,6 +25,8 @@ export interface Cache {
   file: string;
   vehicles: VehicleStore;
   runs: SyncRunStore;
+  /** What each sync run changed, listing by listing (the last runs only). */
+  changes: ChangeStore;
   /** `passes.begin(kind)`: the sync engine's way to write a whole pass atomically. */
   passes: SyncPasses;
   photos: PhotoStore;
@@ -60,6 +63,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const meta = guard(createMetaStore(db));
   const vehicles = guard(createVehicleStore(db, clock));
   const runs = guard(createSyncRunStore(db, clock));
+  const changes = guard(createChangeStore(db));
   // The filter columns in memory, rebuilt after the listings change: counts, facets, summary, windows.
   const generation = generationOf(db);
   const snapshot = snapshots(db, generation);
@@ -70,7 +74,8 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     file,
     vehicles,
     runs,
-    passes: guard(createSyncPasses(db, clock, vehicles, runs, meta)),
+    changes,
+    passes: guard(createSyncPasses(db, clock, { vehicles, runs, meta, changes })),
     photos: guard(createPhotoStore(db, clock)),
     outbox: guard(createOutboxStore(db, clock)),
     meta,
@@ -123,5 +128,6 @@ export type { OutboxEntry, OutboxKind, OutboxStatus, QueuedUnpublish } from './o
 export type { CacheIdentityNotice } from './local';
 export { DAMAGED_REASON } from './db';
 export type { Clock } from './clock';
-export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses };
+export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses, ChangeStore };
+export { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from './changes-store';
 export { META_KEYS } from './meta';

@@ -4,6 +4,8 @@
 // applies the whole pass in one transaction. Anything else (`abandon`, an exception, a crash)
 // leaves that snapshot exactly as it was.
 import { AppError, type AppErrorShape } from '../../shared/errors';
+import type { ListingChange } from '../../shared/listing-changes';
+import { CHANGES_KEPT_PER_RUN, type ChangeStore } from './changes-store';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { META_KEYS, type MetaStore } from './meta';
@@ -41,7 +43,14 @@ export interface SyncPasses {
   begin(kind: SyncKind): SyncPass;
 }
 
-export function createSyncPasses(db: Db, clock: Clock, vehicles: VehicleStore, runs: SyncRunStore, meta: MetaStore): SyncPasses {
+export interface SyncPassStores {
+  vehicles: VehicleStore;
+  runs: SyncRunStore;
+  meta: MetaStore;
+  changes: ChangeStore;
+}
+
+export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, changes }: SyncPassStores): SyncPasses {
   // Pages wait in a TEMP table: it lives and dies with this connection, so a crash can only
   // lose what was never committed anyway, and it skips the durability work of the main file.
   // Each item is staged with its reference and the hash of its text, worked out while the
@@ -86,18 +95,28 @@ export function createSyncPasses(db: Db, clock: Clock, vehicles: VehicleStore, r
 
       const apply = db.transaction((extra: Partial<SyncCounts>): PassResult => {
         const counts = emptyUpsertCounts();
+        // A first sync into an empty cache: every listing is new, and its count says so; listing
+        // them all would cost the commit a row per listing for a list nobody reads.
+        const firstSync = vehicles.isEmpty();
+        const changed: ListingChange[] = [];
+        const onChange = firstSync ? undefined : (change: ListingChange) => {
+          if (changed.length < CHANGES_KEPT_PER_RUN) changed.push(change);
+        };
         let after = 0;
         for (;;) {
           const batch = readStaged.all(runId, after, BATCH);
           if (batch.length === 0) break;
           after = batch[batch.length - 1]?.seq ?? after;
           const received = batch.map(lazyReceivedVehicle);
-          const c = vehicles.upsertMany(received, { runId });
+          const c = vehicles.upsertMany(received, { runId, ...(onChange ? { onChange } : {}) });
           for (const key of Object.keys(counts) as (keyof UpsertCounts)[]) counts[key] += c[key];
         }
+        changes.record(runId, changed);
+        if (kind === 'full') changes.recordNotSeen(runId);
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];
+        changes.prune();
         clearStaged.run(runId);
-        const all = { ...counts, removed: removedReferences.length, ...(damaged > 0 ? { repaired: damaged } : {}) };
+        const all = { ...counts, removed: removedReferences.length, ...(damaged > 0 ? { repaired: damaged } : {}), ...(firstSync ? { firstSync: 1 } : {}) };
         runs.finish(runId, 'succeeded', { ...extra, ...all });
         meta.set(META_KEYS.lastSyncAt, isoNow(clock));
         return { runId, kind, counts: all, removedReferences };

@@ -2,10 +2,12 @@
 // columns the inventory filters on, their search text, and the publication changes they reveal.
 // Statements are prepared once per store; every write method runs in one transaction (nested
 // calls become savepoints of the caller's transaction).
+import type { ListingChange } from '../../shared/listing-changes';
 import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
+import { changedFields, SELECT_COMPARED, type StoredFields } from './field-diff';
 import { generationOf } from './generation';
 import { publicationChange } from './publication';
 
@@ -68,6 +70,8 @@ export const emptyUpsertCounts = (): UpsertCounts => ({
 export interface UpsertOptions {
   /** The sync run that read these vehicles (first/last seen, publication events). */
   runId?: number | null;
+  /** Told of each listing added or changed, with the compared fields that changed (a sync's record of what changed). */
+  onChange?: (change: ListingChange) => void;
 }
 
 const COLUMNS: readonly (keyof VehicleColumns)[] = [
@@ -108,6 +112,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
        last_seen_run = coalesce(?, last_seen_run)
      WHERE id = ?`,
   );
+  const selectCompared = db.prepare<[number], StoredFields>(SELECT_COMPARED);
   const touchVehicle = db.prepare('UPDATE vehicles SET last_seen_run = ? WHERE id = ?');
   const insertJson = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
   // An upsert: a listing whose JSON row was lost to damage gets it back.
@@ -144,7 +149,9 @@ export function createVehicleStore(db: Db, clock: Clock) {
     insertFts.run(id, searchText(parsed));
   }
 
-  function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts, known: 'absent' | 'maybe'): void {
+  type OnChange = UpsertOptions['onChange'];
+
+  function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts, known: 'absent' | 'maybe', onChange: OnChange): void {
     const hash = item.hash ?? rawHash(item.raw);
     const reference = item.reference ?? item.parsed.reference;
     // Into an empty cache every listing is new: no need to look (a reference twice in one
@@ -155,6 +162,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
       if (inserted) {
         counts.added++;
         if (item.parsed.problems.length > 0) counts.withProblems++;
+        onChange?.({ reference, kind: 'added', title: item.parsed.vehicle.title ?? null, fields: [] });
         return;
       }
       old = selectExisting.get(reference);
@@ -167,7 +175,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
       if (old.has_problems === 1) counts.withProblems++;
       return;
     }
-    writeChange(item, hash, old, run, at, counts);
+    writeChange(item, hash, old, run, at, counts, onChange);
   }
 
   /** Inserts a listing; false when its reference is taken (the caller updates it instead). */
@@ -183,7 +191,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     return true;
   }
 
-  function writeChange(item: ReceivedVehicle, hash: string, old: ExistingRow, run: number | null, at: string, counts: UpsertCounts): void {
+  function writeChange(item: ReceivedVehicle, hash: string, old: ExistingRow, run: number | null, at: string, counts: UpsertCounts, onChange: OnChange): void {
     const columns = vehicleColumns(item.parsed);
     const values = COLUMNS.map((c) => columns[c]);
     if (item.parsed.problems.length > 0) counts.withProblems++;
@@ -205,6 +213,13 @@ export function createVehicleStore(db: Db, clock: Clock) {
     const stillPending = pending && to.published;
     values[PUBLISHED] = +to.published;
     values[HIGHLIGHTED] = +to.highlighted;
+    if (onChange) {
+      // Read before the update overwrites it: the stored values of the compared fields only.
+      const stored = selectCompared.get(old.id);
+      const fields = stored ? changedFields(stored, { ...columns, published: +to.published, highlighted: +to.highlighted }) : [];
+      const kind = change?.cause === 'dropped_by_portal' ? 'dropped' : 'changed';
+      onChange({ reference: columns.reference, kind, title: columns.title, fields });
+    }
     const offCause = change && (change.cause === 'unpublished_here' || change.cause === 'dropped_by_portal') ? change.cause : null;
     // values[0] is the reference, which an update keeps.
     updateVehicle.run(...values.slice(1), hash, stillPending ? old.unpublish_pending : null, +to.published, +to.published, offCause, run, old.id);
@@ -224,7 +239,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' AND sql IS NOT NULL",
   );
 
-  const upsertManyTx = db.transaction((items: readonly ReceivedVehicle[], run: number | null): UpsertCounts => {
+  const upsertManyTx = db.transaction((items: readonly ReceivedVehicle[], run: number | null, onChange: OnChange): UpsertCounts => {
     const counts = emptyUpsertCounts();
     const at = isoNow(clock);
     // The first sync of a big stock: building the sort indexes once at the end is several times
@@ -232,7 +247,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     const empty = isEmpty.get() === 1;
     const rebuild = items.length >= BULK_MIN && empty ? secondaryIndexes.all() : [];
     for (const index of rebuild) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
-    for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe');
+    for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe', onChange);
     for (const index of rebuild) db.exec(index.sql);
     return counts;
   });
@@ -254,7 +269,12 @@ export function createVehicleStore(db: Db, clock: Clock) {
   return {
     /** Adds or updates listings in one transaction; unchanged JSON only marks them seen. */
     upsertMany(items: readonly ReceivedVehicle[], opts: UpsertOptions = {}): UpsertCounts {
-      return writing(() => upsertManyTx(items, opts.runId ?? null), (c) => c.added + c.changed > 0);
+      return writing(() => upsertManyTx(items, opts.runId ?? null, opts.onChange), (c) => c.added + c.changed > 0);
+    },
+
+    /** No listing is cached (a first sync, or after a rebuild). */
+    isEmpty(): boolean {
+      return isEmpty.get() === 1;
     },
 
     /** After a full pass: listings the portal no longer has are removed. Returns their references. */

@@ -19,6 +19,7 @@ import { toSyncRunReport, type SyncRunReport } from './run-view';
 
 export { readCachedPlan, storePlan, PLAN_META_KEY, type CachedPlan } from './plan';
 export { toSyncRunReport, notesOf, type SyncRunReport } from './run-view';
+export { syncChangesView } from './changes-view';
 
 export interface PhotoStep {
   syncPhotos(opts: {
@@ -314,9 +315,15 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       let removedCount = result.counts.removed;
       let added = result.counts.added;
       // An incremental sync that had to sweep every page finds removals the way a full pass does.
-      if (removeUnseen) removedCount += cache.vehicles.removeNotSeen(pass.runId).length;
+      if (removeUnseen) {
+        cache.changes.recordNotSeen(pass.runId);
+        removedCount += cache.vehicles.removeNotSeen(pass.runId).length;
+      }
       // Read during this pass, then found gone when checked one by one.
       for (const reference of removed) {
+        // What changed says so too: removed, or (added by this pass) never there for the dealer.
+        if (cachedBefore.has(reference)) cache.changes.recordRemoved(pass.runId, reference);
+        else cache.changes.forget(pass.runId, reference);
         if (!cache.vehicles.remove(reference)) continue;
         if (cachedBefore.has(reference)) removedCount++;
         else added--;

@@ -214,6 +214,26 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    name: 'each sync run keeps the listings it changed',
+    up(db) {
+      // One row per listing a run added, changed, saw dropped by the portal, or removed; for a
+      // changed one, the compared fields as a JSON array of { field, from, to }. Bounded by the
+      // cache (changes-store.ts): the last runs only, and a cap per run; a first sync into an
+      // empty cache writes none (it is summarised by its count).
+      db.exec(`
+        CREATE TABLE sync_changes (
+          run_id INTEGER NOT NULL REFERENCES sync_runs(id) ON DELETE CASCADE,
+          reference TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'dropped', 'removed')),
+          title TEXT,
+          fields TEXT NOT NULL DEFAULT '[]',
+          PRIMARY KEY (run_id, reference)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -1,0 +1,107 @@
+// What each sync run changed, listing by listing (table sync_changes, schema 9). Written in the
+// pass's commit transaction; bounded: the last CHANGES_KEPT_RUNS runs that changed anything, at
+// most CHANGES_KEPT_PER_RUN listings each (the run's counts still say how many in all). A first
+// sync into an empty cache writes none: every listing is new, and its count says so.
+import { z } from 'zod';
+import { CHANGE_FIELD_NAMES, LISTING_CHANGE_KINDS, type FieldChange, type ListingChange, type ListingChangeKind } from '../../shared/listing-changes';
+import type { Db } from './db';
+
+/** How many runs keep their list of changed listings (older runs keep their counts only). */
+export const CHANGES_KEPT_RUNS = 20;
+/** How many changed listings one run keeps: a sync that changed the whole stock stays cheap to record. */
+export const CHANGES_KEPT_PER_RUN = 5000;
+
+interface DbChange {
+  reference: string;
+  kind: ListingChangeKind;
+  title: string | null;
+  fields: string;
+}
+
+const valueSchema = z.union([z.string(), z.number(), z.null()]);
+const fieldsSchema = z.array(z.object({ field: z.enum(CHANGE_FIELD_NAMES as [FieldChange['field'], ...FieldChange['field'][]]), from: valueSchema, to: valueSchema }));
+
+/** The stored fields; a damaged cell reads as "no field known" rather than failing the whole list. */
+function parseFields(text: string): FieldChange[] {
+  try {
+    const parsed = fieldsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+const KIND_ORDER = `CASE kind ${LISTING_CHANGE_KINDS.map((k, i) => `WHEN '${k}' THEN ${i}`).join(' ')} END`;
+
+export type ChangeStore = ReturnType<typeof createChangeStore>;
+
+export function createChangeStore(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO sync_changes (run_id, reference, kind, title, fields) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (run_id, reference) DO UPDATE SET kind = excluded.kind, title = excluded.title, fields = excluded.fields`,
+  );
+  const countOf = db.prepare<[number], number>('SELECT count(*) FROM sync_changes WHERE run_id = ?').pluck();
+  // Before the removal itself: the rows still say what the listings were called.
+  const insertNotSeen = db.prepare(
+    `INSERT INTO sync_changes (run_id, reference, kind, title)
+     SELECT @run, reference, 'removed', title FROM vehicles WHERE last_seen_run IS NOT @run ORDER BY reference LIMIT @limit
+     ON CONFLICT (run_id, reference) DO UPDATE SET kind = 'removed', fields = '[]'`,
+  );
+  const insertRemoved = db.prepare(
+    `INSERT INTO sync_changes (run_id, reference, kind, title)
+     SELECT @run, reference, 'removed', title FROM vehicles WHERE reference = @reference
+     ON CONFLICT (run_id, reference) DO UPDATE SET kind = 'removed', fields = '[]'`,
+  );
+  const forget = db.prepare('DELETE FROM sync_changes WHERE run_id = ? AND reference = ?');
+  const ofRun = db.prepare<[number], DbChange>(`SELECT reference, kind, title, fields FROM sync_changes WHERE run_id = ? ORDER BY ${KIND_ORDER}, reference`);
+  const keptRuns = db.prepare<[number], number>('SELECT DISTINCT run_id FROM sync_changes ORDER BY run_id DESC LIMIT ?').pluck();
+  const prune = db.prepare('DELETE FROM sync_changes WHERE run_id < ?');
+
+  const count = (runId: number) => countOf.get(runId) ?? 0;
+  const room = (runId: number) => Math.max(0, CHANGES_KEPT_PER_RUN - count(runId));
+
+  return {
+    /** Records listings a run added or changed (up to the per-run bound); returns how many it kept. */
+    record(runId: number, changes: readonly ListingChange[]): number {
+      const kept = changes.slice(0, room(runId));
+      for (const c of kept) insert.run(runId, c.reference, c.kind, c.title, JSON.stringify(c.fields));
+      return kept.length;
+    },
+
+    /** A full pass is about to remove the listings it did not see: records them as removed (call before the removal). */
+    recordNotSeen(runId: number): number {
+      return insertNotSeen.run({ run: runId, limit: room(runId) }).changes;
+    },
+
+    /** One listing is about to be removed (call before the removal). A few past the bound: verified removals are bounded themselves. */
+    recordRemoved(runId: number, reference: string): void {
+      insertRemoved.run({ run: runId, reference });
+    },
+
+    /** A listing the run added and then found gone: it was never there for the dealer. */
+    forget(runId: number, reference: string): void {
+      forget.run(runId, reference);
+    },
+
+    /** The listings a run changed: added, changed, dropped, removed, each by reference. */
+    ofRun(runId: number): ListingChange[] {
+      return ofRun.all(runId).map((r) => ({ reference: r.reference, kind: r.kind, title: r.title, fields: parseFields(r.fields) }));
+    },
+
+    /** How many listings a run kept. */
+    count,
+
+    /** The oldest run whose list is still kept; null when none is. */
+    oldestKeptRun(): number | null {
+      const runs = keptRuns.all(CHANGES_KEPT_RUNS);
+      return runs.length === 0 ? null : (runs[runs.length - 1] ?? null);
+    },
+
+    /** Keeps the lists of the last CHANGES_KEPT_RUNS runs that changed anything. */
+    prune(): number {
+      const runs = keptRuns.all(CHANGES_KEPT_RUNS);
+      const oldest = runs[CHANGES_KEPT_RUNS - 1];
+      return oldest === undefined ? 0 : prune.run(oldest).changes;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// A listing's change in words, the same on screen and in a terminal: "Price: R$ 50.000,00 → R$ 48.000,00".
+import { CHANGE_FIELDS, type ChangeValue, type FieldChange, type ListingChange } from '../listing-changes';
+import type { UiLanguage } from '../views';
+import { enumLabel } from './enums';
+import { renderMessage } from './messages';
+
+/** One compared value as the dealer reads it (a price in reais, yes/no, a number, the text). */
+export function changeValueText(language: UiLanguage, change: Pick<FieldChange, 'field'>, value: ChangeValue): string {
+  if (value === null || value === '') return renderMessage(language, 'changes.empty');
+  const format = CHANGE_FIELDS[change.field].format;
+  if (typeof value === 'number') {
+    if (format === 'money') return new Intl.NumberFormat(language, { style: 'currency', currency: 'BRL' }).format(value);
+    if (format === 'flag') return renderMessage(language, value === 0 ? 'changes.no' : 'changes.yes');
+    return new Intl.NumberFormat(language).format(value);
+  }
+  return change.field === 'color' ? enumLabel(language, 'color', value) : value;
+}
+
+/** "Field: from → to". */
+export function fieldChangeText(language: UiLanguage, change: FieldChange): string {
+  return renderMessage(language, 'changes.fieldChange', {
+    field: renderMessage(language, `changeFields.${change.field}`),
+    from: changeValueText(language, change, change.from),
+    to: changeValueText(language, change, change.to),
+  });
+}
+
+/** What changed in a listing, each field in words; a change with no compared field says "other details". */
+export function listingChangeTexts(language: UiLanguage, change: ListingChange): string[] {
+  if (change.kind !== 'changed' && change.kind !== 'dropped') return [];
+  if (change.fields.length === 0) return [renderMessage(language, 'changes.otherDetails')];
+  return change.fields.map((f) => fieldChangeText(language, f));
+}

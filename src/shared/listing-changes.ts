@@ -1,0 +1,74 @@
+// What a sync changed, listing by listing: the kinds of change, the fields a sync compares for a
+// changed listing (declared once here: the cache's diff, the CLI and the screens derive from it),
+// and the view the renderer and the CLI show. Labels: `changes.kinds.*` and `changes.fields.*`.
+import { z } from 'zod';
+import type { SyncRunView } from './views';
+
+/**
+ * - added: new on the portal; changed: its listing changed; removed: gone from the portal;
+ * - dropped: the portal took it off (its publication became empty: the plan's limit).
+ */
+export const LISTING_CHANGE_KINDS = ['added', 'changed', 'dropped', 'removed'] as const;
+export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
+
+/** How a compared value reads: a price, a number, yes/no, or text as the portal wrote it. */
+export type ChangeFieldFormat = 'money' | 'number' | 'flag' | 'text';
+
+export interface ChangeFieldSpec {
+  /** The column of `vehicles` that holds it (a fixed name, never from input). */
+  column: string;
+  format: ChangeFieldFormat;
+}
+
+/** The fields compared between the stored listing and the one a sync reads, in the order they are shown. */
+export const CHANGE_FIELDS = {
+  price: { column: 'value', format: 'money' },
+  publication: { column: 'published', format: 'flag' },
+  highlight: { column: 'highlighted', format: 'flag' },
+  active: { column: 'active', format: 'flag' },
+  mileage: { column: 'mileage', format: 'number' },
+  photos: { column: 'picture_count', format: 'number' },
+  rejectedPhotos: { column: 'rejected_photo_count', format: 'number' },
+  title: { column: 'title', format: 'text' },
+  version: { column: 'trim', format: 'text' },
+  modelYear: { column: 'model_year', format: 'number' },
+  color: { column: 'color', format: 'text' },
+  listingAddress: { column: 'url', format: 'text' },
+} as const satisfies Record<string, ChangeFieldSpec>;
+
+export type ChangeField = keyof typeof CHANGE_FIELDS;
+export const CHANGE_FIELD_NAMES = Object.keys(CHANGE_FIELDS) as ChangeField[];
+
+export type ChangeValue = string | number | null;
+
+export interface FieldChange {
+  field: ChangeField;
+  from: ChangeValue;
+  to: ChangeValue;
+}
+
+/** One listing a sync run added, changed, saw dropped or removed. */
+export interface ListingChange {
+  reference: string;
+  kind: ListingChangeKind;
+  /** The listing's title when the run saw it (a removed listing's last known title). */
+  title: string | null;
+  /** For a changed or dropped listing: the compared fields that changed (empty: only other details did). */
+  fields: FieldChange[];
+}
+
+export interface SyncChangesView {
+  /** The run asked for (the last finished run when none was named); null when there is none. */
+  run: SyncRunView | null;
+  /** The first sync into an empty cache: every listing was new, summarised by its count rather than listed. */
+  firstSync: boolean;
+  /** The listings, added first, then changed, dropped and removed; each kind by reference. */
+  changes: ListingChange[];
+  /** Changes the run made beyond what is kept per run (the list stops at the bound). */
+  notKept: number;
+  /** The run is older than the runs whose changes are kept. */
+  expired: boolean;
+}
+
+export const syncChangesInputSchema = z.object({ runId: z.string().regex(/^\d{1,15}$/).optional() }).strict();
+export type SyncChangesInput = z.infer<typeof syncChangesInputSchema>;

@@ -1,0 +1,91 @@
+// What each sync run changed, listing by listing: recorded in the pass's commit, bounded, and read
+// back in order with the compared fields that changed.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS, type Cache } from '../../src/main/cache/index';
+import { openTestCache, portalVehicle, sqlOf, tempDir, type RawVehicle, type TempDir } from './helpers';
+
+let t: TempDir;
+let cache: Cache;
+beforeEach(() => {
+  t = tempDir();
+  cache = openTestCache(t);
+});
+afterEach(() => {
+  cache.close();
+  t.cleanup();
+});
+
+/** One full pass reading exactly `items`; returns its run id. */
+function fullPass(items: readonly RawVehicle[]): number {
+  const pass = cache.passes.begin('full');
+  pass.stage(items);
+  return pass.commit().runId;
+}
+
+const stock = () => [portalVehicle({ reference: 'A', value: 50000 }), portalVehicle({ reference: 'B' }), portalVehicle({ reference: 'C', title: 'Fiat Uno' })];
+
+describe('the changes of a sync run', () => {
+  it('a first sync into an empty cache lists nothing: it is summarised by its count', () => {
+    const run = fullPass(stock());
+    expect(cache.changes.ofRun(run)).toEqual([]);
+    expect(cache.runs.get(run)?.counts).toMatchObject({ added: 3, firstSync: 1 });
+  });
+
+  it('records added, changed (with the fields that changed), dropped by the portal and removed listings', () => {
+    fullPass(stock());
+    const next = [
+      portalVehicle({ reference: 'A', value: 48000, mileage: 46000 }),
+      // The portal nulled its publication: the plan's limit.
+      portalVehicle({ reference: 'B', publication: null }),
+      portalVehicle({ reference: 'D', title: 'Honda Civic' }),
+    ];
+    const run = fullPass(next);
+    expect(cache.changes.ofRun(run)).toEqual([
+      { reference: 'D', kind: 'added', title: 'Honda Civic', fields: [] },
+      { reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'price', from: 50000, to: 48000 }, { field: 'mileage', from: 45000, to: 46000 }] },
+      { reference: 'B', kind: 'dropped', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'publication', from: 1, to: 0 }] },
+      { reference: 'C', kind: 'removed', title: 'Fiat Uno', fields: [] },
+    ]);
+    expect(cache.runs.get(run)?.counts).not.toHaveProperty('firstSync');
+  });
+
+  it('a listing whose JSON changed outside the compared fields is changed with no field named', () => {
+    fullPass(stock());
+    const run = fullPass([portalVehicle({ reference: 'A', value: 50000, description: 'Novo texto' }), portalVehicle({ reference: 'B' }), portalVehicle({ reference: 'C', title: 'Fiat Uno' })]);
+    expect(cache.changes.ofRun(run)).toEqual([{ reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [] }]);
+  });
+
+  it('an abandoned pass records nothing', () => {
+    fullPass(stock());
+    const pass = cache.passes.begin('full');
+    pass.stage([portalVehicle({ reference: 'A', value: 1 })]);
+    pass.abandon('cancelled');
+    expect(cache.changes.ofRun(pass.runId)).toEqual([]);
+  });
+
+  it('keeps at most CHANGES_KEPT_PER_RUN listings of one run', () => {
+    fullPass([portalVehicle({ reference: 'seed' })]);
+    const many = Array.from({ length: CHANGES_KEPT_PER_RUN + 7 }, (_, i) => portalVehicle({ reference: `N${i}` }));
+    const run = fullPass([portalVehicle({ reference: 'seed' }), ...many]);
+    expect(cache.changes.count(run)).toBe(CHANGES_KEPT_PER_RUN);
+    expect(cache.runs.get(run)?.counts.added).toBe(CHANGES_KEPT_PER_RUN + 7);
+  });
+
+  it('keeps the lists of the last CHANGES_KEPT_RUNS runs that changed anything', () => {
+    fullPass([portalVehicle({ reference: 'A', value: 0 })]);
+    const runs: number[] = [];
+    for (let i = 1; i <= CHANGES_KEPT_RUNS + 2; i++) runs.push(fullPass([portalVehicle({ reference: 'A', value: i })]));
+    expect(cache.changes.count(runs[0] ?? 0)).toBe(0);
+    expect(cache.changes.count(runs[1] ?? 0)).toBe(0);
+    expect(cache.changes.count(runs[2] ?? 0)).toBe(1);
+    expect(cache.changes.oldestKeptRun()).toBe(runs[2]);
+    expect(sqlOf(cache).prepare('SELECT count(DISTINCT run_id) FROM sync_changes').pluck().get()).toBe(CHANGES_KEPT_RUNS);
+  });
+
+  it('a damaged fields cell reads as no field rather than failing the list', () => {
+    fullPass(stock());
+    const run = fullPass([portalVehicle({ reference: 'A', value: 1 }), portalVehicle({ reference: 'B' }), portalVehicle({ reference: 'C', title: 'Fiat Uno' })]);
+    sqlOf(cache).prepare("UPDATE sync_changes SET fields = '{not json' WHERE reference = 'A'").run();
+    expect(cache.changes.ofRun(run)).toEqual([{ reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [] }]);
+  });
+});
