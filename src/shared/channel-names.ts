@@ -10,7 +10,7 @@ export const CHANNEL_NAMES = [
   'inventory.query', 'inventory.facets', 'inventory.summary',
   'vehicles.get',
   'publications.unpublish',
-  'sync.start', 'sync.cancel', 'sync.status', 'sync.history',
+  'sync.start', 'sync.cancel', 'sync.status', 'sync.history', 'sync.changes',
   'plan.get',
   'settings.get', 'settings.set',
   'cache.clear', 'cache.health', 'cache.rebuild', 'cache.dismissNotice',

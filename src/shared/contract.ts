@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppErrorShape } from './errors';
 import type { ChannelName, EventName } from './channel-names';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
+import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
 import type {
   AccountView,
   AppInfoView,
@@ -81,6 +82,8 @@ export const channels = {
   'sync.cancel': channel(none).returns<null>(),
   'sync.status': channel(none).returns<SyncStatusView>(),
   'sync.history': channel(z.object({ limit: z.number().int().min(1).max(500).optional() }).strict()).returns<SyncRunView[]>(),
+  // Which listings a run (by default the last finished one) added, changed, saw dropped or removed (error not_found for an unknown run).
+  'sync.changes': channel(syncChangesInputSchema).returns<SyncChangesView>(),
 
   // Plan: refresh asks the portal (falls back to the last sync's copy offline); null when never read.
   'plan.get': channel(z.object({ refresh: z.boolean().optional() }).strict()).returns<PlanView | null>(),

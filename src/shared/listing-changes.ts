@@ -20,7 +20,11 @@ export interface ChangeFieldSpec {
   format: ChangeFieldFormat;
 }
 
-/** The fields compared between the stored listing and the one a sync reads, in the order they are shown. */
+/**
+ * The fields compared between the stored listing and the one a sync reads, in the order they are
+ * shown. Not the listing's address: the portal withholds it for up to 45 minutes after every edit,
+ * so it would "change" with every other change (the inventory shows that delay on its own).
+ */
 export const CHANGE_FIELDS = {
   price: { column: 'value', format: 'money' },
   publication: { column: 'published', format: 'flag' },
@@ -33,7 +37,6 @@ export const CHANGE_FIELDS = {
   version: { column: 'trim', format: 'text' },
   modelYear: { column: 'model_year', format: 'number' },
   color: { column: 'color', format: 'text' },
-  listingAddress: { column: 'url', format: 'text' },
 } as const satisfies Record<string, ChangeFieldSpec>;
 
 export type ChangeField = keyof typeof CHANGE_FIELDS;
@@ -66,7 +69,7 @@ export interface SyncChangesView {
   changes: ListingChange[];
   /** Changes the run made beyond what is kept per run (the list stops at the bound). */
   notKept: number;
-  /** The run is older than the runs whose changes are kept. */
+  /** The run changed listings but their list is no longer kept (an older run, or one from before schema 9). */
   expired: boolean;
 }
 

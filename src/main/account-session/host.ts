@@ -266,6 +266,7 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     cancelSync: () => call('cancelSync'),
     syncStatus: () => call('syncStatus'),
     history: (limit) => call('history', limit),
+    changes: (runId) => call('changes', runId),
     plan: (opts) => call('plan', opts),
     accountState: () => call('accountState'),
     photo: (id) => call('photo', id),

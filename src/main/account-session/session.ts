@@ -10,7 +10,7 @@ import { exportInventory } from '../export';
 import { createPhotoCache } from '../photos';
 import { createPortalClient } from '../portal';
 import { nodeFetch } from '../shell/node-fetch';
-import { createSyncEngine, readCachedPlan, storePlan, toSyncRunReport, type SyncRunReport } from '../sync';
+import { createSyncEngine, readCachedPlan, storePlan, syncChangesView, toSyncRunReport, type SyncRunReport } from '../sync';
 import { adoptLegacyPhotos } from './photo-folder';
 import { createPortalStatus } from './portal-status';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncRunKind, SyncStarted, SyncStartOptions } from './types';
@@ -212,6 +212,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       };
     },
     history: async (limit) => cache.runs.recent(limit).map(toSyncRunReport),
+    changes: async (runId) => syncChangesView(cache, runId),
     async plan({ refresh }) {
       const cached = () => {
         const copy = readCachedPlan(cache);

@@ -2,6 +2,7 @@
 // (`openAccountSession`) or in a worker thread (`openAccountSessionInWorker`, the same interface
 // over messages). Every method is async and every value plain data, so the two are interchangeable.
 import type { FacetCounts, InventoryQuery, InventorySummary } from '../../shared/inventory';
+import type { SyncChangesView } from '../../shared/listing-changes';
 import type {
   CacheClearedView,
   InventoryPage,
@@ -101,6 +102,8 @@ export interface AccountSession {
   cancelSync(): Promise<void>;
   syncStatus(): Promise<SyncStatusView>;
   history(limit: number): Promise<SyncRunReport[]>;
+  /** Which listings a run (the last finished one by default) added, changed, saw dropped or removed, and the fields that changed. */
+  changes(runId?: string): Promise<SyncChangesView>;
   /** Live when `refresh` and the portal answers, else the copy the last sync read (null: none yet). */
   plan(options: { refresh: boolean }): Promise<PlanView | null>;
   /** Read from the cache now: what a sync or a refusal in another process (the CLI) changed shows too. */

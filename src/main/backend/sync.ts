@@ -13,7 +13,7 @@ export async function startSync(ctx: BackendContext, options: { kind: SyncRunKin
   return { runId };
 }
 
-export function syncHandlers(ctx: BackendContext): Pick<Handlers, 'sync.start' | 'sync.cancel' | 'sync.status' | 'sync.history'> {
+export function syncHandlers(ctx: BackendContext): Pick<Handlers, 'sync.start' | 'sync.cancel' | 'sync.status' | 'sync.history' | 'sync.changes'> {
   return {
     'sync.start': ({ full }) => startSync(ctx, { kind: full ? 'full' : 'auto', automatic: false }),
     'sync.cancel': async () => {
@@ -22,5 +22,6 @@ export function syncHandlers(ctx: BackendContext): Pick<Handlers, 'sync.start' |
     },
     'sync.status': () => ctx.sessions.require().syncStatus(),
     'sync.history': ({ limit }) => ctx.sessions.require().history(limit ?? 50),
+    'sync.changes': ({ runId }) => ctx.sessions.require().changes(runId),
   };
 }

@@ -91,12 +91,6 @@ export function createChangeStore(db: Db) {
     /** How many listings a run kept. */
     count,
 
-    /** The oldest run whose list is still kept; null when none is. */
-    oldestKeptRun(): number | null {
-      const runs = keptRuns.all(CHANGES_KEPT_RUNS);
-      return runs.length === 0 ? null : (runs[runs.length - 1] ?? null);
-    },
-
     /** Keeps the lists of the last CHANGES_KEPT_RUNS runs that changed anything. */
     prune(): number {
       const runs = keptRuns.all(CHANGES_KEPT_RUNS);

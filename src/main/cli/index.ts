@@ -16,6 +16,7 @@ import { exportCommand } from './commands/export';
 import { plan } from './commands/plan';
 import { search } from './commands/search';
 import { show } from './commands/show';
+import { changes } from './commands/changes';
 import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { unpublish } from './commands/unpublish';
@@ -25,7 +26,7 @@ import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
 import { cliLanguage, parseLanguageOption, systemLanguage } from './language';
 
-export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, exportCommand, show, unpublish, plan, status, cacheRebuild];
+export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, exportCommand, show, unpublish, plan, status, changes, cacheRebuild];
 
 const GLOBAL_OPTIONS = {
   'data-dir': { type: 'string' },

@@ -1,6 +1,6 @@
 // What a sync run changed, as the UI and the CLI show it: its record, and its listings as the
 // cache kept them (the last runs only; a first sync is summarised by its count).
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { SyncChangesView } from '../../shared/listing-changes';
 import { CHANGES_KEPT_PER_RUN, type Cache, type SyncRun } from '../cache';
 import { toSyncRunReport } from './run-view';
@@ -9,7 +9,7 @@ import { toSyncRunReport } from './run-view';
 function runOf(cache: Cache, runId: string | undefined): SyncRun | null {
   if (runId === undefined) return cache.runs.recent(10).find((r) => r.endedAt !== null) ?? null;
   const run = cache.runs.get(Number(runId));
-  if (!run) throw new AppError('not_found', `There is no sync run ${runId}.`, { code: 'changes.noRun', params: { run: runId } });
+  if (!run) throw codedError('not_found', { code: 'changes.noRun', params: { run: runId } });
   return run;
 }
 
@@ -20,9 +20,9 @@ export function syncChangesView(cache: Cache, runId?: string): SyncChangesView {
   const c = run.counts;
   const firstSync = c.firstSync === 1;
   const changes = cache.changes.ofRun(id);
-  const oldest = cache.changes.oldestKeptRun();
   const total = firstSync ? 0 : (c.added ?? 0) + (c.changed ?? 0) + (c.removed ?? 0);
-  const expired = changes.length === 0 && total > 0 && oldest !== null && id < oldest;
+  // Pruned (an older run), or from before the list was kept, or lost with a damaged file.
+  const expired = changes.length === 0 && total > 0;
   // Beyond the bound only: the counts may differ from the list by a listing read changed and then found gone.
   const notKept = !expired && changes.length >= CHANGES_KEPT_PER_RUN ? Math.max(0, total - changes.length) : 0;
   return { run: toSyncRunReport(run), firstSync, changes, notKept, expired };

@@ -563,7 +563,7 @@ export const en = {
       none: 'This sync changed no listing.',
       notKept_one: '…and {{count}} more listing, not kept (a sync keeps at most {{max}}).',
       notKept_other: '…and {{count}} more listings, not kept (a sync keeps at most {{max}}).',
-      expired: 'Which listings changed is kept for the last {{runs}} syncs only; this sync is older.',
+      expired: 'Which listings changed is kept for the last {{runs}} syncs only; the list of this sync is no longer kept.',
       notFinished: 'This sync has not finished: nothing changed yet.',
       notSucceeded: 'This sync did not finish: it changed no listing.',
       otherDetails: 'Other details (description, equipment…)',
@@ -587,7 +587,6 @@ export const en = {
       version: 'Version',
       modelYear: 'Model year',
       color: 'Color',
-      listingAddress: 'Listing address',
     },
     /** What a sync repaired or could not settle, shown under its counts (sync/run-view.ts). */
     syncNotes: {

@@ -555,7 +555,7 @@ export const ptBR: Messages = {
       none: 'Esta sincronização não alterou nenhum anúncio.',
       notKept_one: '…e mais {{count}} anúncio, não guardado (cada sincronização guarda no máximo {{max}}).',
       notKept_other: '…e mais {{count}} anúncios, não guardados (cada sincronização guarda no máximo {{max}}).',
-      expired: 'Quais anúncios mudaram fica guardado só para as últimas {{runs}} sincronizações; esta é mais antiga.',
+      expired: 'Quais anúncios mudaram fica guardado só para as últimas {{runs}} sincronizações; a lista desta não está mais guardada.',
       notFinished: 'Esta sincronização ainda não terminou: nada mudou ainda.',
       notSucceeded: 'Esta sincronização não terminou: não alterou nenhum anúncio.',
       otherDetails: 'Outros detalhes (descrição, opcionais…)',
@@ -578,7 +578,6 @@ export const ptBR: Messages = {
       version: 'Versão',
       modelYear: 'Ano do modelo',
       color: 'Cor',
-      listingAddress: 'Endereço do anúncio',
     },
     syncNotes: {
       scheduledFull: 'A última verificação completa foi há mais de um dia, então todas as páginas foram lidas (uma rede de segurança para mudanças que uma sincronização rápida não vê).',

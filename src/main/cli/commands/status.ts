@@ -1,11 +1,13 @@
 // status: the account, its last sync, the inventory's headline numbers, the outbox and the cache's
 // size. Reads only local data: instant, and works offline.
+import { renderMessage } from '../../../shared/i18n/messages';
 import type { SyncDataProblemKind } from '../../../shared/views';
 import { notesOf } from '../../sync';
 import { str, type Command } from '../command';
 import { cacheFileBytes } from '../context';
 import { EXIT } from '../exit-codes';
 import { formatBytes } from '../io';
+import { cliLanguage } from '../language';
 
 const DATA_PROBLEM_LABEL: Record<SyncDataProblemKind, string> = { not_an_object: 'not a listing:', no_reference: 'a listing without a reference:' };
 
@@ -37,13 +39,19 @@ export const status: Command = {
       ['Portal', account.baseUrl],
       ['Data folder', ctx.dataDir],
       ['Last sync', summary.lastSyncAt ?? 'never'],
-      ['Last run', lastRun ? `${lastRun.kind}, ${lastRun.outcome ?? 'interrupted'}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—'],
+      ['Last run', lastRun ? `${lastRun.id} (${lastRun.kind}), ${lastRun.outcome ?? 'interrupted'}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—'],
       ['Listings', `${summary.total} (${summary.onPortal} on the portal, ${summary.notOnPortal} not, ${summary.unpublishPending} unpublish pending)`],
       ['Highlighted', String(summary.highlighted)],
       ['With problems', `${summary.withProblems} (${summary.withRejectedPhotos} with rejected photos)`],
       ['Outbox', `${report.outbox} waiting`],
       ['Cache', `${formatBytes(report.cache.databaseBytes)} database, ${formatBytes(photoUsage.bytes)} in ${photoUsage.files} photos (budget ${formatBytes(photoUsage.budgetBytes)}, ${photoMode === 'all' ? 'all photos' : 'covers only'})`],
     ];
+    if (lastRun?.outcome === 'succeeded') {
+      const c = lastRun.counts;
+      const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
+      const counts = `${c.added ?? 0} added${c.firstSync ? ' (first sync)' : ''}, ${c.changed ?? 0} changed (${c.droppedByPortal ?? 0} dropped by the portal), ${c.removed ?? 0} removed`;
+      lines.splice(5, 0, ['Last run changed', `${counts}. ${renderMessage(language, 'changes.hint')}`]);
+    }
     const problems = lastRun?.dataProblems ?? [];
     if (problems.length > 0) lines.push(['Data problems', notesOf({ unidentified: lastRun?.details.unidentified ?? problems.length }).join(' ')]);
     const width = Math.max(...lines.map(([l]) => l.length)) + 2;

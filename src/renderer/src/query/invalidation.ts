@@ -8,14 +8,14 @@ import { api } from '../api';
 import { channelKey } from './useChannel';
 
 /** Everything the active account's data decides (a switch, an add, a removal changes all of it). */
-const ACCOUNT_READS = ['accounts.list', 'settings.get', 'sync.status', 'sync.history', 'plan.get', 'inventory.facets', 'inventory.summary', 'vehicles.get'] as const;
+const ACCOUNT_READS = ['accounts.list', 'settings.get', 'sync.status', 'sync.history', 'sync.changes', 'plan.get', 'inventory.facets', 'inventory.summary', 'vehicles.get'] as const;
 
 export const INVALIDATED_BY = {
   'cache.changed': ['inventory.facets', 'inventory.summary', 'vehicles.get', 'plan.get'],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
   // The run changed the status and history, the account's last sync time, and re-read the plan.
-  'sync.finished': ['sync.status', 'sync.history', 'accounts.list', 'plan.get'],
+  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get'],
   'auth.tokenRefused': ['accounts.list'],
 } as const satisfies { readonly [E in EventName]?: readonly ChannelName[] };
 

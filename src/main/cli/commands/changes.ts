@@ -1,0 +1,60 @@
+// changes [--run N]: which listings a sync run added, changed, saw dropped by the portal or removed,
+// with the fields that changed (the last finished run by default). Reads only local data.
+import { listingChangeTexts } from '../../../shared/i18n/change-text';
+import { renderMessage } from '../../../shared/i18n/messages';
+import { LISTING_CHANGE_KINDS, type ListingChange, type SyncChangesView } from '../../../shared/listing-changes';
+import type { UiLanguage } from '../../../shared/views';
+import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../cache';
+import { syncChangesView } from '../../sync';
+import { str, type Command } from '../command';
+import { usageError } from '../context';
+import { EXIT } from '../exit-codes';
+import { cliLanguage } from '../language';
+
+/** One listing: its reference and title, then what changed, a field a line. */
+function listingLines(language: UiLanguage, change: ListingChange): string[] {
+  return [`  ${change.reference}${change.title ? `  ${change.title}` : ''}`, ...listingChangeTexts(language, change).map((f) => `      ${f}`)];
+}
+
+/** The view as lines: a heading per kind of change, one listing (and its fields) under it. */
+export function changesText(language: UiLanguage, view: SyncChangesView): string[] {
+  const run = view.run;
+  if (!run) return [renderMessage(language, 'changes.noRuns')];
+  const lines = [`${renderMessage(language, 'changes.title', { run: run.id })} (${run.kind}, ${run.outcome}, ${run.startedAt})`];
+  if (run.outcome === 'running') return [...lines, renderMessage(language, 'changes.notFinished')];
+  if (run.outcome !== 'succeeded') return [...lines, renderMessage(language, 'changes.notSucceeded')];
+  if (view.firstSync) return [...lines, renderMessage(language, 'changes.firstSync', { count: run.counts.added })];
+  if (view.expired) return [...lines, renderMessage(language, 'changes.expired', { runs: CHANGES_KEPT_RUNS })];
+  if (view.changes.length === 0) return [...lines, renderMessage(language, 'changes.none')];
+  for (const kind of LISTING_CHANGE_KINDS) {
+    const ofKind = view.changes.filter((c) => c.kind === kind);
+    if (ofKind.length === 0) continue;
+    lines.push(`${renderMessage(language, `changes.${kind}`)} (${ofKind.length})`);
+    for (const change of ofKind) lines.push(...listingLines(language, change));
+  }
+  if (view.notKept > 0) lines.push(renderMessage(language, 'changes.notKept', { count: view.notKept, max: CHANGES_KEPT_PER_RUN }));
+  return lines;
+}
+
+export const changes: Command = {
+  name: 'changes',
+  summary: 'Which listings a sync added, changed, saw dropped or removed, and what changed (offline)',
+  usage: 'changes [--run N] [--json]',
+  help: `Without --run: the last finished sync. Run numbers are in \`showroom status\` (the last run)
+and in --json output of \`showroom sync\`. The lists of the last ${CHANGES_KEPT_RUNS} syncs are kept, at most
+${CHANGES_KEPT_PER_RUN} listings each; a first sync is summarised by its count.`,
+  options: { run: { type: 'string' } },
+  async run(ctx, { values }) {
+    const run = str(values.run);
+    if (run !== undefined && !/^\d{1,15}$/.test(run)) throw usageError(`--run takes a sync run number; got “${run}”.`);
+    const { cache } = await ctx.open(await ctx.account(str(values.account)));
+    const view = syncChangesView(cache, run);
+    if (ctx.json) {
+      ctx.out.json(view);
+      return EXIT.ok;
+    }
+    const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
+    for (const line of changesText(language, view)) ctx.out.line(line);
+    return EXIT.ok;
+  },
+};
