@@ -3,13 +3,16 @@
 // most CHANGES_KEPT_PER_RUN listings each (the run's counts still say how many in all). A first
 // sync into an empty cache writes none: every listing is new, and its count says so.
 import { z } from 'zod';
-import { CHANGE_FIELD_NAMES, LISTING_CHANGE_KINDS, type FieldChange, type ListingChange, type ListingChangeKind } from '../../shared/listing-changes';
+import {
+  CHANGE_FIELD_NAMES,
+  CHANGES_KEPT_PER_RUN,
+  CHANGES_KEPT_RUNS,
+  LISTING_CHANGE_KINDS,
+  type FieldChange,
+  type ListingChange,
+  type ListingChangeKind,
+} from '../../shared/listing-changes';
 import type { Db } from './db';
-
-/** How many runs keep their list of changed listings (older runs keep their counts only). */
-export const CHANGES_KEPT_RUNS = 20;
-/** How many changed listings one run keeps: a sync that changed the whole stock stays cheap to record. */
-export const CHANGES_KEPT_PER_RUN = 5000;
 
 interface DbChange {
   reference: string;

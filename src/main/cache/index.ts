@@ -129,5 +129,5 @@ export type { CacheIdentityNotice } from './local';
 export { DAMAGED_REASON } from './db';
 export type { Clock } from './clock';
 export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses, ChangeStore };
-export { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from './changes-store';
+export { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../shared/listing-changes';
 export { META_KEYS } from './meta';

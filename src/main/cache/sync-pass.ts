@@ -4,8 +4,8 @@
 // applies the whole pass in one transaction. Anything else (`abandon`, an exception, a crash)
 // leaves that snapshot exactly as it was.
 import { AppError, type AppErrorShape } from '../../shared/errors';
-import type { ListingChange } from '../../shared/listing-changes';
-import { CHANGES_KEPT_PER_RUN, type ChangeStore } from './changes-store';
+import { CHANGES_KEPT_PER_RUN, type ListingChange } from '../../shared/listing-changes';
+import type { ChangeStore } from './changes-store';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { META_KEYS, type MetaStore } from './meta';

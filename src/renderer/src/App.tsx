@@ -59,7 +59,13 @@ export function App() {
   // The accounts (last sync time), status and history are re-read by the query cache on sync.finished.
   const onSyncFinished = useCallback(
     (run: SyncRunView) => {
-      if (run.outcome === 'succeeded') notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }));
+      if (run.outcome === 'succeeded') {
+        const c = run.counts;
+        // A sync that changed listings offers them (the history opens with this run's list).
+        const changed = c.added + c.changed + c.removed > 0;
+        const action = changed ? { label: t('codes.changes.show'), run: () => setView({ screen: 'history', run: run.id }) } : undefined;
+        notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }), null, action);
+      }
       else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
       else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), codedText(run.error) ?? (i18n.language === 'en' ? run.error.message : null));
     },
@@ -113,7 +119,7 @@ export function App() {
             <InventoryScreen key={context.account.id} visible={view.screen === 'inventory'} />
             {view.screen === 'vehicle' && <VehicleDetailScreen reference={view.reference} />}
             {view.screen === 'plan' && <PlanScreen />}
-            {view.screen === 'history' && <SyncHistoryScreen />}
+            {view.screen === 'history' && <SyncHistoryScreen key={view.run ?? ''} run={view.run} />}
             {view.screen === 'settings' && <SettingsScreen />}
           </main>
         </div>

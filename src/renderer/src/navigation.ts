@@ -3,7 +3,8 @@ export type View =
   | { screen: 'inventory' }
   | { screen: 'vehicle'; reference: string }
   | { screen: 'plan' }
-  | { screen: 'history' }
+  /** `run`: a run whose changed listings show expanded (from the summary after a sync). */
+  | { screen: 'history'; run?: string }
   | { screen: 'settings'; focus?: 'token' };
 
 export type ScreenName = View['screen'];

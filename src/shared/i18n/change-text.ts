@@ -1,8 +1,8 @@
 // A listing's change in words, the same on screen and in a terminal: "Price: R$ 50.000,00 → R$ 48.000,00".
-import { CHANGE_FIELDS, type ChangeValue, type FieldChange, type ListingChange } from '../listing-changes';
+import { CHANGE_FIELDS, CHANGES_KEPT_RUNS, type ChangeValue, type FieldChange, type ListingChange, type SyncChangesView } from '../listing-changes';
 import type { UiLanguage } from '../views';
 import { enumLabel } from './enums';
-import { renderMessage } from './messages';
+import { renderMessage, type MessageRef } from './messages';
 
 /** One compared value as the dealer reads it (a price in reais, yes/no, a number, the text). */
 export function changeValueText(language: UiLanguage, change: Pick<FieldChange, 'field'>, value: ChangeValue): string {
@@ -30,4 +30,16 @@ export function listingChangeTexts(language: UiLanguage, change: ListingChange):
   if (change.kind !== 'changed' && change.kind !== 'dropped') return [];
   if (change.fields.length === 0) return [renderMessage(language, 'changes.otherDetails')];
   return change.fields.map((f) => fieldChangeText(language, f));
+}
+
+/** What to say instead of a list (no run, a run that changed nothing or whose list is gone, a first sync); null when there is a list. */
+export function changesNotice(view: SyncChangesView): MessageRef | null {
+  const run = view.run;
+  if (!run) return { code: 'changes.noRuns' };
+  if (run.outcome === 'running') return { code: 'changes.notFinished' };
+  if (run.outcome !== 'succeeded') return { code: 'changes.notSucceeded' };
+  if (view.firstSync) return { code: 'changes.firstSync', params: { count: run.counts.added } };
+  if (view.expired) return { code: 'changes.expired', params: { runs: CHANGES_KEPT_RUNS } };
+  if (view.changes.length === 0) return { code: 'changes.none' };
+  return null;
 }

@@ -407,6 +407,7 @@ export const en = {
       dropped: 'Dropped by portal',
       failed: 'Failed',
       unidentified: 'Unidentified',
+      listings: 'Listings',
     },
     lastRun: 'Last sync',
     dataProblems_one: '{{count}} item from the portal could not be identified (no reference). It was not stored, and no listing was removed because of it. If it keeps happening, contact the portal with the excerpt below.',

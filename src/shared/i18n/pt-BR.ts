@@ -405,6 +405,7 @@ export const ptBR: Messages = {
       removed: 'Removidos',
       dropped: 'Retirados pelo portal',
       failed: 'Com falha',
+      listings: 'Anúncios',
       unidentified: 'Não identificados',
     },
     lastRun: 'Última sincronização',

@@ -1,6 +1,6 @@
 // changes [--run N]: which listings a sync run added, changed, saw dropped by the portal or removed,
 // with the fields that changed (the last finished run by default). Reads only local data.
-import { listingChangeTexts } from '../../../shared/i18n/change-text';
+import { changesNotice, listingChangeTexts } from '../../../shared/i18n/change-text';
 import { renderMessage } from '../../../shared/i18n/messages';
 import { LISTING_CHANGE_KINDS, type ListingChange, type SyncChangesView } from '../../../shared/listing-changes';
 import type { UiLanguage } from '../../../shared/views';
@@ -19,13 +19,11 @@ function listingLines(language: UiLanguage, change: ListingChange): string[] {
 /** The view as lines: a heading per kind of change, one listing (and its fields) under it. */
 export function changesText(language: UiLanguage, view: SyncChangesView): string[] {
   const run = view.run;
-  if (!run) return [renderMessage(language, 'changes.noRuns')];
+  const notice = changesNotice(view);
+  const said = notice && renderMessage(language, notice.code, notice.params);
+  if (!run) return said === null ? [] : [said];
   const lines = [`${renderMessage(language, 'changes.title', { run: run.id })} (${run.kind}, ${run.outcome}, ${run.startedAt})`];
-  if (run.outcome === 'running') return [...lines, renderMessage(language, 'changes.notFinished')];
-  if (run.outcome !== 'succeeded') return [...lines, renderMessage(language, 'changes.notSucceeded')];
-  if (view.firstSync) return [...lines, renderMessage(language, 'changes.firstSync', { count: run.counts.added })];
-  if (view.expired) return [...lines, renderMessage(language, 'changes.expired', { runs: CHANGES_KEPT_RUNS })];
-  if (view.changes.length === 0) return [...lines, renderMessage(language, 'changes.none')];
+  if (said !== null) return [...lines, said];
   for (const kind of LISTING_CHANGE_KINDS) {
     const ofKind = view.changes.filter((c) => c.kind === kind);
     if (ofKind.length === 0) continue;

@@ -11,6 +11,18 @@ export function Notices({ notices, dismiss }: { notices: Notice[]; dismiss: (id:
           <div className="notice__text">
             <p>{n.text}</p>
             {n.detail && <p className="notice__detail">{n.detail}</p>}
+            {n.action && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  n.action?.run();
+                  dismiss(n.id);
+                }}
+              >
+                {n.action.label}
+              </button>
+            )}
           </div>
           <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => dismiss(n.id)}>
             ×

@@ -6,17 +6,23 @@ export interface Notice {
   tone: NoticeTone;
   text: string;
   detail?: string | null;
+  /** A button on the notice (e.g. open the listings a sync changed). */
+  action?: NoticeAction | undefined;
+}
+export interface NoticeAction {
+  label: string;
+  run: () => void;
 }
 
 /** Short-lived messages (a sync finished, an unpublish was queued). Errors stay until dismissed. */
-export function useNotices(): { notices: Notice[]; notify: (tone: NoticeTone, text: string, detail?: string | null) => void; dismiss: (id: number) => void } {
+export function useNotices(): { notices: Notice[]; notify: (tone: NoticeTone, text: string, detail?: string | null, action?: NoticeAction) => void; dismiss: (id: number) => void } {
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
   const notify = useCallback(
-    (tone: NoticeTone, text: string, detail?: string | null) => {
+    (tone: NoticeTone, text: string, detail?: string | null, action?: NoticeAction) => {
       const id = nextId.current++;
-      setNotices((list) => [...list.slice(-3), { id, tone, text, detail }]);
+      setNotices((list) => [...list.slice(-3), { id, tone, text, detail, action }]);
       if (tone !== 'error') setTimeout(() => dismiss(id), 8000);
     },
     [dismiss],

@@ -1,15 +1,28 @@
-// Sync history: the last run's summary and a table of runs.
+// Sync history: the last run's summary and a table of runs; each run opens into the listings it changed.
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
+import { RunChanges } from '../components/RunChanges';
 import { useRunSummary } from '../components/RunSummary';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { useCodedText } from '../hooks/useCodedText';
 import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
 
-export function SyncHistoryScreen() {
+export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }) {
   const { t, i18n } = useTranslation();
+  const { navigate } = useApp();
+  const openListing = (reference: string) => navigate({ screen: 'vehicle', reference });
+  // The runs opened into their listings; the one named by the navigation starts open.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(openRun === undefined ? [] : [openRun]));
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const codedText = useCodedText();
   const f = useFormat();
   const summarize = useRunSummary();
@@ -33,6 +46,7 @@ export function SyncHistoryScreen() {
             {f.dateTime(last.startedAt)} · {t(`sync.kind.${last.kind}`)}
           </p>
           <p>{summarize(last.counts)}</p>
+          {last.outcome === 'succeeded' && !expanded.has(last.id) && <RunChanges runId={last.id} onOpen={openListing} />}
           {last.error && (
             <p className="error-text">
               {t(`errors.kind.${last.error.kind}`)} {codedText(last.error) ?? (i18n.language === 'en' ? last.error.message : '')}
@@ -67,26 +81,41 @@ export function SyncHistoryScreen() {
                 <th scope="col" className="num">{t('history.columns.dropped')}</th>
                 <th scope="col" className="num">{t('history.columns.failed')}</th>
                 <th scope="col" className="num">{t('history.columns.unidentified')}</th>
+                <th scope="col">{t('history.columns.listings')}</th>
               </tr>
             </thead>
             <tbody>
               {runs.map((run) => (
-                <tr key={run.id} data-outcome={run.outcome}>
-                  <td>{f.dateTime(run.startedAt)}</td>
-                  <td>{t(`sync.kind.${run.kind}`)}</td>
-                  <td>
-                    <span className={`badge badge--${run.outcome === 'succeeded' ? 'ok' : run.outcome === 'failed' ? 'danger' : 'neutral'}`} title={run.error ? (codedText(run.error) ?? run.error.message) : undefined}>
-                      {t(`sync.outcome.${run.outcome}`)}
-                    </span>
-                  </td>
-                  <td>{run.endedAt ? f.duration(Date.parse(run.endedAt) - Date.parse(run.startedAt)) : '—'}</td>
-                  <td className="num">{f.number(run.counts.added)}</td>
-                  <td className="num">{f.number(run.counts.changed)}</td>
-                  <td className="num">{f.number(run.counts.removed)}</td>
-                  <td className="num">{f.number(run.counts.droppedByPortal)}</td>
-                  <td className="num">{f.number(run.counts.failed)}</td>
-                  <td className="num">{f.number(run.dataProblems.length)}</td>
-                </tr>
+                <Fragment key={run.id}>
+                  <tr data-outcome={run.outcome} data-run={run.id}>
+                    <td>{f.dateTime(run.startedAt)}</td>
+                    <td>{t(`sync.kind.${run.kind}`)}</td>
+                    <td>
+                      <span className={`badge badge--${run.outcome === 'succeeded' ? 'ok' : run.outcome === 'failed' ? 'danger' : 'neutral'}`} title={run.error ? (codedText(run.error) ?? run.error.message) : undefined}>
+                        {t(`sync.outcome.${run.outcome}`)}
+                      </span>
+                    </td>
+                    <td>{run.endedAt ? f.duration(Date.parse(run.endedAt) - Date.parse(run.startedAt)) : '—'}</td>
+                    <td className="num">{f.number(run.counts.added)}</td>
+                    <td className="num">{f.number(run.counts.changed)}</td>
+                    <td className="num">{f.number(run.counts.removed)}</td>
+                    <td className="num">{f.number(run.counts.droppedByPortal)}</td>
+                    <td className="num">{f.number(run.counts.failed)}</td>
+                    <td className="num">{f.number(run.dataProblems.length)}</td>
+                    <td>
+                      <button type="button" className="link-button" aria-expanded={expanded.has(run.id)} onClick={() => toggle(run.id)}>
+                        {t(expanded.has(run.id) ? 'codes.changes.hide' : 'codes.changes.show')}
+                      </button>
+                    </td>
+                  </tr>
+                  {expanded.has(run.id) && (
+                    <tr className="run-changes__row">
+                      <td colSpan={11}>
+                        <RunChanges runId={run.id} onOpen={openListing} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>
