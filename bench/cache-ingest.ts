@@ -10,12 +10,28 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openCache } from '../src/main/cache/index';
 import { stagedVehicle, type ReceivedVehicle } from '../src/main/cache/vehicles';
+import type { ListingChange } from '../src/shared/listing-changes';
 import { parseVehicle } from '../src/shared/vehicle';
 import { benchVehicles, isMain, printResult, round, timeMs, withTempDir, type BenchResult } from './lib/cache-bench';
 
 const COUNT = Number(process.env.BENCH_INGEST_COUNT ?? 100_000);
 const GOAL = 3;
 const ROUNDS = 3;
+
+/** The item with its price one real higher (the bench's vehicles all have a price). */
+function withHigherPrice(item: unknown): unknown {
+  if (item === null || typeof item !== 'object' || !('value' in item) || typeof item.value !== 'number') return item;
+  return { ...item, value: item.value + 1 };
+}
+
+/** The items with every `every`-th price changed, as the store receives them. */
+function receivedWithPriceChange(items: readonly unknown[], staged: readonly ReturnType<typeof stagedVehicle>[], every: number): ReceivedVehicle[] {
+  return items.map((item, i) => {
+    const changed = i % every === 0 ? withHigherPrice(item) : item;
+    const s = changed === item ? (staged[i] as (typeof staged)[number]) : stagedVehicle(changed);
+    return { parsed: parseVehicle(changed), raw: s.raw, hash: s.hash, ...(s.reference === null ? {} : { reference: s.reference }) };
+  });
+}
 
 function bareInsert(file: string, raws: readonly string[]): number {
   const db = new Database(file);
@@ -69,6 +85,20 @@ export async function run(): Promise<BenchResult> {
     // Second sync with nothing changed: the common case after the first.
     const again = openCache(join(dir, `cache-${ROUNDS}.db`));
     const resyncMs = timeMs(() => again.vehicles.upsertMany(parsed));
+    // A sync that finds a tenth of the stock changed, without and then with the list of what
+    // changed (sync-pass.ts records it: each changed listing's compared fields, then one row each).
+    const tenth = receivedWithPriceChange(items, staged, 10);
+    // Both as a sync writes them (with its run: every listing seen is marked so).
+    const plainRun = again.runs.start('full');
+    const changedPlainMs = timeMs(() => again.vehicles.upsertMany(tenth, { runId: plainRun }));
+    const runId = again.runs.start('full');
+    const changedRecordedMs = timeMs(() =>
+      again.transaction(() => {
+        const changes: ListingChange[] = [];
+        again.vehicles.upsertMany(parsed, { runId, onChange: (c) => void changes.push(c) });
+        again.changes.record(runId, changes);
+      }),
+    );
     again.close();
     const ratio = oursMs / bareMs;
     return {
@@ -84,6 +114,9 @@ export async function run(): Promise<BenchResult> {
         'parseVehicle ms (caller)': round(parseMs),
         'ours + parse ÷ bare': round((oursMs + parseMs) / bareMs),
         'resync unchanged ms (a full sync that finds nothing changed)': round(resyncMs),
+        'resync, 10% changed ms': round(changedPlainMs),
+        'resync, 10% changed, what changed recorded ms': round(changedRecordedMs),
+        'recorded ÷ not recorded (10% changed)': round(changedRecordedMs / changedPlainMs),
         'ours ÷ bare': round(ratio),
       },
       ratio,
