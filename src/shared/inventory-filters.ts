@@ -65,6 +65,8 @@ export const FILTER_DIMENSIONS = {
   highlighted: { kind: 'flag', column: 'v.highlighted', label: 'highlighted', cli: 'highlighted' },
   hasProblems: { kind: 'flag', column: 'v.has_problems', label: 'hasProblems', cli: 'problems' },
   hasRejectedPhotos: { kind: 'flag', column: '(v.rejected_photo_count > 0)', label: 'hasRejectedPhotos', cli: 'rejected-photos' },
+  /** Added, changed or dropped by the last sync that committed (not a first sync: that one added everything). */
+  changedLastSync: { kind: 'flag', column: 'v.changed_last_sync', label: 'changedLastSync', cli: 'changed-last-sync' },
 } as const satisfies Record<string, Dimension>;
 
 type Dimensions = typeof FILTER_DIMENSIONS;

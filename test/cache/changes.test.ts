@@ -55,6 +55,25 @@ describe('the changes of a sync run', () => {
     expect(cache.changes.ofRun(run)).toEqual([{ reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [] }]);
   });
 
+  it('the inventory filters to the listings the last committed sync added, changed or saw dropped', () => {
+    const changedLastSync = () =>
+      cache.queryVehicles({ filters: { changedLastSync: true }, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 50 } }).rows.map((r) => r.reference);
+    fullPass(stock());
+    // A first sync added everything: nothing is singled out.
+    expect(changedLastSync()).toEqual([]);
+    fullPass([portalVehicle({ reference: 'A', value: 48000 }), portalVehicle({ reference: 'B', publication: null }), portalVehicle({ reference: 'C', title: 'Fiat Uno' }), portalVehicle({ reference: 'D' })]);
+    expect(changedLastSync()).toEqual(['A', 'B', 'D']);
+    expect(cache.facetCounts({}).changedLastSync).toEqual({ yes: 3, no: 1 });
+    // An abandoned pass leaves the marks as they were; the next committed one replaces them.
+    const abandoned = cache.passes.begin('full');
+    abandoned.stage([portalVehicle({ reference: 'C', value: 1 })]);
+    abandoned.abandon('cancelled');
+    expect(changedLastSync()).toEqual(['A', 'B', 'D']);
+    fullPass([portalVehicle({ reference: 'A', value: 48000 }), portalVehicle({ reference: 'B', publication: null }), portalVehicle({ reference: 'C', title: 'Fiat Uno', value: 1 }), portalVehicle({ reference: 'D' })]);
+    expect(changedLastSync()).toEqual(['C']);
+    expect(cache.countVehicles({ filters: { changedLastSync: false } })).toBe(3);
+  });
+
   it('an abandoned pass records nothing', () => {
     fullPass(stock());
     const pass = cache.passes.begin('full');

@@ -164,14 +164,16 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('9: adds the per-run list of changed listings, keeping runs; its rows go with their run', () => {
+  it('9: adds the per-run list of changed listings, keeping runs; its rows go with their run; no listing is marked changed', () => {
     const db = rawDb(t.file());
     migrateTo(db, 7);
     attachLocal(db, t.file(), false);
     migrateTo(db, 8);
     db.prepare("INSERT INTO sync_runs (id, kind, started_at, ended_at, outcome, counts) VALUES (1, 'full', 'then', 'then', 'ok', '{\"changed\":1}')").run();
+    db.prepare("INSERT INTO vehicles (id, reference, title) VALUES (1, 'A', 'Gol')").run();
     const before = db.prepare('SELECT * FROM sync_runs').all();
     migrateTo(db, 9);
+    expect(db.prepare('SELECT reference, title, changed_last_sync FROM vehicles').all()).toEqual([{ reference: 'A', title: 'Gol', changed_last_sync: 0 }]);
     expect(version(db)).toBe(9);
     expect(db.prepare('SELECT * FROM sync_runs').all()).toEqual(before);
     db.prepare("INSERT INTO sync_changes (run_id, reference, kind, title, fields) VALUES (1, 'A', 'changed', 'Gol', '[]')").run();

@@ -54,6 +54,9 @@ describe('what changed, listing by listing', () => {
     ];
     expect([...view.changes].sort(byReference)).toEqual(expected.sort(byReference));
     expect(view).toMatchObject({ firstSync: false, notKept: 0, expired: false, run: { id: run.id, outcome: 'succeeded' } });
+    // The inventory's filter "changed in the last sync": the same listings, but the removed one.
+    const filtered = r.cache.queryVehicles({ filters: { changedLastSync: true }, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 100 } }).rows;
+    expect(filtered.map((row) => row.reference)).toEqual(expected.filter((c) => c.kind !== 'removed').map((c) => c.reference).sort());
 
     // An incremental sync records its own changes; the earlier run keeps its list.
     r.sb.clock.advance(1_000);

@@ -98,6 +98,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         // A first sync into an empty cache: every listing is new, and its count says so; listing
         // them all would cost the commit a row per listing for a list nobody reads.
         const firstSync = vehicles.isEmpty();
+        vehicles.clearLastSyncMarks();
         const changed: ListingChange[] = [];
         const onChange = firstSync ? undefined : (change: ListingChange) => {
           if (changed.length < CHANGES_KEPT_PER_RUN) changed.push(change);
@@ -108,7 +109,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
           if (batch.length === 0) break;
           after = batch[batch.length - 1]?.seq ?? after;
           const received = batch.map(lazyReceivedVehicle);
-          const c = vehicles.upsertMany(received, { runId, ...(onChange ? { onChange } : {}) });
+          const c = vehicles.upsertMany(received, { runId, markChanged: !firstSync, ...(onChange ? { onChange } : {}) });
           for (const key of Object.keys(counts) as (keyof UpsertCounts)[]) counts[key] += c[key];
         }
         changes.record(runId, changed);

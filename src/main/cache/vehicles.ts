@@ -72,6 +72,8 @@ export interface UpsertOptions {
   runId?: number | null;
   /** Told of each listing added or changed, with the compared fields that changed (a sync's record of what changed). */
   onChange?: (change: ListingChange) => void;
+  /** Marks the listings added or changed as "changed in the last sync" (a sync's commit, after clearLastSyncMarks). */
+  markChanged?: boolean;
 }
 
 const COLUMNS: readonly (keyof VehicleColumns)[] = [
@@ -99,8 +101,8 @@ export type VehicleStore = ReturnType<typeof createVehicleStore>;
 export function createVehicleStore(db: Db, clock: Clock) {
   // Positional parameters in COLUMNS order: binding by name costs a lookup per column per row.
   const insertVehicle = db.prepare(
-    `INSERT INTO vehicles (${COLUMNS.join(', ')}, raw_hash, first_seen_run, last_seen_run)
-     VALUES (${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)
+    `INSERT INTO vehicles (${COLUMNS.join(', ')}, raw_hash, first_seen_run, last_seen_run, changed_last_sync)
+     VALUES (${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?)
      ON CONFLICT (reference) DO NOTHING`,
   );
   const updateVehicle = db.prepare(
@@ -109,10 +111,12 @@ export function createVehicleStore(db: Db, clock: Clock) {
        unpublish_pending = ?,
        unpublish_error = CASE WHEN ? = 0 THEN NULL ELSE unpublish_error END,
        off_cause = CASE WHEN ? = 1 THEN NULL ELSE coalesce(?, off_cause) END,
-       last_seen_run = coalesce(?, last_seen_run)
+       last_seen_run = coalesce(?, last_seen_run),
+       changed_last_sync = max(changed_last_sync, ?)
      WHERE id = ?`,
   );
   const selectCompared = db.prepare<[number], StoredFields>(SELECT_COMPARED);
+  const clearMarks = db.prepare('UPDATE vehicles SET changed_last_sync = 0 WHERE changed_last_sync = 1');
   const touchVehicle = db.prepare('UPDATE vehicles SET last_seen_run = ? WHERE id = ?');
   const insertJson = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
   // An upsert: a listing whose JSON row was lost to damage gets it back.
@@ -149,20 +153,24 @@ export function createVehicleStore(db: Db, clock: Clock) {
     insertFts.run(id, searchText(parsed));
   }
 
-  type OnChange = UpsertOptions['onChange'];
+  /** What a sync asks of each write beyond the listing itself. */
+  interface Recording {
+    onChange: UpsertOptions['onChange'];
+    mark: number;
+  }
 
-  function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts, known: 'absent' | 'maybe', onChange: OnChange): void {
+  function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts, known: 'absent' | 'maybe', recording: Recording): void {
     const hash = item.hash ?? rawHash(item.raw);
     const reference = item.reference ?? item.parsed.reference;
     // Into an empty cache every listing is new: no need to look (a reference twice in one
     // batch still lands on the update path, through the insert's conflict).
     let old = known === 'absent' ? undefined : selectExisting.get(reference);
     if (old === undefined) {
-      const inserted = writeNew(item, hash, run);
+      const inserted = writeNew(item, hash, run, recording.mark);
       if (inserted) {
         counts.added++;
         if (item.parsed.problems.length > 0) counts.withProblems++;
-        onChange?.({ reference, kind: 'added', title: item.parsed.vehicle.title ?? null, fields: [] });
+        recording.onChange?.({ reference, kind: 'added', title: item.parsed.vehicle.title ?? null, fields: [] });
         return;
       }
       old = selectExisting.get(reference);
@@ -175,23 +183,23 @@ export function createVehicleStore(db: Db, clock: Clock) {
       if (old.has_problems === 1) counts.withProblems++;
       return;
     }
-    writeChange(item, hash, old, run, at, counts, onChange);
+    writeChange(item, hash, old, run, at, counts, recording);
   }
 
   /** Inserts a listing; false when its reference is taken (the caller updates it instead). */
-  function writeNew(item: ReceivedVehicle, hash: string, run: number | null): boolean {
+  function writeNew(item: ReceivedVehicle, hash: string, run: number | null, mark: number): boolean {
     const values = columnValues(item.parsed);
     // A vehicle first seen with an unreadable publication counts as not on the portal (and is flagged).
     values[PUBLISHED] ??= 0;
     values[HIGHLIGHTED] ??= 0;
-    const inserted = insertVehicle.run(...values, hash, run, run);
+    const inserted = insertVehicle.run(...values, hash, run, run, mark);
     if (inserted.changes === 0) return false;
     insertJson.run(inserted.lastInsertRowid, item.raw, JSON.stringify(item.parsed.problems));
     writeSearch(inserted.lastInsertRowid, item.parsed);
     return true;
   }
 
-  function writeChange(item: ReceivedVehicle, hash: string, old: ExistingRow, run: number | null, at: string, counts: UpsertCounts, onChange: OnChange): void {
+  function writeChange(item: ReceivedVehicle, hash: string, old: ExistingRow, run: number | null, at: string, counts: UpsertCounts, { onChange, mark }: Recording): void {
     const columns = vehicleColumns(item.parsed);
     const values = COLUMNS.map((c) => columns[c]);
     if (item.parsed.problems.length > 0) counts.withProblems++;
@@ -222,7 +230,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     }
     const offCause = change && (change.cause === 'unpublished_here' || change.cause === 'dropped_by_portal') ? change.cause : null;
     // values[0] is the reference, which an update keeps.
-    updateVehicle.run(...values.slice(1), hash, stillPending ? old.unpublish_pending : null, +to.published, +to.published, offCause, run, old.id);
+    updateVehicle.run(...values.slice(1), hash, stillPending ? old.unpublish_pending : null, +to.published, +to.published, offCause, run, mark, old.id);
     updateJson.run(item.raw, JSON.stringify(item.parsed.problems), old.id);
     deleteFts.run(old.id);
     writeSearch(old.id, item.parsed);
@@ -239,7 +247,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' AND sql IS NOT NULL",
   );
 
-  const upsertManyTx = db.transaction((items: readonly ReceivedVehicle[], run: number | null, onChange: OnChange): UpsertCounts => {
+  const upsertManyTx = db.transaction((items: readonly ReceivedVehicle[], run: number | null, recording: Recording): UpsertCounts => {
     const counts = emptyUpsertCounts();
     const at = isoNow(clock);
     // The first sync of a big stock: building the sort indexes once at the end is several times
@@ -247,7 +255,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     const empty = isEmpty.get() === 1;
     const rebuild = items.length >= BULK_MIN && empty ? secondaryIndexes.all() : [];
     for (const index of rebuild) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
-    for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe', onChange);
+    for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe', recording);
     for (const index of rebuild) db.exec(index.sql);
     return counts;
   });
@@ -269,7 +277,13 @@ export function createVehicleStore(db: Db, clock: Clock) {
   return {
     /** Adds or updates listings in one transaction; unchanged JSON only marks them seen. */
     upsertMany(items: readonly ReceivedVehicle[], opts: UpsertOptions = {}): UpsertCounts {
-      return writing(() => upsertManyTx(items, opts.runId ?? null, opts.onChange), (c) => c.added + c.changed > 0);
+      const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0 };
+      return writing(() => upsertManyTx(items, opts.runId ?? null, recording), (c) => c.added + c.changed > 0);
+    },
+
+    /** A sync's commit starts: no listing is "changed in the last sync" any more. Returns how many were. */
+    clearLastSyncMarks(): number {
+      return writing(() => clearMarks.run().changes, (cleared) => cleared > 0);
     },
 
     /** No listing is cached (a first sync, or after a rebuild). */

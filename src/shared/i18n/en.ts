@@ -220,6 +220,7 @@ export const en = {
     highlighted: 'Highlighted',
     hasProblems: 'Has data problems',
     hasRejectedPhotos: 'Has rejected photos',
+    changedLastSync: 'Changed in the last sync',
     showAll: 'Show all ({{count}})',
     showFewer: 'Show fewer',
     flagState: { any: 'Any', yes: 'Yes', no: 'No' },

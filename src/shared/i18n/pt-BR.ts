@@ -220,6 +220,7 @@ export const ptBR: Messages = {
     highlighted: 'Em destaque',
     hasProblems: 'Com problemas nos dados',
     hasRejectedPhotos: 'Com fotos recusadas',
+    changedLastSync: 'Alterado na última sincronização',
     showAll: 'Mostrar todos ({{count}})',
     showFewer: 'Mostrar menos',
     flagState: { any: 'Qualquer', yes: 'Sim', no: 'Não' },

@@ -216,7 +216,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    name: 'each sync run keeps the listings it changed',
+    name: 'each sync run keeps the listings it changed; listings know if the last sync changed them',
     up(db) {
       // One row per listing a run added, changed, saw dropped by the portal, or removed; for a
       // changed one, the compared fields as a JSON array of { field, from, to }. Bounded by the
@@ -231,6 +231,10 @@ export const MIGRATIONS: readonly Migration[] = [
           fields TEXT NOT NULL DEFAULT '[]',
           PRIMARY KEY (run_id, reference)
         ) WITHOUT ROWID;
+        -- The inventory's filter "changed in the last sync" (added, changed, dropped): set by a
+        -- pass's commit, cleared by the next one; the partial index finds the few to clear.
+        ALTER TABLE vehicles ADD COLUMN changed_last_sync INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX vehicles_changed_last_sync ON vehicles(changed_last_sync) WHERE changed_last_sync = 1;
       `);
     },
   },
