@@ -11,7 +11,7 @@ import type { SyncRunView } from './views';
 export const LISTING_CHANGE_KINDS = ['added', 'changed', 'dropped', 'removed'] as const;
 export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
 
-/** How many runs keep their list of changed listings (older runs keep their counts only). */
+/** How many of the latest sync runs keep their list of changed listings (older runs keep their counts only). */
 export const CHANGES_KEPT_RUNS = 20;
 /** How many changed listings one run keeps: a sync that changed the whole stock stays cheap to record. */
 export const CHANGES_KEPT_PER_RUN = 5000;

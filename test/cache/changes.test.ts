@@ -90,7 +90,7 @@ describe('the changes of a sync run', () => {
     expect(cache.runs.get(run)?.counts.added).toBe(CHANGES_KEPT_PER_RUN + 7);
   });
 
-  it('keeps the lists of the last CHANGES_KEPT_RUNS runs that changed anything', () => {
+  it('keeps the lists of the last CHANGES_KEPT_RUNS sync runs', () => {
     fullPass([portalVehicle({ reference: 'A', value: 0 })]);
     const runs: number[] = [];
     for (let i = 1; i <= CHANGES_KEPT_RUNS + 2; i++) runs.push(fullPass([portalVehicle({ reference: 'A', value: i })]));

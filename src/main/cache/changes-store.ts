@@ -1,5 +1,5 @@
 // What each sync run changed, listing by listing (table sync_changes, schema 9). Written in the
-// pass's commit transaction; bounded: the last CHANGES_KEPT_RUNS runs that changed anything, at
+// pass's commit transaction; bounded: the last CHANGES_KEPT_RUNS sync runs (whatever their end), at
 // most CHANGES_KEPT_PER_RUN listings each (the run's counts still say how many in all). A first
 // sync into an empty cache writes none: every listing is new, and its count says so.
 import { z } from 'zod';
@@ -57,8 +57,8 @@ export function createChangeStore(db: Db) {
   );
   const forget = db.prepare('DELETE FROM sync_changes WHERE run_id = ? AND reference = ?');
   const ofRun = db.prepare<[number], DbChange>(`SELECT reference, kind, title, fields FROM sync_changes WHERE run_id = ? ORDER BY ${KIND_ORDER}, reference`);
-  const keptRuns = db.prepare<[number], number>('SELECT DISTINCT run_id FROM sync_changes ORDER BY run_id DESC LIMIT ?').pluck();
-  const prune = db.prepare('DELETE FROM sync_changes WHERE run_id < ?');
+  // Counted in sync_runs (a few hundred rows at most), not in the lists: no scan of them per commit.
+  const prune = db.prepare('DELETE FROM sync_changes WHERE run_id < (SELECT id FROM sync_runs ORDER BY id DESC LIMIT 1 OFFSET ?)');
 
   const count = (runId: number) => countOf.get(runId) ?? 0;
   const room = (runId: number) => Math.max(0, CHANGES_KEPT_PER_RUN - count(runId));
@@ -94,11 +94,9 @@ export function createChangeStore(db: Db) {
     /** How many listings a run kept. */
     count,
 
-    /** Keeps the lists of the last CHANGES_KEPT_RUNS runs that changed anything. */
+    /** Keeps the lists of the last CHANGES_KEPT_RUNS sync runs. */
     prune(): number {
-      const runs = keptRuns.all(CHANGES_KEPT_RUNS);
-      const oldest = runs[CHANGES_KEPT_RUNS - 1];
-      return oldest === undefined ? 0 : prune.run(oldest).changes;
+      return prune.run(CHANGES_KEPT_RUNS - 1).changes;
     },
   };
 }
