@@ -68,8 +68,6 @@ export interface ListingChange {
 export interface SyncChangesView {
   /** The run asked for (the last finished run when none was named); null when there is none. */
   run: SyncRunView | null;
-  /** The first sync into an empty cache: every listing was new, summarised by its count rather than listed. */
-  firstSync: boolean;
   /** The listings, added first, then changed, dropped and removed; each kind by reference. */
   changes: ListingChange[];
   /** Changes the run made beyond what is kept per run (the list stops at the bound). */

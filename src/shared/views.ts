@@ -235,6 +235,8 @@ export interface SyncRunView {
   error: AppErrorShape | null;
   /** Portal items this run could not identify (at most DATA_PROBLEMS_KEPT are kept). */
   dataProblems: SyncDataProblem[];
+  /** The first sync into an empty cache: every listing was new (no list of them is kept). */
+  firstSync: boolean;
 }
 
 /** The account's portal as last heard from: reachable (null: not asked yet), and whether it refused the token. */

@@ -52,7 +52,7 @@ describe('showroom changes', () => {
       [a.reference, 'changed', ['price', 'title']],
       [b.reference, 'removed', []],
     ]);
-    expect(json<SyncChangesView>(await account.run(['changes', '--run', '1', '--json']))).toMatchObject({ firstSync: true, changes: [] });
+    expect(json<SyncChangesView>(await account.run(['changes', '--run', '1', '--json']))).toMatchObject({ run: { firstSync: true }, changes: [] });
 
     const status = await account.run(['status', '--lang', 'en']);
     expect(status.stdout).toMatch(/Last run changed:\s+0 added, 1 changed \(0 dropped by the portal\), 1 removed\. Which listings: showroom changes/);

@@ -12,7 +12,7 @@ describe('what changed, listing by listing', () => {
     // No listing-address delay: every edit would otherwise hide the address for 45 minutes.
     const r = await rig({ sandbox: { vehicles: 60, seed: 71, urlDelayMs: 0 } });
     const first = await r.engine.run();
-    expect(syncChangesView(r.cache, first.id)).toMatchObject({ firstSync: true, changes: [], expired: false });
+    expect(syncChangesView(r.cache, first.id)).toMatchObject({ run: { firstSync: true }, changes: [], expired: false });
 
     const before = r.sb.data.list();
     const published = before.filter((v) => v.publication !== null);
@@ -53,7 +53,7 @@ describe('what changed, listing by listing', () => {
       { reference: gone.reference, kind: 'removed', title: gone.title, fields: [] },
     ];
     expect([...view.changes].sort(byReference)).toEqual(expected.sort(byReference));
-    expect(view).toMatchObject({ firstSync: false, notKept: 0, expired: false, run: { id: run.id, outcome: 'succeeded' } });
+    expect(view).toMatchObject({ notKept: 0, expired: false, run: { id: run.id, outcome: 'succeeded', firstSync: false } });
     // The inventory's filter "changed in the last sync": the same listings, but the removed one.
     const filtered = r.cache.queryVehicles({ filters: { changedLastSync: true }, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 100 } }).rows;
     expect(filtered.map((row) => row.reference)).toEqual(expected.filter((c) => c.kind !== 'removed').map((c) => c.reference).sort());

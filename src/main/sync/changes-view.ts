@@ -15,15 +15,16 @@ function runOf(cache: Cache, runId: string | undefined): SyncRun | null {
 
 export function syncChangesView(cache: Cache, runId?: string): SyncChangesView {
   const run = runOf(cache, runId);
-  if (!run) return { run: null, firstSync: false, changes: [], notKept: 0, expired: false };
+  if (!run) return { run: null, changes: [], notKept: 0, expired: false };
   const id = run.id;
   const c = run.counts;
-  const firstSync = c.firstSync === 1;
+  const report = toSyncRunReport(run);
   const changes = cache.changes.ofRun(id);
-  const total = firstSync ? 0 : (c.added ?? 0) + (c.changed ?? 0) + (c.removed ?? 0);
+  // A first sync is summarised by its count (no list was kept).
+  const total = report.firstSync ? 0 : (c.added ?? 0) + (c.changed ?? 0) + (c.removed ?? 0);
   // Pruned (an older run), or from before the list was kept, or lost with a damaged file.
   const expired = changes.length === 0 && total > 0;
   // Beyond the bound only: the counts may differ from the list by a listing read changed and then found gone.
   const notKept = !expired && changes.length >= CHANGES_KEPT_PER_RUN ? Math.max(0, total - changes.length) : 0;
-  return { run: toSyncRunReport(run), firstSync, changes, notKept, expired };
+  return { run: report, changes, notKept, expired };
 }

@@ -65,6 +65,7 @@ export function toSyncRunReport(run: SyncRun): SyncRunReport {
     counts,
     error: run.error,
     dataProblems: run.dataProblems,
+    firstSync: c.firstSync === 1,
     details,
     notes: notesOf(details),
   };

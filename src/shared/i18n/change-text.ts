@@ -38,7 +38,7 @@ export function changesNotice(view: SyncChangesView): MessageRef | null {
   if (!run) return { code: 'changes.noRuns' };
   if (run.outcome === 'running') return { code: 'changes.notFinished' };
   if (run.outcome !== 'succeeded') return { code: 'changes.notSucceeded' };
-  if (view.firstSync) return { code: 'changes.firstSync', params: { count: run.counts.added } };
+  if (run.firstSync) return { code: 'changes.firstSync', params: { count: run.counts.added } };
   if (view.expired) return { code: 'changes.expired', params: { runs: CHANGES_KEPT_RUNS } };
   if (view.changes.length === 0) return { code: 'changes.none' };
   return null;

@@ -411,6 +411,8 @@ export const en = {
       listings: 'Listings',
     },
     lastRun: 'Last sync',
+    showListings: 'Show',
+    hideListings: 'Hide',
     dataProblems_one: '{{count}} item from the portal could not be identified (no reference). It was not stored, and no listing was removed because of it. If it keeps happening, contact the portal with the excerpt below.',
     dataProblems_other: '{{count}} items from the portal could not be identified (no reference). They were not stored, and no listing was removed because of them. If it keeps happening, contact the portal with the excerpts below.',
     dataProblem: {

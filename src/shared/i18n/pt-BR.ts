@@ -410,6 +410,8 @@ export const ptBR: Messages = {
       unidentified: 'Não identificados',
     },
     lastRun: 'Última sincronização',
+    showListings: 'Mostrar',
+    hideListings: 'Ocultar',
     dataProblems_one: '{{count}} item do portal não pôde ser identificado (sem referência). Ele não foi guardado, e nenhum anúncio foi removido por causa dele. Se continuar acontecendo, fale com o portal mostrando o trecho abaixo.',
     dataProblems_other: '{{count}} itens do portal não puderam ser identificados (sem referência). Eles não foram guardados, e nenhum anúncio foi removido por causa deles. Se continuar acontecendo, fale com o portal mostrando os trechos abaixo.',
     dataProblem: {

@@ -23,14 +23,14 @@ const run = (id: string, c: Partial<SyncRunView['counts']>): SyncRunView => ({
   counts: { ...counts, ...c },
   error: null,
   dataProblems: [],
+  firstSync: id === '1',
 });
 const first = run('1', { added: 3 });
 const second = run('2', { added: 1, changed: 2, removed: 1, droppedByPortal: 1 });
 const VIEWS: Record<string, SyncChangesView> = {
-  '1': { run: first, firstSync: true, changes: [], notKept: 0, expired: false },
+  '1': { run: first, changes: [], notKept: 0, expired: false },
   '2': {
     run: second,
-    firstSync: false,
     notKept: 0,
     expired: false,
     changes: [
@@ -91,11 +91,11 @@ describe('the sync history shows what each run changed', () => {
   it('each run of the table opens into its list, in Portuguese; the first sync is summarised', async () => {
     await mount('pt-BR', { run: second.id });
     // Opened from the summary after a sync: that run's list shows in its row.
-    const rows = await screen.findAllByRole('button', { name: 'Ocultar os anúncios' });
+    const rows = await screen.findAllByRole('button', { name: 'Ocultar' });
     expect(rows).toHaveLength(1);
     expect(await screen.findByText('Preço: R$ 50.000,00 → R$ 48.000,00')).toBeTruthy();
     expect(screen.getByText('Retirado pelo portal (limite do plano) (1)')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Mostrar os anúncios' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar' }));
     expect(await screen.findByText('Primeira sincronização: 3 anúncios lidos, todos novos.')).toBeTruthy();
   });
 });

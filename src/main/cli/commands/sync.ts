@@ -55,7 +55,7 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
       if (report.outcome === 'succeeded') {
         const { total } = await session.summary();
         ctx.out.line(`Sync (${report.kind}) done in ${secs} s: ${total} listings; ${c.added} added, ${c.changed} changed, ${c.removed} removed, ${c.droppedByPortal} dropped by the portal.`);
-        if (c.added + c.changed + c.removed > 0 && d.firstSync === undefined) ctx.out.line(renderMessage(language, 'changes.hint'));
+        if (!report.firstSync && c.added + c.changed + c.removed > 0) ctx.out.line(renderMessage(language, 'changes.hint'));
         if (c.unpublishSent > 0) ctx.out.line(`${c.unpublishSent} queued unpublish${c.unpublishSent === 1 ? '' : 'es'} sent.`);
         if (d.photosTotal === 0) ctx.out.line('Photos: nothing to download.');
         else if (d.photosTotal !== undefined) ctx.out.line(`Photos: ${d.photosDone ?? 0} downloaded of ${d.photosTotal} missing${d.photosFailed ? `, ${d.photosFailed} failed` : ''}.`);

@@ -104,7 +104,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                     <td className="num">{f.number(run.dataProblems.length)}</td>
                     <td>
                       <button type="button" className="link-button" aria-expanded={expanded.has(run.id)} onClick={() => toggle(run.id)}>
-                        {t(expanded.has(run.id) ? 'codes.changes.hide' : 'codes.changes.show')}
+                        {t(expanded.has(run.id) ? 'history.hideListings' : 'history.showListings')}
                       </button>
                     </td>
                   </tr>
