@@ -69,6 +69,21 @@ describe('what changed, listing by listing', () => {
     expect(syncChangesView(r.cache, run.id).changes).toHaveLength(expected.length);
   });
 
+  it('an incremental sync that had to sweep every page records what it removed and added', async () => {
+    const r = await rig({ sandbox: { vehicles: 80, seed: 73, urlDelayMs: 0 } });
+    await r.engine.run();
+    const victim = r.sb.data.list()[17];
+    if (!victim) throw new Error('the seed has too few listings');
+    r.sb.data.remove(victim.reference);
+    r.sb.data.upsert({ reference: 'ZZZ-NEW-0003', title: 'Jeep Renegade' });
+    const run = await r.engine.run();
+    expect(run.details.upgradedToFull).toBe(1);
+    expect(syncChangesView(r.cache, run.id).changes).toEqual([
+      { reference: 'ZZZ-NEW-0003', kind: 'added', title: 'Jeep Renegade', fields: [] },
+      { reference: victim.reference, kind: 'removed', title: victim.title, fields: [] },
+    ]);
+  });
+
   it('an unknown run is not found', async () => {
     const r = await rig({ sandbox: { vehicles: 30, seed: 72, urlDelayMs: 0 } });
     await r.engine.run();
