@@ -88,17 +88,23 @@ export async function run(): Promise<BenchResult> {
     // A sync that finds a tenth of the stock changed, without and then with the list of what
     // changed (sync-pass.ts records it: each changed listing's compared fields, then one row each).
     const tenth = receivedWithPriceChange(items, staged, 10);
-    // Both as a sync writes them (with its run: every listing seen is marked so).
-    const plainRun = again.runs.start('full');
-    const changedPlainMs = timeMs(() => again.vehicles.upsertMany(tenth, { runId: plainRun }));
+    // Both as a sync writes them (with its run: every listing seen is marked so), alternately
+    // changing the tenth and changing it back: plain, recorded, plain again (the best plain kept;
+    // the first write after the resync was seen to pay more, whichever it was).
+    const plain = (items: readonly ReceivedVehicle[]) => {
+      const runId = again.runs.start('full');
+      return timeMs(() => again.vehicles.upsertMany(items, { runId }));
+    };
+    const firstPlainMs = plain(tenth);
     const runId = again.runs.start('full');
     const changedRecordedMs = timeMs(() =>
       again.transaction(() => {
         const changes: ListingChange[] = [];
-        again.vehicles.upsertMany(parsed, { runId, onChange: (c) => void changes.push(c) });
+        again.vehicles.upsertMany(parsed, { runId, onChange: (c) => void changes.push(c), markChanged: true });
         again.changes.record(runId, changes);
       }),
     );
+    const changedPlainMs = Math.min(firstPlainMs, plain(tenth));
     again.close();
     const ratio = oursMs / bareMs;
     return {
