@@ -41,7 +41,7 @@ const closedError = () => new AppError('cancelled', 'The account was closed.');
 
 function endedRun(runId: string, error: AppErrorShape, outcome: 'failed' | 'cancelled'): SyncRunReport {
   const now = new Date().toISOString();
-  return { id: runId, kind: 'full', startedAt: now, endedAt: now, outcome, counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 }, error, dataProblems: [], details: {}, notes: [] };
+  return { id: runId, kind: 'full', startedAt: now, endedAt: now, outcome, counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 }, error, dataProblems: [], firstSync: false, details: {}, notes: [] };
 }
 
 export interface WorkerSessionOptions {

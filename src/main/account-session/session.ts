@@ -31,6 +31,7 @@ function endedRun(runId: string, kind: SyncRunKind, startedAt: string, error: Ap
     counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 },
     error,
     dataProblems: [],
+    firstSync: false,
     details: {},
     notes: [],
   };

@@ -5,7 +5,6 @@ import { renderMessage } from '../../../shared/i18n/messages';
 import { LISTING_CHANGE_KINDS, type ListingChange, type SyncChangesView } from '../../../shared/listing-changes';
 import type { UiLanguage } from '../../../shared/views';
 import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../cache';
-import { syncChangesView } from '../../sync';
 import { str, type Command } from '../command';
 import { usageError } from '../context';
 import { EXIT } from '../exit-codes';
@@ -45,8 +44,8 @@ ${CHANGES_KEPT_PER_RUN} listings each; a first sync is summarised by its count.`
   async run(ctx, { values }) {
     const run = str(values.run);
     if (run !== undefined && !/^\d{1,15}$/.test(run)) throw usageError(`--run takes a sync run number; got “${run}”.`);
-    const { cache } = await ctx.open(await ctx.account(str(values.account)));
-    const view = syncChangesView(cache, run);
+    const { session } = await ctx.open(await ctx.account(str(values.account)));
+    const view = await session.changes(run);
     if (ctx.json) {
       ctx.out.json(view);
       return EXIT.ok;
