@@ -1,7 +1,9 @@
 // Rows of the inventory list, fetched on demand by window from the cache (never all at once).
 // A new query starts a fresh page cache; a "cache changed" refresh keeps showing the old rows
 // until their replacements arrive, so the list does not flash.
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
 import type { VehicleRowView } from '../../../shared/views';
 import { api } from '../api';
@@ -31,6 +33,8 @@ export function useInventoryRows(query: ListQuery, version: number): InventoryRo
   const [, rerender] = useReducer((x: number) => x + 1, 0);
   const pages = useRef(new RowPages<VehicleRowView>());
   const stale = useRef<RowPages<VehicleRowView> | null>(null);
+  /** The pages shown before the current query's: a listing that comes back unchanged keeps its object. */
+  const previous = useRef<RowPages<VehicleRowView> | null>(null);
   const generation = useRef(0);
   const totalRef = useRef<number | null>(null);
   const range = useRef({ start: 0, end: 40 });
@@ -47,11 +51,18 @@ export function useInventoryRows(query: ListQuery, version: number): InventoryRo
       .then(
         (result) => {
           if (gen !== generation.current) return;
-          pages.current.store(page, result.rows);
+          // Rows equal to the ones shown at the same place keep their objects, so their (memoised)
+          // rows are not drawn again: typing on in a word often leaves the first rows as they were.
+          const before = previous.current?.page(page);
+          pages.current.store(page, before ? replaceEqualDeep(before, result.rows) : result.rows);
           totalRef.current = result.total;
-          setTotal(result.total);
-          setError(null);
-          rerender();
+          // Drawn now, in the answer's own task: the dealer is waiting for exactly these rows, and
+          // a scheduled render would wait behind the browser's next frame.
+          flushSync(() => {
+            setTotal(result.total);
+            setError(null);
+            rerender();
+          });
         },
         (e: unknown) => {
           if (gen !== generation.current) return;
@@ -66,6 +77,7 @@ export function useInventoryRows(query: ListQuery, version: number): InventoryRo
     lastKey.current = queryKey;
     generation.current++;
     stale.current = queryChanged ? null : pages.current;
+    if (pages.current.size > 0) previous.current = pages.current;
     pages.current = new RowPages<VehicleRowView>();
     if (queryChanged) range.current = { start: 0, end: 40 };
     const { start, end } = range.current;

@@ -28,6 +28,11 @@ export class RowPages<Row> {
     return this.pages.get(Math.floor(index / this.pageSize))?.[index % this.pageSize];
   }
 
+  /** The rows of one page, when it is cached. */
+  page(page: number): Row[] | undefined {
+    return this.pages.get(page);
+  }
+
   /** Pages of the range neither cached nor being fetched; marks them as being fetched. */
   claimMissing(start: number, end: number, total: number): number[] {
     const missing = pagesForRange(start, end, total, this.pageSize).filter((p) => !this.pages.has(p) && !this.loading.has(p));
