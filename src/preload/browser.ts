@@ -16,6 +16,8 @@ const router = createEventRouter();
 const pending = new Map<number, Pending>();
 let nextId = 1;
 let socket: Promise<WebSocket> | undefined;
+/** The socket once open: a call then goes out in its caller's own task, not a microtask later (after React drew a keystroke). */
+let openSocket: WebSocket | undefined;
 
 function failPending(reason: string): void {
   for (const call of pending.values()) call.reject(new Error(reason));
@@ -26,7 +28,10 @@ function failPending(reason: string): void {
 function connect(): Promise<WebSocket> {
   socket ??= new Promise<WebSocket>((resolve, reject) => {
     const ws = new WebSocket(`ws://${location.host}${BRIDGE_PATH}`);
-    ws.addEventListener('open', () => resolve(ws));
+    ws.addEventListener('open', () => {
+      openSocket = ws;
+      resolve(ws);
+    });
     ws.addEventListener('message', (event) => {
       if (typeof event.data !== 'string') return;
       const message = decodeShellMessage(event.data);
@@ -40,6 +45,7 @@ function connect(): Promise<WebSocket> {
     });
     ws.addEventListener('close', (event) => {
       socket = undefined;
+      openSocket = undefined;
       reject(new Error('Showroom is not running (its window can be closed).'));
       failPending(event.code === 1001 ? 'Showroom has stopped.' : 'The connection to Showroom was lost.');
     });
@@ -56,7 +62,7 @@ Object.defineProperty(globalThis, 'showroom', {
   value: Object.freeze(
     createBridge({
       async invoke(channel, input) {
-        const ws = await connect();
+        const ws = openSocket ?? (await connect());
         const id = nextId++;
         return new Promise((resolve, reject) => {
           pending.set(id, { resolve, reject });

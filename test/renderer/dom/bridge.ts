@@ -5,7 +5,8 @@ import { createBridge, createEventRouter } from '../../../src/preload/bridge';
 import type { ChannelName, EventName, EventPayload, Result } from '../../../src/shared/contract';
 import { PHOTO_PROTOCOL_BASE } from '../../../src/shared/photo-url';
 
-export type Answer = (channel: ChannelName, input: unknown) => Result<unknown>;
+/** Main's answer to a call; a promise holds it back until the test lets it go. */
+export type Answer = (channel: ChannelName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
 
 export interface TestBridge {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;

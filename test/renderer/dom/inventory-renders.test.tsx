@@ -1,18 +1,21 @@
 // @vitest-environment happy-dom
 // A sync's progress events redraw the progress and nothing else: not the inventory screen, not
-// one of its rows. The whole app is rendered (Root: query cache, contexts, screens) over the real
+// one of its rows. A keystroke in the search box redraws neither the table nor the filter panel
+// (its rows are asked for at once), and an answer with the same listings redraws no row. The whole app is rendered (Root: query cache, contexts, screens) over the real
 // bridge (./bridge.ts); fixed answers stand in for main.
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType, MemoExoticComponent, ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import type { AccountView, FacetCounts, SyncProgress, VehicleRowView } from '../../../src/shared/contract';
+import type * as FilterPanelModule from '../../../src/renderer/src/components/FilterPanel';
 import type * as InventoryRowModule from '../../../src/renderer/src/components/InventoryRow';
+import type * as InventoryTableModule from '../../../src/renderer/src/components/InventoryTable';
 import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
 import { DIMENSION_NAMES, dimension } from '../../../src/shared/inventory-filters';
 import { installBridge, ok } from './bridge';
 
-const renders = vi.hoisted(() => ({ rows: 0, screen: 0 }));
+const renders = vi.hoisted(() => ({ rows: 0, screen: 0, table: 0, filters: 0 }));
 
 /** The same component (memoised as it is, with the same comparison), counting each real render. */
 const counting = vi.hoisted(
@@ -32,6 +35,14 @@ const counting = vi.hoisted(
 vi.mock('../../../src/renderer/src/components/InventoryRow', async (importOriginal) => {
   const real = await importOriginal<typeof InventoryRowModule>();
   return { InventoryRow: await counting(real.InventoryRow, () => renders.rows++) };
+});
+vi.mock('../../../src/renderer/src/components/InventoryTable', async (importOriginal) => {
+  const real = await importOriginal<typeof InventoryTableModule>();
+  return { InventoryTable: await counting(real.InventoryTable, () => renders.table++) };
+});
+vi.mock('../../../src/renderer/src/components/FilterPanel', async (importOriginal) => {
+  const real = await importOriginal<typeof FilterPanelModule>();
+  return { FilterPanel: await counting(real.FilterPanel, () => renders.filters++) };
 });
 vi.mock('../../../src/renderer/src/screens/InventoryScreen', async (importOriginal) => {
   const real = await importOriginal<typeof InventoryScreenModule>();
@@ -85,8 +96,23 @@ const facets = Object.fromEntries(
 ) as unknown as FacetCounts;
 facets.portal = { on: TOTAL, off: 0, pending: 0 };
 
+/** While set, inventory.query answers wait here until the test lets them go. */
+let held: (() => void)[] | null = null;
+/** The screen's render count when each held query was asked for. */
+const askedAtScreenRender: number[] = [];
+
 /** What main would answer, for the reads this screen makes; anything else is an error. */
-function answer(channel: ChannelName, input: unknown): Result<unknown> {
+function answer(channel: ChannelName, input: unknown): Result<unknown> | Promise<Result<unknown>> {
+  if (channel === 'inventory.query' && held) {
+    const queue = held;
+    askedAtScreenRender.push(renders.screen);
+    return new Promise((resolve) => queue.push(() => resolve(answerNow(channel, input))));
+  }
+  return answerNow(channel, input);
+}
+
+/** The same listings whatever the text: a search's answer can leave the rows as they were. */
+function answerNow(channel: ChannelName, input: unknown): Result<unknown> {
   switch (channel) {
     case 'accounts.list':
       return ok([account]);
@@ -121,7 +147,8 @@ describe('sync progress and the inventory', () => {
   });
   afterAll(cleanup);
 
-  it('renders no inventory row (and not the inventory) on progress events', async () => {
+  /** The whole app on the inventory, every first read answered (the filter counts wait for typing to pause): the screen is still. */
+  async function mountSettled() {
     const { initI18n } = await import('../../../src/renderer/src/i18n');
     const { Root } = await import('../../../src/renderer/src/Root');
     const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
@@ -129,9 +156,12 @@ describe('sync progress and the inventory', () => {
     const client = createQueryClient();
     render(<Root client={client} />);
     await waitFor(() => expect(document.querySelectorAll('[data-testid="inventory-row"]').length).toBeGreaterThanOrEqual(5));
-    // Every first read answered (the filter counts wait for typing to pause): the screen is still.
     await waitFor(() => expect(client.getQueryData(['inventory.facets', { text: '', filters: {} }])).toEqual(facets));
     await waitFor(() => expect(client.isFetching()).toBe(0));
+  }
+
+  it('renders no inventory row (and not the inventory) on progress events', async () => {
+    await mountSettled();
 
     // The first event starts the run (the inventory hears that a sync runs, once).
     act(() => main.emit('sync.progress', progress(0)));
@@ -143,6 +173,42 @@ describe('sync progress and the inventory', () => {
     // The events did arrive and were drawn: the progress shows the last one.
     expect(screen.getByRole('progressbar', { name: /100 of 100/ })).toBeTruthy();
     expect(renders.screen).toBe(0);
+    expect(renders.rows).toBe(0);
+  });
+
+  it('draws neither the table nor the filter panel on a keystroke, and no row for an answer with the same listings', async () => {
+    cleanup();
+    // Wide enough for the filter panel to show from the start.
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1400 });
+    await mountSettled();
+    expect(screen.getByTestId('filter-panel')).toBeTruthy();
+    held = [];
+    main.calls.length = 0;
+    renders.rows = 0;
+    renders.screen = 0;
+    renders.table = 0;
+    renders.filters = 0;
+
+    const search = screen.getByTestId('inventory-search') as HTMLInputElement;
+    act(() => void fireEvent.change(search, { target: { value: 'f' } }));
+    // The keystroke is drawn (the box shows it) and its rows are asked for, the list untouched.
+    expect(search.value).toBe('f');
+    expect(renders.screen).toBeGreaterThan(0);
+    expect(main.calls.filter((c) => c.channel === 'inventory.query').map((c) => (c.input as { text: string }).text)).toEqual(['f']);
+    // Asked for in the keystroke's own event, before the screen drew it: the round trip overlaps the drawing.
+    expect(askedAtScreenRender).toEqual([0]);
+    expect(renders.table).toBe(0);
+    expect(renders.filters).toBe(0);
+    expect(renders.rows).toBe(0);
+
+    // The answer: the same listings (this main ignores the text). The table draws it; no row changed.
+    const queue = held;
+    held = null;
+    await act(async () => {
+      for (const release of queue) release();
+    });
+    await waitFor(() => expect(renders.table).toBeGreaterThan(0));
+    expect(document.querySelectorAll('[data-testid="inventory-row"]').length).toBeGreaterThanOrEqual(5);
     expect(renders.rows).toBe(0);
   });
 });

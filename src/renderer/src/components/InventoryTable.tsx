@@ -3,7 +3,7 @@
 // Space toggles the selection, Esc clears the selection.
 // The grid keeps the focus and points at the active row with aria-activedescendant.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventorySort } from '../../../shared/inventory';
 import { useFormat } from '../hooks/useFormat';
@@ -26,14 +26,15 @@ interface Props {
   gridRef: RefObject<HTMLDivElement | null>;
 }
 
-export function InventoryTable({ rows, sort, onSort, selection, onToggle, onClearSelection, onOpen, activeIndex, onActiveIndex, gridRef }: Props) {
+// Memo: the screen re-renders on every keystroke; the table's props change only when an answer
+// arrives (`rows` is a new object then), or with the selection, the sort and the active row.
+export const InventoryTable = memo(function InventoryTable({ rows, sort, onSort, selection, onToggle, onClearSelection, onOpen, activeIndex, onActiveIndex, gridRef }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const idPrefix = useId().replace(/:/g, '');
   const total = rows.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's functions answer from state React does not see; nothing here is compiled by the React Compiler, which this warns about
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
@@ -51,11 +52,6 @@ export function InventoryTable({ rows, sort, onSort, selection, onToggle, onClea
   useEffect(() => {
     if (total > 0) ensureRange(first, last);
   }, [first, last, total, ensureRange]);
-
-  // A new query starts at the top.
-  useEffect(() => {
-    virtualizer.scrollToOffset(0);
-  }, [rows.queryKey, virtualizer]);
 
   const move = useCallback(
     (index: number) => {
@@ -127,4 +123,4 @@ export function InventoryTable({ rows, sort, onSort, selection, onToggle, onClea
       </div>
     </div>
   );
-}
+});

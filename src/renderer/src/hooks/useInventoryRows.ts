@@ -2,7 +2,7 @@
 // A new query starts a fresh page cache; a "cache changed" refresh keeps showing the old rows
 // until their replacements arrive, so the list does not flash.
 import { replaceEqualDeep } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
 import type { VehicleRowView } from '../../../shared/views';
@@ -21,16 +21,35 @@ export interface InventoryRows {
   getRow: (index: number) => VehicleRowView | undefined;
   /** Call with the visible range; fetches the pages not cached yet. */
   ensureRange: (start: number, end: number) => void;
+  /**
+   * Asks for a query's rows at once, from the event that changed it (a keystroke), before React
+   * draws that event: the round trip then overlaps the drawing. The hook's own effect, which
+   * follows the render, sees the query already asked for and does not ask again.
+   */
+  request: (query: ListQuery) => void;
   error: unknown;
-  /** Changes whenever the query (not just the data) changes: scroll back to the top then. */
+  /**
+   * The query whose rows are shown: it changes when the first answer to a new query arrives, not
+   * with the keystroke, so that the list (memoised on this object) is drawn once per answer.
+   */
   queryKey: string;
+  /** Counts the answers drawn: the list's rows may have changed when it moves. */
+  revision: number;
 }
 
-export function useInventoryRows(query: ListQuery, version: number): InventoryRows {
-  const queryKey = JSON.stringify(query);
+/** One key per query, the same however the query was built (the properties' order counts in JSON). */
+export const listQueryKey = (query: ListQuery): string => JSON.stringify({ text: query.text, filters: query.filters, sort: query.sort });
+
+/**
+ * `onNewQuery` runs when a different query is asked for (not on a refresh of the same one): the
+ * screen scrolls the list back to the top then.
+ */
+export function useInventoryRows(query: ListQuery, version: number, onNewQuery?: () => void): InventoryRows {
+  const queryKey = listQueryKey(query);
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [, rerender] = useReducer((x: number) => x + 1, 0);
+  const [shownKey, setShownKey] = useState(queryKey);
+  const [revision, rerender] = useReducer((x: number) => x + 1, 0);
   const pages = useRef(new RowPages<VehicleRowView>());
   const stale = useRef<RowPages<VehicleRowView> | null>(null);
   /** The pages shown before the current query's: a listing that comes back unchanged keeps its object. */
@@ -38,14 +57,19 @@ export function useInventoryRows(query: ListQuery, version: number): InventoryRo
   const generation = useRef(0);
   const totalRef = useRef<number | null>(null);
   const range = useRef({ start: 0, end: 40 });
-  const lastKey = useRef(queryKey);
+  /** The query asked for last (by `request` or by the effect), and the cache version it was asked at. */
+  const asked = useRef<{ key: string; version: number } | null>(null);
   const queryRef = useRef(query);
+  const versionRef = useRef(version);
+  const onNewQueryRef = useRef(onNewQuery);
   // Before any passive effect (the table's ensureRange runs in one, before this hook's own).
   useLayoutEffect(() => {
     queryRef.current = query;
+    versionRef.current = version;
+    onNewQueryRef.current = onNewQuery;
   });
 
-  const fetchPage = useCallback((gen: number, page: number) => {
+  const fetchPage = useCallback((gen: number, page: number, key: string) => {
     api
       .call('inventory.query', { ...queryRef.current, window: { offset: page * ROW_PAGE_SIZE, limit: ROW_PAGE_SIZE } })
       .then(
@@ -61,6 +85,7 @@ export function useInventoryRows(query: ListQuery, version: number): InventoryRo
           flushSync(() => {
             setTotal(result.total);
             setError(null);
+            setShownKey(key);
             rerender();
           });
         },
@@ -72,30 +97,57 @@ export function useInventoryRows(query: ListQuery, version: number): InventoryRo
       );
   }, []);
 
+  /** A fresh page cache for `next` (a new query, or the same one after the cache changed), and its visible pages asked for. */
+  const begin = useCallback(
+    (next: ListQuery, key: string, atVersion: number) => {
+      const queryChanged = asked.current !== null && asked.current.key !== key;
+      asked.current = { key, version: atVersion };
+      queryRef.current = next;
+      generation.current++;
+      stale.current = queryChanged ? null : pages.current;
+      if (pages.current.size > 0) previous.current = pages.current;
+      pages.current = new RowPages<VehicleRowView>();
+      if (queryChanged) {
+        range.current = { start: 0, end: 40 };
+        onNewQueryRef.current?.();
+      }
+      const { start, end } = range.current;
+      const knownTotal = queryChanged ? end + 1 : Math.max(totalRef.current ?? 0, 1);
+      // Every answer carries the total, so the visible pages are all we need.
+      for (const p of pages.current.claimMissing(start, end, knownTotal)) fetchPage(generation.current, p, key);
+    },
+    [fetchPage],
+  );
+
+  const request = useCallback(
+    (next: ListQuery) => {
+      const key = listQueryKey(next);
+      if (asked.current?.key !== key) begin(next, key, versionRef.current);
+    },
+    [begin],
+  );
+
   useEffect(() => {
-    const queryChanged = lastKey.current !== queryKey;
-    lastKey.current = queryKey;
-    generation.current++;
-    stale.current = queryChanged ? null : pages.current;
-    if (pages.current.size > 0) previous.current = pages.current;
-    pages.current = new RowPages<VehicleRowView>();
-    if (queryChanged) range.current = { start: 0, end: 40 };
-    const { start, end } = range.current;
-    const knownTotal = queryChanged ? end + 1 : Math.max(totalRef.current ?? 0, 1);
-    // Every answer carries the total, so the visible pages are all we need.
-    for (const p of pages.current.claimMissing(start, end, knownTotal)) fetchPage(generation.current, p);
-  }, [queryKey, version, fetchPage]);
+    if (asked.current?.key === queryKey && asked.current.version === version) return;
+    // The query of this render (set in the layout effect above); its key says when it changed.
+    begin(queryRef.current, queryKey, version);
+  }, [queryKey, version, begin]);
 
   const ensureRange = useCallback(
     (start: number, end: number) => {
       range.current = { start, end };
       const known = totalRef.current ?? 0;
-      for (const p of pages.current.claimMissing(start, end, known)) fetchPage(generation.current, p);
+      const key = asked.current?.key ?? '';
+      for (const p of pages.current.claimMissing(start, end, known)) fetchPage(generation.current, p, key);
     },
     [fetchPage],
   );
 
   const getRow = useCallback((index: number) => pages.current.get(index) ?? stale.current?.get(index), []);
 
-  return { total, getRow, ensureRange, error, queryKey };
+  // A new object only when what the list shows changed (an answer, an error), never on a keystroke.
+  return useMemo(
+    () => ({ total, getRow, ensureRange, request, error, queryKey: shownKey, revision }),
+    [total, getRow, ensureRange, request, error, shownKey, revision],
+  );
 }

@@ -41,8 +41,21 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
   // older keystroke is dropped (useInventoryRows' generation). The filter counts are secondary
   // and settle once typing pauses, so they never queue ahead of the rows.
   const query = useMemo(() => ({ text, filters, sort }), [text, filters, sort]);
-  const rows = useInventoryRows(query, version);
+  // A new query starts at the top (scrolling the grid moves its virtual window; at the top already, nothing redraws).
+  const toTop = useCallback(() => gridRef.current?.scrollTo({ top: 0 }), []);
+  const rows = useInventoryRows(query, version, toTop);
+  const { request } = rows;
+  // The rows are asked for in the keystroke's own event, before React draws it (see useInventoryRows).
+  const onSearch = useCallback(
+    (value: string) => {
+      request({ text: value, filters, sort });
+      setText(value);
+    },
+    [request, filters, sort],
+  );
   const facetText = useDebouncedValue(text, 150);
+  // Screen readers hear the count once typing pauses, not after every keystroke's answer.
+  const spokenTotal = useDebouncedValue(rows.total, 700);
   const { facets, error: facetsError } = useFacets(facetText, filters);
   const { data: summary = null, error: summaryError } = useChannel('inventory.summary', {});
   // Whether a sync runs, not its progress: the inventory renders when it starts or ends, no more.
@@ -144,13 +157,16 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
         {t('inventory.title')}
       </h1>
       <div className="inventory__toolbar">
-        <SearchBox ref={searchRef} value={text} onChange={setText} onEscapeEmpty={() => gridRef.current?.focus()} />
+        <SearchBox ref={searchRef} value={text} onChange={onSearch} onEscapeEmpty={() => gridRef.current?.focus()} />
         <button type="button" className="button" aria-expanded={showFilters} aria-controls="filter-panel" onClick={() => setShowFilters((s) => !s)}>
           {t('inventory.filters')}
           {filterCount > 0 && <span className="pill">{filterCount}</span>}
         </button>
-        <span className="inventory__count" role="status" data-testid="result-count" data-count={total ?? ''}>
+        <span className="inventory__count" data-testid="result-count" data-count={total ?? ''}>
           {total !== null ? t('inventory.results', { count: total, n: f.number(total) }) : t('common.loading')}
+        </span>
+        <span className="sr-only" role="status" data-testid="result-count-spoken">
+          {spokenTotal !== null && t('inventory.results', { count: spokenTotal, n: f.number(spokenTotal) })}
         </span>
         <span className="inventory__hint" aria-hidden="true">
           {t('inventory.keyboardHint')}
