@@ -1,9 +1,9 @@
 // A sparse cache of inventory rows, fetched in fixed-size pages by offset, so that a 100,000-row
 // list only ever holds what the dealer scrolled past. DOM-free: unit-tested under Node.
 
-export const ROW_PAGE_SIZE = 100;
+export const ROW_PAGE_SIZE = 50;
 /** Pages kept at most; the farthest from the last request are dropped first. */
-export const MAX_CACHED_PAGES = 40;
+export const MAX_CACHED_PAGES = 80;
 
 /** Page indexes covering rows [start, end] (inclusive), clamped to [0, total). */
 export function pagesForRange(start: number, end: number, total: number, pageSize = ROW_PAGE_SIZE): number[] {
