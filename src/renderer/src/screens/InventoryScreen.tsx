@@ -116,38 +116,44 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
         </button>
       </EmptyState>
     );
-  } else if (total === 0) {
-    body = (
-      <EmptyState title={t('inventory.emptyNoResults.title')}>
-        <p>{t('inventory.emptyNoResults.body')}</p>
-        <div className="empty-state__actions">
-          {text !== '' && (
-            <button type="button" className="button" onClick={() => setText('')}>
-              {t('inventory.clearSearch')}
-            </button>
-          )}
-          {filterCount > 0 && (
-            <button type="button" className="button button--primary" onClick={() => setFilters({})}>
-              {t('inventory.clearFilters')}
-            </button>
-          )}
-        </div>
-      </EmptyState>
-    );
   } else {
+    // No match: said over the table's body, the table kept (mounted, at its size), so that the
+    // next keystroke's rows are drawn into it rather than a new table built for them.
+    const noResults = total === 0 && (
+      <div className="inventory__no-results">
+        <EmptyState title={t('inventory.emptyNoResults.title')}>
+          <p>{t('inventory.emptyNoResults.body')}</p>
+          <div className="empty-state__actions">
+            {text !== '' && (
+              <button type="button" className="button" onClick={() => setText('')}>
+                {t('inventory.clearSearch')}
+              </button>
+            )}
+            {filterCount > 0 && (
+              <button type="button" className="button button--primary" onClick={() => setFilters({})}>
+                {t('inventory.clearFilters')}
+              </button>
+            )}
+          </div>
+        </EmptyState>
+      </div>
+    );
     body = (
-      <InventoryTable
-        rows={rows}
-        sort={sort}
-        onSort={setSort}
-        selection={selection}
-        onToggle={toggle}
-        onClearSelection={clearSelection}
-        onOpen={open}
-        activeIndex={activeIndex}
-        onActiveIndex={setActiveIndex}
-        gridRef={gridRef}
-      />
+      <div className="inventory__results">
+        <InventoryTable
+          rows={rows}
+          sort={sort}
+          onSort={setSort}
+          selection={selection}
+          onToggle={toggle}
+          onClearSelection={clearSelection}
+          onOpen={open}
+          activeIndex={activeIndex}
+          onActiveIndex={setActiveIndex}
+          gridRef={gridRef}
+        />
+        {noResults}
+      </div>
     );
   }
 
