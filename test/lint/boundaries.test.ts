@@ -1,12 +1,9 @@
 // The process boundaries of design.md are enforced by lint; these tests prove the rules bite.
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: process.cwd() });
+import { lintVirtual } from './virtual';
 
 async function restrictedImportErrors(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return (await lintVirtual(code, filePath)).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
 }
 
 describe('process boundaries', () => {

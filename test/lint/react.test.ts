@@ -1,12 +1,9 @@
 // The renderer's React rules are on: the rules of hooks and accessibility on the JSX.
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: process.cwd() });
+import { lintVirtual } from './virtual';
 
 async function ruleIds(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? '');
+  return (await lintVirtual(code, filePath)).map((m) => m.ruleId ?? '');
 }
 
 describe('React lint in src/renderer', () => {
