@@ -92,7 +92,7 @@ export function dimension(name: FilterDimension): Dimension {
 const MAX_VALUES = 100;
 const MAX_VALUE_LENGTH = 200;
 
-const rangeSchema = z.object({ min: z.number().finite().optional(), max: z.number().finite().optional() }).strict();
+const rangeSchema = z.object({ min: z.number().optional(), max: z.number().optional() }).strict();
 const stateSchema = <V extends readonly [string, ...string[]]>(values: V) => z.array(z.enum(values)).max(values.length).optional();
 const valuesSchema = () => z.array(z.string().max(MAX_VALUE_LENGTH)).max(MAX_VALUES).optional();
 const optionalRange = () => rangeSchema.optional();

@@ -48,16 +48,16 @@ const fieldSchemas = {
   description: z.string(),
   licensePlate: z.string(),
   document: z.string(),
-  mileage: z.number().finite().nonnegative(),
+  mileage: z.number().nonnegative(),
   brandNew: z.boolean(),
   doors: z.number().int().nonnegative(),
   manufacturedYear: z.number().int(),
   modelYear: z.number().int(),
   updatedAt: z.string(),
-  value: z.number().finite(),
-  amountPerInstallment: z.number().finite(),
+  value: z.number(),
+  amountPerInstallment: z.number(),
   amountOfInstallments: z.number().int().nonnegative(),
-  deposit: z.number().finite(),
+  deposit: z.number(),
   accessories: z.array(named),
   active: z.boolean(),
   trim: trimSchema,
@@ -109,7 +109,8 @@ export const MISSING_REFERENCE_PREFIX = '(no reference) ';
 
 export function parseVehicle(raw: unknown): ParsedVehicle {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    const text = JSON.stringify(raw) ?? String(raw);
+    // JSON.stringify gives undefined for undefined (lib.d.ts says string): String() covers it.
+    const text = (JSON.stringify(raw) as string | undefined) ?? String(raw);
     return {
       reference: MISSING_REFERENCE_PREFIX + stableHash(text),
       vehicle: {},
@@ -122,7 +123,7 @@ export function parseVehicle(raw: unknown): ParsedVehicle {
   // result (test/shared/vehicle-parse.test.ts compares them on thousands of garbled vehicles).
   const whole = wholeVehicleSchema.safeParse(raw);
   if (whole.success) {
-    const vehicle = whole.data as Vehicle;
+    const vehicle = whole.data;
     const problems: VehicleProblem[] = EXPECTED.filter((field) => vehicle[field] === undefined).map((field) => ({ field, message: 'missing' }));
     return { reference: vehicle.reference ?? MISSING_REFERENCE_PREFIX + stableHash(JSON.stringify(raw)), vehicle, problems };
   }

@@ -13,7 +13,7 @@ type Codes = Messages['codes'];
 type Singular<K> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
 
 /** Every code the dictionaries define: 'section.key' (plural forms named once, without suffix). */
-export type MessageCode = { [S in keyof Codes & string]: `${S}.${Singular<keyof Codes[S] & string>}` }[keyof Codes & string];
+export type MessageCode = { [S in keyof Codes]: `${S}.${Singular<keyof Codes[S] & string>}` }[keyof Codes];
 
 /** The keys of one section ('syncNotes' → 'verified' | …), without plural suffixes. */
 export type SectionKey<S extends string> = MessageCode extends infer C ? (C extends `${S}.${infer K}` ? K : never) : never;
