@@ -1,5 +1,5 @@
 // Connect a portal account: name, integration address, token; Test connection; Save.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, ConnectionTestView } from '../../../shared/views';
 import { api } from '../api';
@@ -34,7 +34,7 @@ export function ConnectAccountForm({ onSaved }: { onSaved: (account: AccountView
     }
   };
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: SubmitEvent) => {
     e.preventDefault();
     if (!canSend || name.trim() === '') return;
     setBusy('save');

@@ -40,7 +40,7 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
        
         counts={PORTAL_STATES.map((s) => ({ value: s, count: facets?.portal[s] ?? 0 }))}
         selected={filters.portal ?? []}
-        label={(v) => t(PORTAL_LABEL[v as PortalState] ?? 'filters.portalOn')}
+        label={(v) => t(PORTAL_LABEL[v as PortalState])}
         onToggle={(v) => onChange(toggleListValue(filters, 'portal', v))}
       />
       <FilterList format={f.number} title={t('filters.type')} counts={facets?.type ?? []} selected={filters.type ?? []} label={(v) => f.enumValue('type', v)} onToggle={(v) => onChange(toggleListValue(filters, 'type', v))} />

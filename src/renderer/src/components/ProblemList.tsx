@@ -6,7 +6,7 @@ import type { Messages } from '../../../shared/i18n/en';
 export function ProblemList({ problems }: { problems: readonly VehicleProblem[] }) {
   const { t } = useTranslation();
   if (problems.length === 0) return <p className="muted">{t('detail.noProblems')}</p>;
-  const fields = t('detail.fields', { returnObjects: true }) as Messages['detail']['fields'];
+  const fields: Messages['detail']['fields'] = t('detail.fields', { returnObjects: true });
   return (
     <ul className="problems">
       {problems.map((p, i) => (

@@ -12,9 +12,11 @@ export interface SyncProgressState {
 }
 
 export interface SyncProgressStore {
-  get(): SyncProgressState;
-  subscribe(listener: () => void): () => void;
-  set(change: Partial<SyncProgressState>): void;
+  // Properties, not methods: the store's functions use no `this`, so useSyncExternalStore may take
+  // them unbound (store.subscribe, store.get).
+  get: () => SyncProgressState;
+  subscribe: (listener: () => void) => () => void;
+  set: (change: Partial<SyncProgressState>) => void;
 }
 
 export function createSyncProgressStore(): SyncProgressStore {

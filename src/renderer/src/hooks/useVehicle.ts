@@ -3,6 +3,6 @@ import type { VehicleDetailView } from '../../../shared/views';
 import { useChannel } from '../query/useChannel';
 
 /** One vehicle from the cache, re-read whenever the cache changes (query/invalidation.ts). */
-export function useVehicle(reference: string): UseQueryResult<VehicleDetailView, Error> {
+export function useVehicle(reference: string): UseQueryResult<VehicleDetailView> {
   return useChannel('vehicles.get', { reference });
 }

@@ -7,10 +7,11 @@ export type RangeFilterKey = DimensionOf<'range'>;
 
 export function countActiveFilters(filters: InventoryFilters): number {
   let n = 0;
-  for (const value of Object.values(filters)) {
+  // An optional key may be present and undefined (the type of Object.values hides it).
+  for (const value of Object.values<InventoryFilters[keyof InventoryFilters]>(filters)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) n += value.length > 0 ? 1 : 0;
-    else if (typeof value === 'object') n += (value as NumberRange).min !== undefined || (value as NumberRange).max !== undefined ? 1 : 0;
+    else if (typeof value === 'object') n += value.min !== undefined || value.max !== undefined ? 1 : 0;
     else n += 1;
   }
   return n;

@@ -23,7 +23,7 @@ type Invalidating = keyof typeof INVALIDATED_BY;
 
 /** Answers an event carries in full go into the cache at once (then are re-read to be sure). */
 function applyPayload<E extends EventName>(client: QueryClient, event: E, payload: EventPayload<E>): void {
-  if (event === 'settings.changed') client.setQueryData(channelKey('settings.get', {}), payload as EventPayload<'settings.changed'>);
+  if (event === 'settings.changed') client.setQueryData(channelKey('settings.get', {}), payload);
   if (event === 'connectivity') {
     const { online } = payload as EventPayload<'connectivity'>;
     client.setQueryData(channelKey('sync.status', {}), (status: SyncStatusView | undefined) => (status ? { ...status, online } : status));

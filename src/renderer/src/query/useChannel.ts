@@ -11,7 +11,7 @@ export function channelKey<C extends ChannelName>(channel: C, input: ChannelInpu
 
 type Options<C extends ChannelName> = Omit<UseQueryOptions<ChannelOutput<C>, Error, ChannelOutput<C>, ChannelKey<C>>, 'queryKey' | 'queryFn'>;
 
-export function useChannel<C extends ChannelName>(channel: C, input: ChannelInput<C>, options: Options<C> = {}): UseQueryResult<ChannelOutput<C>, Error> {
+export function useChannel<C extends ChannelName>(channel: C, input: ChannelInput<C>, options: Options<C> = {}): UseQueryResult<ChannelOutput<C>> {
   return useQuery({
     ...options,
     queryKey: channelKey(channel, input),

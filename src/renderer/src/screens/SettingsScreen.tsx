@@ -54,7 +54,9 @@ export function SettingsScreen() {
             <select
               id={`${id}-switch`}
               value={account.id}
-              onChange={(e) => api.call('accounts.select', { accountId: e.target.value }).catch(reportError)}
+              onChange={(e) => {
+                api.call('accounts.select', { accountId: e.target.value }).catch(reportError);
+              }}
             >
               {accounts.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -90,11 +92,7 @@ export function SettingsScreen() {
 
       <section className="card" aria-labelledby={`${id}-photos`}>
         <h2 id={`${id}-photos`}>{t('settings.photos')}</h2>
-        {account && (
-          <p className="muted">
-            {t('settings.photosForAccount', { name: account.name })}
-          </p>
-        )}
+        <p className="muted">{t('settings.photosForAccount', { name: account.name })}</p>
         <fieldset className="radio-group">
           <legend>{t('settings.photoCaching')}</legend>
           {(['covers', 'all'] as const satisfies readonly PhotoCaching[]).map((value) => (
@@ -107,7 +105,7 @@ export function SettingsScreen() {
         <div className="field field--inline">
           <label htmlFor={`${id}-budget`}>{t('settings.diskBudget')}</label>
           <input id={`${id}-budget`} type="number" min={50} step={50} value={budget} onChange={(e) => setBudget(e.target.value)} disabled={!settings || !account} aria-invalid={!budgetValid} />
-          <button type="button" className="button" disabled={!account || !budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })}>
+          <button type="button" className="button" disabled={!budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })}>
             {t('common.save')}
           </button>
         </div>

@@ -19,7 +19,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const { navigate, reportError } = useApp();
   const f = useFormat();
   const now = useNow();
-  const { data: detail, error, isPending: loading, refetch } = useVehicle(reference);
+  const { data: detail, error, refetch } = useVehicle(reference);
   const reload = () => void refetch();
   const [confirming, setConfirming] = useState(false);
   const [showRaw, setShowRaw] = useState(false);
@@ -41,7 +41,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
     return (
       <section className="detail" data-reference={reference}>
         {back}
-        {error !== null ? <ErrorBox error={error} onRetry={reload} /> : loading && <p className="muted">{t('common.loading')}</p>}
+        {error !== null ? <ErrorBox error={error} onRetry={reload} /> : <p className="muted">{t('common.loading')}</p>}
       </section>
     );
   }
