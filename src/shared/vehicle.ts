@@ -3,6 +3,7 @@
 // each field is parsed on its own, a field that fails is left undefined and named in
 // `problems`, and the raw JSON is always kept beside the parsed view by the cache.
 import { z } from 'zod';
+import { jsonText } from './json';
 
 /** Values the production portal documents (portal-notes.md). Every enum is open: an unknown value is shown as it came. */
 export const KNOWN_FUELS = ['ETHANOL', 'GASOLINE', 'DIESEL', 'FLEX', 'GNV+ETHANOL', 'GNV+GASOLINE', 'GNV+FLEX', 'HYBRID', 'ELETRIC', 'GNV'] as const;
@@ -109,8 +110,7 @@ export const MISSING_REFERENCE_PREFIX = '(no reference) ';
 
 export function parseVehicle(raw: unknown): ParsedVehicle {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    // JSON.stringify gives undefined for undefined (lib.d.ts says string): String() covers it.
-    const text = (JSON.stringify(raw) as string | undefined) ?? String(raw);
+    const text = jsonText(raw) ?? String(raw);
     return {
       reference: MISSING_REFERENCE_PREFIX + stableHash(text),
       vehicle: {},
