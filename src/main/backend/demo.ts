@@ -14,7 +14,7 @@ import { startSync } from './sync';
 export const DEMO_ACCOUNT_NAME = 'Demo dealership';
 
 /** A keychain that may keep the tokens of demo sandboxes in memory when the real one is unavailable. */
-export function createDemoAwareKeychain(real: Keychain): { keychain: Keychain; allowInMemory(token: string): void } {
+export function createDemoAwareKeychain(real: Keychain): { keychain: Keychain; allowInMemory: (token: string) => void } {
   const throwaway = new Set<string>();
   const memory = new Map<string, string>();
   const unavailable = (error: unknown) => error instanceof AppError && error.kind === 'keychain_unavailable';
