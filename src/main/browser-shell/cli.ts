@@ -25,7 +25,7 @@ function parse(argv: string[]): { port: number; dataDir: string | undefined; ope
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number (0-65535), not "${values.port}".`);
-  return { port, dataDir: values['data-dir'], open: values.open ?? true };
+  return { port, dataDir: values['data-dir'], open: values.open };
 }
 
 async function main(): Promise<void> {

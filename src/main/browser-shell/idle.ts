@@ -9,7 +9,7 @@ export interface IdleWatch {
 
 export interface IdleWatchOptions {
   graceMs: number;
-  onIdle(): void;
+  onIdle: () => void;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
 }

@@ -133,7 +133,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
       const { command, args } = systemOpenCommand(platform, url);
       run(command, args, logger, true);
     }),
-    emit: hub.emit,
+    emit: hub.emit.bind(hub),
     logger: logger.child('backend'),
     startDemoSandbox,
     version: options.version,
@@ -157,7 +157,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     return { kind: 'already_running', url: claim.running.url };
   }
 
-  const release = claim.release;
+  const release = claim.release.bind(claim);
   const { plan, child } = launch(server.loginUrl, options.open);
   logger.info('browser shell: serving', { port: server.port, window: plan.kind });
   say(`Showroom is running (browser shell, port ${server.port}).`);

@@ -102,29 +102,39 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     const facts = { host: req.headers.host, cookie: req.headers.cookie };
     if (facts.host !== shellHost(port)) {
       log.warn('browser shell: refused a request', { reason: 'wrong_host', host: String(facts.host).slice(0, 200) });
-      return send(res, 403, {}, REFUSAL_TEXT.wrong_host);
+      send(res, 403, {}, REFUSAL_TEXT.wrong_host);
+      return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(res, 405, { Allow: 'GET, HEAD' });
+      return;
+    }
 
     // The launcher's one-time address: swap the secret for the cookie and drop it from the address bar.
     const key = url.searchParams.get('key');
     if (url.pathname === '/' && key !== null) {
       if (!isSecret(key, secret)) {
         log.warn('browser shell: refused a request', { reason: 'wrong_key' });
-        return send(res, 403, {}, REFUSAL_TEXT.no_session);
+        send(res, 403, {}, REFUSAL_TEXT.no_session);
+        return;
       }
-      return send(res, 303, { Location: '/', 'Set-Cookie': sessionCookie(port, secret) });
+      send(res, 303, { Location: '/', 'Set-Cookie': sessionCookie(port, secret) });
+      return;
     }
 
     const refusal = admitRequest(facts, keys);
     if (refusal) {
       log.warn('browser shell: refused a request', { reason: refusal, path: url.pathname.slice(0, 200) });
-      return send(res, 403, {}, REFUSAL_TEXT[refusal]);
+      send(res, 403, {}, REFUSAL_TEXT[refusal]);
+      return;
     }
 
     if (url.pathname.startsWith(PHOTO_ROUTE_BASE)) {
       const photos = options.photos();
-      if (!photos) return send(res, 404);
+      if (!photos) {
+        send(res, 404);
+        return;
+      }
       const handler = createPhotoHandler({
         ...photos,
         base: `${origin}${PHOTO_ROUTE_BASE}`,
@@ -135,7 +145,10 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       });
       return sendResponse(res, await handler(new Request(`${origin}${url.pathname}`, { method: req.method })));
     }
-    if (url.pathname === BRIDGE_PATH) return send(res, 426, { Upgrade: 'websocket' });
+    if (url.pathname === BRIDGE_PATH) {
+      send(res, 426, { Upgrade: 'websocket' });
+      return;
+    }
 
     const response = await appFiles(new Request(`${origin}${url.pathname}`, { method: req.method }));
     const isDocument = response.ok && req.method === 'GET' && (url.pathname === '/' || url.pathname === '/index.html');
@@ -184,7 +197,8 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       sockets.add(ws);
       notify();
       ws.on('message', (data, isBinary) => {
-        const message = isBinary ? undefined : decodeInvoke(data.toString());
+        // ws hands a text frame over as one Buffer (binaryType 'nodebuffer', its default).
+        const message = isBinary || !Buffer.isBuffer(data) ? undefined : decodeInvoke(data.toString());
         if (!message) {
           log.warn('browser shell: closed a bridge that sent something else than a call');
           ws.close(1008, 'not a bridge call');
