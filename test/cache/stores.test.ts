@@ -126,7 +126,7 @@ describe('sync runs and meta', () => {
 
   it('keeps small account facts', () => {
     cache.meta.setJson('portal_total_items', 1234);
-    expect(cache.meta.getJson<number>('portal_total_items')).toBe(1234);
+    expect(cache.meta.getJson('portal_total_items')).toBe(1234);
     cache.meta.set('portal_total_items', null);
     expect(cache.meta.get('portal_total_items')).toBeNull();
   });

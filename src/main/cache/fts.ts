@@ -31,7 +31,7 @@ const quote = (w: string): string => `"${w.replaceAll('"', '""')}"`;
 
 // A single character as a prefix would expand to a large part of the vocabulary (every number
 // starting with "1"); alone it is a whole word the dealer means ("1.0", "C 180").
-const prefixTerm = (w: string): string => `${quote(w)}${[...w].length > 1 ? '*' : ''}`;
+const prefixTerm = (w: string): string => `${quote(w)}${Array.from(w).length > 1 ? '*' : ''}`;
 
 /** The index's terms starting with a word, at most `limit` of them. */
 export type TermLookup = (word: string, limit: number) => string[];

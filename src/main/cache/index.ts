@@ -79,12 +79,12 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     photos: guard(createPhotoStore(db, clock)),
     outbox: guard(createOutboxStore(db, clock)),
     meta,
-    queryVehicles: queries.queryVehicles,
-    countVehicles: queries.countVehicles,
-    explainQuery: queries.explainQuery,
-    getVehicle: queries.getVehicle,
-    facetCounts: queries.facetCounts,
-    summary: summary.summary,
+    queryVehicles: queries.queryVehicles.bind(queries),
+    countVehicles: queries.countVehicles.bind(queries),
+    explainQuery: queries.explainQuery.bind(queries),
+    getVehicle: queries.getVehicle.bind(queries),
+    facetCounts: queries.facetCounts.bind(queries),
+    summary: summary.summary.bind(summary),
     /**
      * Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none.
      * IMMEDIATE: the write lock is taken (waiting out busy_timeout) before the first read, so a

@@ -22,9 +22,10 @@ export function createMetaStore(db: Db) {
       if (value === null) del.run(key);
       else set.run(key, value);
     },
-    getJson<T>(key: string): T | null {
+    /** The parsed value, null when absent: the caller checks its shape. */
+    getJson(key: string): unknown {
       const value = get.get(key)?.value;
-      return value === undefined ? null : (JSON.parse(value) as T);
+      return value === undefined ? null : JSON.parse(value);
     },
     setJson(key: string, value: unknown): void {
       set.run(key, JSON.stringify(value));

@@ -157,7 +157,7 @@ export class Snapshot {
     const lists = LIST_DIMS.map(() => ({ values: [] as string[], codeOf: new Map<string, number>() }));
     const comboCodes = new Int32Array(comboOf.size * LIST_DIMS.length);
     for (const [json, combo] of comboOf) {
-      const values = JSON.parse(json) as unknown[];
+      const values = JSON.parse(json) as (string | number | null)[];
       lists.forEach((list, l) => {
         const value = values[l];
         let code = -1;

@@ -2,6 +2,7 @@
 // columns the inventory filters on, their search text, and the publication changes they reveal.
 // Statements are prepared once per store; every write method runs in one transaction (nested
 // calls become savepoints of the caller's transaction).
+import { jsonText } from '../../shared/json';
 import type { ListingChange } from '../../shared/listing-changes';
 import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
@@ -25,7 +26,7 @@ export interface ReceivedVehicle {
 
 /** Parses one item of a page. `raw` defaults to the item's JSON text. */
 export function receiveVehicle(item: unknown, raw?: string): ReceivedVehicle {
-  return { parsed: parseVehicle(item), raw: raw ?? JSON.stringify(item) ?? 'null' };
+  return { parsed: parseVehicle(item), raw: raw ?? jsonText(item) ?? 'null' };
 }
 
 /**
@@ -33,7 +34,7 @@ export function receiveVehicle(item: unknown, raw?: string): ReceivedVehicle {
  * and its reference when it has a usable one (what parseVehicle would take: a non-empty string).
  */
 export function stagedVehicle(item: unknown): { raw: string; hash: string; reference: string | null } {
-  const raw = JSON.stringify(item) ?? 'null';
+  const raw = jsonText(item) ?? 'null';
   const reference = item !== null && typeof item === 'object' && 'reference' in item && typeof item.reference === 'string' && item.reference !== '' ? item.reference : null;
   return { raw, hash: rawHash(raw), reference };
 }

@@ -18,7 +18,7 @@ export function storePlan(cache: Cache, plan: Plan, fetchedAt: string): void {
 export function readCachedPlan(cache: Cache): CachedPlan | null {
   let stored: unknown;
   try {
-    stored = cache.meta.getJson<unknown>(PLAN_META_KEY);
+    stored = cache.meta.getJson(PLAN_META_KEY);
   } catch {
     return null;
   }

@@ -40,6 +40,7 @@ export function searchDocument(raw: string): string {
   } catch {
     json = raw;
   }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- JSON.stringify gives undefined for undefined (lib.d.ts says string); frozen code, kept as shipped
   if (!isObject(json)) return ['', '', `(no reference) ${stableHash(JSON.stringify(json) ?? String(json))}`, '', ''].join('\n');
   const reference = isString(json.reference) && json.reference.length > 0 ? json.reference : `(no reference) ${stableHash(JSON.stringify(json))}`;
   const brand = isObject(json.brand) && isNumber(json.brand.id) && isString(json.brand.name) && isString(json.brand.vehicleType) ? json.brand.name : '';
