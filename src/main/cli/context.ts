@@ -89,11 +89,11 @@ export function createContext(input: ContextInput): CliContext {
         const byId = list.find((a) => a.id === selector);
         if (byId) return byId;
         const byName = list.filter((a) => a.name.toLowerCase() === selector.toLowerCase());
-        if (byName.length === 1) return byName[0]!;
+        if (byName.length === 1 && byName[0]) return byName[0];
         if (byName.length > 1) throw usageError(`Several accounts are named “${selector}”: choose one by its id (see \`showroom accounts list\`).`);
         throw new AppError('not_found', `There is no account “${selector}” (see \`showroom accounts list\`).`, { account: selector });
       }
-      if (list.length === 1) return list[0]!;
+      if (list.length === 1 && list[0]) return list[0];
       if (list.length === 0) throw new AppError('not_found', 'There is no account yet: add one with `showroom accounts add --name … --base-url …`.', { dataDir: input.dataDir });
       const state = await createAppStateStore(input.dataDir, silentLogger).load().catch(() => null);
       const active = list.find((a) => a.id === state?.activeAccountId);

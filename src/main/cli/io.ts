@@ -66,9 +66,9 @@ export function createOutput(io: Io, secrets: readonly string[] = []): Output {
 /** A plain text table: columns padded to their widest cell; numbers right-aligned. */
 export function table(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>, rightAligned: ReadonlySet<number> = new Set()): string[] {
   const cells = rows.map((r) => r.map((c) => (c === null ? '—' : String(c))));
-  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => [...(r[i] ?? '')].length)));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => Array.from(r[i] ?? '').length)));
   const pad = (text: string, i: number) => {
-    const gap = ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...text].length));
+    const gap = ' '.repeat(Math.max(0, (widths[i] ?? 0) - Array.from(text).length));
     return rightAligned.has(i) ? gap + text : text + gap;
   };
   const render = (r: readonly string[]) => r.map((c, i) => pad(c, i)).join('  ').trimEnd();

@@ -91,7 +91,7 @@ function filterOf(values: OptionValues, name: FilterDimension): InventoryFilters
     case 'state': {
       const chosen = list(values[d.cli]);
       for (const v of chosen) if (!(d.values as readonly string[]).includes(v)) throw usageError(`--${d.cli} takes ${d.values.join(', ')}; got “${v}”.`);
-      return chosen.length === 0 ? undefined : (chosen as InventoryFilters['portal']);
+      return chosen.length === 0 ? undefined : chosen;
     }
     case 'values': {
       const chosen = list(values[d.cli]).map((v) => (d.cliUpperCase ? v.toUpperCase() : v));

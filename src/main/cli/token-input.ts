@@ -25,7 +25,7 @@ function promptHidden(io: Io, question: string): Promise<string> {
       if (error) reject(error);
       else resolve(text);
     };
-    const onData = (data: Buffer | string) => {
+    const onData = (data: Buffer | string): void => {
       for (const ch of data.toString('utf8')) {
         if (ch === '\r' || ch === '\n' || ch === '\u0004') return done();
         if (ch === '\u0003') return done(Object.assign(new Error('cancelled'), { name: 'AbortError' }));

@@ -82,7 +82,7 @@ export const accountsList: Command = {
   async run(ctx) {
     const accounts = await ctx.accounts().list();
     const state = await createAppStateStore(ctx.dataDir, silentLogger).load().catch(() => null);
-    const activeId = accounts.length === 1 ? accounts[0]!.id : (state?.activeAccountId ?? null);
+    const activeId = (accounts.length === 1 ? accounts[0]?.id : undefined) ?? state?.activeAccountId ?? null;
     const rows = accounts.map((a) => ({ ...a, default: a.id === activeId, lastSyncAt: state?.accounts[a.id]?.lastSyncAt ?? null }));
     if (ctx.json) {
       ctx.out.json(rows);

@@ -87,8 +87,9 @@ export const show: Command = {
   positionals: { min: 1, max: 1, name: 'reference' },
   async run(ctx, { positionals, values }) {
     const { session } = await ctx.open(await ctx.account(str(values.account)));
+    const [reference = ''] = positionals; // exactly one (positionals.min above)
     // Offline by design: the command line shows what the cache has, it fetches no photos.
-    const view = await session.vehicle(positionals[0]!, { fetchPhotos: false });
+    const view = await session.vehicle(reference, { fetchPhotos: false });
     if (ctx.json) {
       ctx.out.json(view);
       return EXIT.ok;

@@ -39,7 +39,7 @@ export const status: Command = {
       ['Portal', account.baseUrl],
       ['Data folder', ctx.dataDir],
       ['Last sync', summary.lastSyncAt ?? 'never'],
-      ['Last run', lastRun ? `${lastRun.id} (${lastRun.kind}), ${lastRun.outcome ?? 'interrupted'}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—'],
+      ['Last run', lastRun ? `${lastRun.id} (${lastRun.kind}), ${lastRun.outcome}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—'],
       ['Listings', `${summary.total} (${summary.onPortal} on the portal, ${summary.notOnPortal} not, ${summary.unpublishPending} unpublish pending)`],
       ['Highlighted', String(summary.highlighted)],
       ['With problems', `${summary.withProblems} (${summary.withRejectedPhotos} with rejected photos)`],
