@@ -77,7 +77,7 @@ export async function exportInventory(cache: Cache, options: ExportOptions): Pro
   const { file, signal } = options;
   const partial = `${file}.${process.pid}.partial`;
   const stream = createWriteStream(partial);
-  let streamError: unknown;
+  let streamError: Error | undefined;
   stream.on('error', (error) => {
     streamError ??= error;
   });
