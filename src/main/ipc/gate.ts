@@ -47,6 +47,7 @@ function sanitise(shape: AppErrorShape, redact: ReturnType<typeof createRedactor
   try {
     clean = JSON.parse(JSON.stringify(redact(shape))) as AppErrorShape;
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- a shape that broke JSON is not trusted to have a string message
     clean = { kind: shape.kind, message: redact.redactString(String(shape.message)) };
   }
   if (clean.detail && 'stack' in clean.detail) delete clean.detail.stack;
@@ -63,8 +64,9 @@ export function createGateFor<Cs extends AnyChannels>(channels: Cs, handlers: Ha
   const fail = (error: AppErrorShape): Result<never> => ({ ok: false, error: sanitise(error, redact) });
 
   return async (channel, input, sender) => {
-    if (!sender || typeof sender.url !== 'string' || sender.frameIsMain !== true || !isTrustedSender(sender.url, appUrl())) {
-      log?.warn('ipc: refused a call from an untrusted sender', { channel: typeof channel === 'string' ? channel.slice(0, 100) : typeof channel, url: sender?.url?.slice(0, 300), frameIsMain: sender?.frameIsMain });
+    const from = sender as Partial<Sender> | undefined; // from Electron at run time: checked whatever its type says
+    if (!from || typeof from.url !== 'string' || from.frameIsMain !== true || !isTrustedSender(from.url, appUrl())) {
+      log?.warn('ipc: refused a call from an untrusted sender', { channel: typeof channel === 'string' ? channel.slice(0, 100) : typeof channel, url: from?.url?.slice(0, 300), frameIsMain: from?.frameIsMain });
       return fail({ kind: 'internal', message: 'This request was refused.', detail: { reason: 'untrusted_sender' } });
     }
     if (!known(channel)) {
