@@ -115,6 +115,7 @@ export function guardedLookup(policy: PhotoHostPolicy) {
 /** A fetch whose every connection goes through `guardedLookup`. */
 export function guardedFetch(policy: PhotoHostPolicy): typeof globalThis.fetch {
   const dispatcher = new Agent({ connect: { lookup: guardedLookup(policy) } });
-  // Node's fetch takes an undici dispatcher in its init (not in the DOM's RequestInit type).
-  return (input, init) => globalThis.fetch(input, { ...init, dispatcher } as RequestInit);
+  // Node's fetch takes an undici dispatcher in its init (RequestInit.dispatcher, typed by undici-types).
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- the undici package's Agent drives Node's bundled fetch through the Dispatcher interface (undici 7, as in Node 24)
+  return (input, init) => globalThis.fetch(input, { ...init, dispatcher });
 }

@@ -153,7 +153,7 @@ export async function downloadImage(source: string, options: DownloadOptions): P
     if (!response.body) throw new PhotoDownloadError('The photo host sent an empty answer.', true);
 
     bodyTimer = setTimeout(() => controller.abort(new Error('body timeout')), timeoutMs);
-    const reader = response.body.getReader();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const chunks: Uint8Array[] = [];
     let total = 0;
     for (;;) {

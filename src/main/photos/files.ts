@@ -54,7 +54,10 @@ export async function stageFile(dir: string, bytes: Uint8Array, type: ImageType)
     hash,
     commit() {
       if (settled) return;
-      if (existsSync(finalPath)) return discard();
+      if (existsSync(finalPath)) {
+        discard();
+        return;
+      }
       renameSync(temp, finalPath);
       settled = true;
     },

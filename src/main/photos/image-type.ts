@@ -38,7 +38,7 @@ export function extensionFor(type: ImageType): string {
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean =>
   bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
-const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+const ascii = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0));
 
 /** The image type the first bytes of a file reveal (magic numbers), or undefined. */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
