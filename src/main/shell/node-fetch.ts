@@ -10,7 +10,8 @@ export function fetchFor(choice: ProxyChoice): typeof globalThis.fetch | undefin
   // '' rather than undefined: undici would otherwise read process.env itself; the choice alone decides.
   const dispatcher = new EnvHttpProxyAgent({ httpProxy: choice.httpProxy ?? '', httpsProxy: choice.httpsProxy ?? '', noProxy: choice.noProxy ?? '' });
   // Node's fetch accepts an undici dispatcher (RequestInit.dispatcher, typed by undici-types).
-  return (input, init) => globalThis.fetch(input, { ...init, dispatcher } as RequestInit);
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- the undici package's agent drives Node's bundled fetch through the Dispatcher interface (undici 7, as in Node 24)
+  return (input, init) => globalThis.fetch(input, { ...init, dispatcher });
 }
 
 /** The fetch for a Node process started with `env`: undefined means the global one, unchanged. */

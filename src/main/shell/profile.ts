@@ -11,7 +11,8 @@ export const APP_FOLDER_NAME = 'Showroom';
 export const DEV_FOLDER_NAME = 'Showroom (development)';
 
 export type Env = Readonly<Record<string, string | undefined>>;
-export type Platform = NodeJS.Platform | string;
+/** A NodeJS.Platform, or any other name a process may report. */
+export type Platform = string;
 
 /** "Showroom" for an installed build, "Showroom (development)" for a run from the sources. */
 export function profileName(packaged: boolean): string {
@@ -24,10 +25,10 @@ function absoluteOr(path: string | undefined, isAbs: (p: string) => boolean, fal
 
 /** Electron's app.getPath('appData') on `platform`, computed the way Electron does (for Node processes). */
 export function appDataDir(platform: Platform, env: Env, home: string): string {
-  if (platform === 'win32') return absoluteOr(env.APPDATA, win32.isAbsolute, win32.join(home, 'AppData', 'Roaming'));
+  if (platform === 'win32') return absoluteOr(env.APPDATA, (p) => win32.isAbsolute(p), win32.join(home, 'AppData', 'Roaming'));
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support');
   // Linux and the other Unixes: XDG. A relative XDG_CONFIG_HOME is invalid per the spec: ignored.
-  return absoluteOr(env.XDG_CONFIG_HOME, posix.isAbsolute, posix.join(home, '.config'));
+  return absoluteOr(env.XDG_CONFIG_HOME, (p) => posix.isAbsolute(p), posix.join(home, '.config'));
 }
 
 /**
@@ -36,9 +37,9 @@ export function appDataDir(platform: Platform, env: Env, home: string): string {
  * $XDG_CACHE_HOME or ~/.cache.
  */
 export function osCacheDir(platform: Platform, env: Env, home: string): string {
-  if (platform === 'win32') return absoluteOr(env.LOCALAPPDATA, win32.isAbsolute, win32.join(home, 'AppData', 'Local'));
+  if (platform === 'win32') return absoluteOr(env.LOCALAPPDATA, (p) => win32.isAbsolute(p), win32.join(home, 'AppData', 'Local'));
   if (platform === 'darwin') return posix.join(home, 'Library', 'Caches');
-  return absoluteOr(env.XDG_CACHE_HOME, posix.isAbsolute, posix.join(home, '.cache'));
+  return absoluteOr(env.XDG_CACHE_HOME, (p) => posix.isAbsolute(p), posix.join(home, '.cache'));
 }
 
 function joinFor(platform: Platform, ...parts: string[]): string {

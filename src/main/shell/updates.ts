@@ -35,7 +35,7 @@ export function publishConfig(feed: string | undefined): PublishConfig | null {
   const value = feed?.trim();
   if (!value) return null;
   const github = /^github:([A-Za-z0-9-]{1,39})\/([A-Za-z0-9._-]{1,100})$/.exec(value);
-  if (github) return { provider: 'github', owner: github[1]!, repo: github[2]!, releaseType: 'release' };
+  if (github?.[1] !== undefined && github[2] !== undefined) return { provider: 'github', owner: github[1], repo: github[2], releaseType: 'release' };
   try {
     const url = new URL(value);
     if (url.protocol === 'https:') return { provider: 'generic', url: url.href };

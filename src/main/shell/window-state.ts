@@ -30,7 +30,7 @@ export const DEFAULT_SIZE = { width: 1280, height: 800 } as const;
 /** How much of the window must be on a display for the dealer to grab it: a strip of title bar. */
 const MIN_VISIBLE = { width: 120, height: 40 } as const;
 
-const int = z.number().int().finite();
+const int = z.number().int();
 const windowStateSchema = z.object({
   x: int,
   y: int,
