@@ -9,6 +9,7 @@
 // An item without a usable reference (not an object, or no string `reference`) cannot be
 // matched to a listing: it is never staged (a stand-in key would store a fake listing, and the
 // real one would look removed), only remembered as a data problem of the run (issue 12).
+import { jsonText } from '../../shared/json';
 import type { SyncDataProblem } from '../../shared/views';
 import type { SyncPass } from '../cache';
 import type { PortalVehicle } from '../portal';
@@ -34,7 +35,7 @@ const EXCERPT_CHARS = 200;
 
 function dataProblemOf(item: PortalVehicle): SyncDataProblem {
   const isObject = item.raw !== null && typeof item.raw === 'object' && !Array.isArray(item.raw);
-  const text = JSON.stringify(item.raw) ?? String(item.raw);
+  const text = jsonText(item.raw) ?? String(item.raw);
   return { problem: isObject ? 'no_reference' : 'not_an_object', excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text };
 }
 

@@ -23,6 +23,7 @@ export async function forEachLimit<T>(
         await fn(item, local.signal);
       } catch (error) {
         // A cancellation caused by our own abort is a consequence, not the cause.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- another worker may have set it during the await
         if (failure === undefined) failure = { error };
         local.abort(error);
       }
@@ -33,6 +34,7 @@ export async function forEachLimit<T>(
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the caller may abort during the await (TS keeps the narrowing from the check above)
   if (signal.aborted) throw cancelled();
   if (failure !== undefined) throw failure.error;
 }

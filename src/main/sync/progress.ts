@@ -115,7 +115,7 @@ export class ProgressTracker {
       this.lastSentAt = this.tick();
       this.emit();
     }, Math.max(0, this.intervalMs - (now - this.lastSentAt)));
-    this.timer.unref?.();
+    this.timer.unref();
   }
 
   private emit(): void {

@@ -73,7 +73,7 @@ export function createPublications(deps: PublicationsDeps) {
 
   /** After an interrupted send: does the portal already have it? (`accepted` when it does, null when it must be sent.) */
   async function alreadyReceived(reference: string, signal: AbortSignal): Promise<Sent | null> {
-    let received = false;
+    let received = false as boolean; // set by the call below (TS would narrow it to false)
     const read = await attempt(async () => {
       const answer = await portal.getVehicle(reference, { signal });
       const queued = answer.queue.jobs.some((job) => job.messageType === 'UNPUBLISH_VEHICLE');
@@ -99,6 +99,7 @@ export function createPublications(deps: PublicationsDeps) {
   }
 
   function pendingEntry(reference: string) {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unpublish is the outbox's only kind today; the filter keeps this right when another comes
     return cache.outbox.pending().find((e) => e.kind === 'unpublish' && e.reference === reference);
   }
 
@@ -181,6 +182,7 @@ export function createPublications(deps: PublicationsDeps) {
 
   async function flushOutbox(options: { signal?: AbortSignal } = {}): Promise<{ sent: number; failed: number; remaining: number }> {
     const signal = options.signal ?? new AbortController().signal;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unpublish is the outbox's only kind today; the filter keeps this right when another comes
     const entries = cache.outbox.pending().filter((e) => e.kind === 'unpublish');
     let sent = 0;
     let failed = 0;
