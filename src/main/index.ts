@@ -165,7 +165,7 @@ async function start(): Promise<void> {
     fetch: electronFetch((input, init) => portalSession.fetch(input, init)),
     keychain: createKeytarKeychain(profile.keychainService),
     openExternal: guardedOpenExternal((url) => shell.openExternal(url)),
-    emit: hub.emit.bind(hub),
+    emit: hub.emit,
     logger: logger.child('backend'),
     startDemoSandbox,
   };

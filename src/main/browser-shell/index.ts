@@ -133,7 +133,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
       const { command, args } = systemOpenCommand(platform, url);
       run(command, args, logger, true);
     }),
-    emit: hub.emit.bind(hub),
+    emit: hub.emit,
     logger: logger.child('backend'),
     startDemoSandbox,
     version: options.version,

@@ -5,7 +5,8 @@ import { isEventName, type EventName, type EventPayload } from '../../shared/con
 export type EventSink = (event: EventName, payload: unknown) => void;
 
 export interface EventHub {
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** A function property, not a method: modules take it unbound (`emit: hub.emit`). */
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   /** Returns the unsubscribe function. */
   subscribe(sink: EventSink): () => void;
 }
