@@ -68,7 +68,7 @@ function parse(argv: string[]): { options: SandboxOptions; json: boolean; help: 
     urlDelayMs: int('url-delay', values['url-delay'], 0),
     faults: latency ? { latencyMs: latency } : undefined,
   };
-  return { options, json: values.json === true, help: values.help === true };
+  return { options, json: values.json, help: values.help };
 }
 
 async function main(): Promise<void> {

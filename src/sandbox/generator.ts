@@ -6,7 +6,7 @@
 //   every 30th (i % 30 === 11) inactive (and unpublished), every 25th (i % 25 === 4) has a
 //   rejected photo (a gap in `order`), every 50th (i % 50 === 7) was edited in the last minutes
 //   (its url is not available yet), every 10th (i % 10 === 3) is brand new (0 km).
-import { ACCESSORIES, BRANDS, MODELS, OTHER_INFOS, brandById, trimsByModel, type CatalogueModel } from './catalogue';
+import { ACCESSORIES, MODELS, OTHER_INFOS, brandById, trimsByModel, type CatalogueModel } from './catalogue';
 import { createRandom, type Random } from './random';
 import type { NamedItem, PortalPicture, PortalVehicle } from './types';
 
@@ -170,7 +170,8 @@ function generateOne(i: number, seed: number, nowMs: number, origin: string, pre
   const currentYear = new Date(nowMs).getUTCFullYear();
   const isMoto = rng.chance(0.15);
   const model: CatalogueModel = rng.pick(isMoto ? MOTO_MODELS : CAR_MODELS);
-  const brand = brandById.get(model.brandId) ?? BRANDS[0]!;
+  const brand = brandById.get(model.brandId);
+  if (!brand) throw new Error(`sandbox catalogue: model ${model.id} names brand ${model.brandId}, which is not in BRANDS`);
   const trim = rng.pick(trimsByModel.get(model.id) ?? []);
   const brandNew = i % 10 === 3;
   const lastModelYear = Math.min(model.toYear ?? currentYear + 1, currentYear + 1);

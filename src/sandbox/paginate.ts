@@ -3,7 +3,7 @@
 // last on the last page and when there are no items; totalPages is 0 for no items and
 // currentPage is the page asked for, even past the end.
 import { HttpError } from './errors';
-import type { FilterField, ListQuery, SortDirection, SortField, SortOrder, VehicleFilter } from './store';
+import type { FilterField, ListQuery, SortField, SortOrder, VehicleFilter } from './store';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 50;
@@ -48,7 +48,7 @@ export function parseListQuery(query: Query): ParsedListQuery {
     const dir = direction?.toUpperCase();
     if (!SORTABLE.includes(field as SortField) || (dir !== 'ASC' && dir !== 'DESC')) continue; // ignored, like nestjs-paginate
     if (sortBy.some(([f]) => f === field)) continue;
-    sortBy.push([field as SortField, dir as SortDirection]);
+    sortBy.push([field as SortField, dir]);
   }
 
   const rawSearch = query.search;

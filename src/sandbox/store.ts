@@ -174,6 +174,6 @@ export class VehicleStore {
 }
 
 function matches(vehicle: PortalVehicle, filter: VehicleFilter): boolean {
-  const hit = filter.anyOf.includes(String(vehicle[filter.field]));
+  const hit = filter.anyOf.includes(vehicle[filter.field]);
   return filter.negate ? !hit : hit;
 }

@@ -61,7 +61,7 @@ export function validateVehicleWrite(body: unknown, mode: 'create' | 'update', c
     return false;
   };
 
-  const str = (k: keyof VehicleDraft & string, opts: { required?: boolean; max?: number; min?: number; oneOf?: string[] } = {}): void => {
+  const str = (k: keyof VehicleDraft, opts: { required?: boolean; max?: number; min?: number; oneOf?: string[] } = {}): void => {
     if (opts.required ? !required(k) : !has(k)) return;
     const v = body[k];
     if (typeof v !== 'string') return void messages.push(`${k} must be a string`);
@@ -70,7 +70,7 @@ export function validateVehicleWrite(body: unknown, mode: 'create' | 'update', c
     if (opts.oneOf && !opts.oneOf.includes(v)) return void messages.push(`${k} must be one of the following values: ${opts.oneOf.join(', ')}`);
     (draft as Record<string, unknown>)[k] = v;
   };
-  const num = (k: keyof VehicleDraft & string, opts: { required?: boolean; int?: boolean; min?: number; max?: number; positive?: boolean } = {}): void => {
+  const num = (k: keyof VehicleDraft, opts: { required?: boolean; int?: boolean; min?: number; max?: number; positive?: boolean } = {}): void => {
     if (opts.required ? !required(k) : !has(k)) return;
     const v = body[k];
     if (typeof v !== 'number' || !Number.isFinite(v)) return void messages.push(`${k} must be a number`);
@@ -80,7 +80,7 @@ export function validateVehicleWrite(body: unknown, mode: 'create' | 'update', c
     if (opts.max !== undefined && v > opts.max) return void messages.push(`${k} must not be greater than ${opts.max}`);
     (draft as Record<string, unknown>)[k] = v;
   };
-  const bool = (k: keyof VehicleDraft & string): void => {
+  const bool = (k: keyof VehicleDraft): void => {
     if (!has(k)) return;
     if (typeof body[k] !== 'boolean') return void messages.push(`${k} must be a boolean value`);
     (draft as Record<string, unknown>)[k] = body[k];
@@ -90,7 +90,7 @@ export function validateVehicleWrite(body: unknown, mode: 'create' | 'update', c
     const v = body[k];
     if (!Array.isArray(v)) return void messages.push(`${k} must be an array`);
     const out: number[] = [];
-    for (const item of v) {
+    for (const item of v as unknown[]) {
       const id = isRecord(item) ? item.id : item;
       if (typeof id !== 'number' || !Number.isInteger(id)) return void messages.push(`each value in ${k} must be an id (integer) or an object with an integer id`);
       out.push(id);
@@ -98,7 +98,7 @@ export function validateVehicleWrite(body: unknown, mode: 'create' | 'update', c
     draft[k] = [...new Set(out)];
   };
   const idOf = (k: 'trim' | 'brand', alt: 'trimId' | 'brandId', req: boolean): void => {
-    const raw = has(alt) ? body[alt] : has(k) ? (isRecord(body[k]) ? (body[k] as Record<string, unknown>).id : body[k]) : undefined;
+    const raw = has(alt) ? body[alt] : has(k) ? (isRecord(body[k]) ? body[k].id : body[k]) : undefined;
     if (raw === undefined || raw === null) {
       if (req && mode === 'create') messages.push(`${k}.id should not be empty`);
       return;

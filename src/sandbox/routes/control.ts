@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientAccount } from '../account';
 import type { SandboxContext } from '../context';
 import { HttpError } from '../errors';
-import type { FaultConfig } from '../faults';
 import type { RateLimitConfig } from '../ratelimit';
 import type { PlanLimits } from '../types';
 
@@ -54,7 +53,7 @@ export function controlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   });
   app.put('/_sandbox/faults', async (request) => {
     try {
-      ctx.faults.set(object(request.body) as FaultConfig);
+      ctx.faults.set(object(request.body));
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw new HttpError(400, [(error as Error).message]);
