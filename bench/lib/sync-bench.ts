@@ -33,7 +33,9 @@ export async function remoteSandbox(args: string[]): Promise<RemoteSandbox> {
     baseUrl: info.baseUrl,
     integrationToken: info.integrationToken,
     stats: async () => (await (await fetch(`${info.controlUrl}/stats`)).json()) as StatsSnapshot,
-    resetStats: async () => void (await fetch(`${info.controlUrl}/stats/reset`, { method: 'POST' })),
+    resetStats: async () => {
+      await fetch(`${info.controlUrl}/stats/reset`, { method: 'POST' });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
