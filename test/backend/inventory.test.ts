@@ -34,9 +34,9 @@ describe('inventory', () => {
     expect(row).toMatchObject({
       reference: first?.reference,
       title: first?.title,
-      brand: first?.brand?.name,
+      brand: first?.brand.name,
       licensePlate: first?.licensePlate,
-      pictureCount: first?.pictures?.length ?? 0,
+      pictureCount: first?.pictures.length ?? 0,
       urlReady: Boolean(first?.url),
       publication: { onPortal: first?.publication != null, unpublish: 'none', unpublishRequestedAt: null },
     });
@@ -56,9 +56,9 @@ describe('inventory', () => {
     expect(byRef.rows.map((r) => r.reference)).toContain(target.reference);
     const byPlate = await b.call('inventory.query', inventoryQuery({ text: target.licensePlate.replace(/[^0-9a-z]/gi, '').toLowerCase() }));
     expect(byPlate.rows.map((r) => r.reference)).toContain(target.reference);
-    const brand = target.brand?.name ?? '';
+    const brand = target.brand.name;
     const filtered = await b.call('inventory.query', inventoryQuery({ filters: { brand: [brand] }, window: { offset: 0, limit: 500 } }));
-    expect(filtered.total).toBe(sandbox.data.list().filter((v) => v.brand?.name === brand).length);
+    expect(filtered.total).toBe(sandbox.data.list().filter((v) => v.brand.name === brand).length);
     expect(filtered.rows.every((r) => r.brand === brand)).toBe(true);
     const off = await b.call('inventory.query', inventoryQuery({ filters: { portal: ['off'] } }));
     expect(off.total).toBe(sandbox.data.list().filter((v) => v.publication == null).length);
@@ -80,14 +80,14 @@ describe('inventory', () => {
 
 describe('vehicles.get', () => {
   it('detail with photos in order; opening it downloads them and says so', async () => {
-    const target = sandbox.data.list().find((v) => (v.pictures?.length ?? 0) >= 3);
+    const target = sandbox.data.list().find((v) => v.pictures.length >= 3);
     if (!target) throw new Error('no vehicle with photos');
     const since = b.events.all.length;
     const detail = await b.call('vehicles.get', { reference: target.reference });
     expect(detail.reference).toBe(target.reference);
     expect(detail.raw).toEqual(JSON.parse(JSON.stringify(target)));
     expect(detail.vehicle.title).toBe(target.title);
-    expect(detail.photos.map((p) => p.order)).toEqual([...(target.pictures ?? [])].map((p) => p.order).sort((x, y) => x - y));
+    expect(detail.photos.map((p) => p.order)).toEqual([...target.pictures].map((p) => p.order).sort((x, y) => x - y));
     expect(detail.photos.every((p) => /^\d+$/.test(p.photoId))).toBe(true);
     expect(detail.syncedAt).not.toBeNull();
     await b.events.next('cache.changed', (p) => p.reason === 'photos', { since });

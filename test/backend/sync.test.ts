@@ -282,7 +282,7 @@ describe('switching accounts', () => {
           db.close();
         }
       };
-      const pictures = small.data.list().reduce((n, v) => n + (v.pictures?.length ?? 0), 0);
+      const pictures = small.data.list().reduce((n, v) => n + v.pictures.length, 0);
       expect(pictures).toBeGreaterThan(10);
       expect(cached(rootA)).toBe(pictures);
       expect(cached(currentPhotos(b.backend)?.root)).toBe(25);

@@ -49,7 +49,7 @@ describe('claimInstance', () => {
       writeFileSync(join(dir, INSTANCE_FILE), content);
       const claim = await claimInstance(dir, record(process.pid, 5003), liveness);
       expect(claim.claimed).toBe(true);
-      expect(JSON.parse(readFileSync(join(dir, INSTANCE_FILE), 'utf8')).port).toBe(5003);
+      expect((JSON.parse(readFileSync(join(dir, INSTANCE_FILE), 'utf8')) as { port: unknown }).port).toBe(5003);
     }
   });
 
@@ -58,7 +58,7 @@ describe('claimInstance', () => {
     const claim = await claimInstance(dir, record(process.pid, 5004));
     writeFileSync(join(dir, INSTANCE_FILE), JSON.stringify(record(4242, 6000)));
     if (claim.claimed) await claim.release();
-    expect(JSON.parse(readFileSync(join(dir, INSTANCE_FILE), 'utf8')).pid).toBe(4242);
+    expect((JSON.parse(readFileSync(join(dir, INSTANCE_FILE), 'utf8')) as { pid: unknown }).pid).toBe(4242);
   });
 });
 

@@ -10,7 +10,7 @@ import { APP_ID, EXECUTABLE_NAME } from '../../src/main/shell/identity';
 
 // electron-builder's internals (app-builder-lib is its implementation, installed with it).
 const requireBuilder = createRequire(createRequire(import.meta.url).resolve('electron-builder'));
-const { validateConfiguration } = requireBuilder('app-builder-lib/out/util/config/config') as { validateConfiguration(c: unknown, l: unknown): Promise<void> };
+const { validateConfiguration } = requireBuilder('app-builder-lib/out/util/config/config') as { validateConfiguration: (c: unknown, l: unknown) => Promise<void> };
 const { DebugLogger } = requireBuilder('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
 interface Matcher {
   createFilter(): (file: string, stat: { isDirectory(): boolean; moduleFullFilePath?: string }) => boolean;
@@ -39,7 +39,7 @@ describe('electron-builder configuration', () => {
     expect(config.appId).toBe(APP_ID);
     expect(config.executableName).toBe(EXECUTABLE_NAME);
     // Wayland's app id is the desktop entry's name, which Electron reads from package.json.
-    expect(JSON.parse(readFileSync('package.json', 'utf8')).desktopName).toBe(`${EXECUTABLE_NAME}.desktop`);
+    expect((JSON.parse(readFileSync('package.json', 'utf8')) as { desktopName: unknown }).desktopName).toBe(`${EXECUTABLE_NAME}.desktop`);
   });
 
   it('flips the fuses that let another process run Node as the app, and checks the archive', () => {

@@ -101,12 +101,12 @@ function randomQueries(count: number, seed: number): InventoryQuery[] {
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
   const chance = (p: number) => random() < p;
   const distinct = (f: (v: (typeof stock)[number]) => unknown) => [...new Set(stock.map(f).filter((x): x is string => typeof x === 'string'))];
-  const brands = distinct((v) => v.brand?.name);
+  const brands = distinct((v) => v.brand.name);
   const fuels = distinct((v) => v.fuel);
   const colors = [...distinct((v) => v.color), 'PINK'];
   const gearboxes = distinct((v) => v.gearbox);
   const types = distinct((v) => v.type);
-  const words = stock.flatMap((v) => `${v.title ?? ''} ${v.description ?? ''}`.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 0);
+  const words = stock.flatMap((v) => `${v.title} ${v.description}`.split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 0);
   const text = (): string => {
     const n = 1 + Math.floor(random() * 2);
     return Array.from({ length: n }, () => {

@@ -48,7 +48,7 @@ describe('showroom export', () => {
     expect(result.stderr).not.toContain('Export CSV'); // no progress line: stderr is not a terminal
     const bytes = readFileSync(out);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [header, ...lines] = parse(bytes, { bom: true, delimiter: ';' }) as string[][];
+    const [header, ...lines] = parse(bytes, { bom: true, delimiter: ';' });
     const col = (name: string) => header?.indexOf(name) ?? -1;
     expect(lines.map((l) => l[col('Referência')])).toEqual(expected.map((r) => r.reference));
     expect(lines.map((l) => Number(l[col('Preço (R$)')]?.replace(',', '.')))).toEqual(expected.map((r) => r.value));

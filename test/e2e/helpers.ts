@@ -150,7 +150,7 @@ export const photoButtons = (scope: Locator, lang: Lang = 'en'): Locator =>
 export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 150): Promise<void> {
   await expect(target).toBeVisible();
   for (let presses = 0; presses <= limit; presses++) {
-    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    if (await target.evaluate((el: unknown) => el === (el as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement)) return;
     await page.keyboard.press(key);
   }
   throw new Error(`${String(target)} was not reached in ${limit} presses of ${key}`);

@@ -26,8 +26,8 @@ function startShell(dataDir: string, display: Record<string, string> = {}): Shel
   // As scripts/start.mjs runs it: tsx as a loader inside one Node process, so signals reach the shell itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser-shell/cli.ts', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
@@ -82,7 +82,7 @@ test('npm start with no display: prints the address, serves the app, one instanc
       db.close();
     }
     // The page is told the app stopped: its calls fail instead of hanging.
-    const call = await page.evaluate(() => (globalThis as unknown as { showroom: { invoke(c: string, i: unknown): Promise<unknown> } }).showroom.invoke('app.info', {}).then(() => 'answered', (e: Error) => e.message));
+    const call = await page.evaluate(() => (globalThis as unknown as { showroom: { invoke(c: string, i: unknown): Promise<unknown> } }).showroom.invoke('app.info', {}).then(() => 'answered', (e: unknown) => (e as Error).message));
     expect(call).toMatch(/not running|stopped|lost/);
     expectNoSecretsIn([dataDir], [...secrets, sandbox.integrationToken]);
   } finally {

@@ -32,7 +32,7 @@ test('calls cross the bridge to the gate and come back as Results', async ({ app
   const unknown = await page.evaluate(() =>
     (globalThis as unknown as Loose).showroom.invoke('fs.readFile', { path: '/etc/passwd' }).then(
       () => 'resolved',
-      (e: Error) => e.name,
+      (e: unknown) => (e as Error).name,
     ),
   );
   expect(unknown).toBe('TypeError');

@@ -13,6 +13,7 @@ test.beforeEach(async ({}, testInfo) => {
 });
 
 test.afterEach(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined when the launch in beforeEach failed
   await launched?.app.close();
 });
 

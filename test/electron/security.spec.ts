@@ -11,6 +11,7 @@ test.beforeEach(async ({}, testInfo) => {
 });
 
 test.afterEach(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined when the launch in beforeEach failed
   await launched?.app.close();
 });
 
@@ -70,7 +71,7 @@ test('window.open never opens a window; web links go to the system browser, noth
     };
   });
   const results = await launched.window.evaluate(() => {
-    const open = (globalThis as unknown as { open(url: string): unknown }).open;
+    const open = (globalThis as unknown as { open: (url: string) => unknown }).open;
     return ['https://portal.example/listing/1', 'javascript:alert(1)', 'file:///etc/passwd', 'ms-msdt:/id x'].map((u) => open(u) === null);
   });
   expect(results).toEqual([true, true, true, true]);

@@ -3,7 +3,7 @@ import { acceptedImageType, sniffImageType } from '../../src/main/photos/image-t
 import { placeholderJpeg } from '../../src/sandbox/index';
 
 const bytes = (...parts: Array<string | number[]>): Uint8Array =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? Array.from(p, (c) => c.charCodeAt(0)) : p)));
 
 describe('image types', () => {
   it('accepts only the image types browsers show, ignoring parameters and case', () => {

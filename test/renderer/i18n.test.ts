@@ -24,7 +24,7 @@ describe('language and labels', () => {
   });
   it('has the same keys in both languages', () => {
     const keys = (o: object, prefix = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+      Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(keys(ptBR).sort()).toEqual(keys(en).sort());
   });
 });

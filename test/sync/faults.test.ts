@@ -55,7 +55,11 @@ describe('a sync that cannot finish leaves the previous snapshot exactly as it w
 
   it('offline mid-sync: failed with kind offline, connectivity false, snapshot intact', async () => {
     const { r, before } = await synced();
-    r.sb.faults.set({ onListRequest: ({ index }) => void (index === 3 && r.sb.faults.set({ resetRate: 1, routes: ['GET /vehicles'] })) });
+    r.sb.faults.set({
+      onListRequest: ({ index }) => {
+        if (index === 3) r.sb.faults.set({ resetRate: 1, routes: ['GET /vehicles'] });
+      },
+    });
     const run = await r.engine.run({ kind: 'full' });
     expect(run).toMatchObject({ outcome: 'failed', error: { kind: 'offline' } });
     expect(r.cache.runs.get(Number(run.id))).toMatchObject({ outcome: 'failed', error: { kind: 'offline' } });
@@ -91,7 +95,11 @@ describe('a sync that cannot finish leaves the previous snapshot exactly as it w
 
   it('server errors that outlast the retries: failed with kind server, snapshot intact', async () => {
     const { r, before } = await synced();
-    r.sb.faults.set({ onListRequest: ({ index }) => void (index === 4 && r.sb.faults.failNext(1_000, 500)) });
+    r.sb.faults.set({
+      onListRequest: ({ index }) => {
+        if (index === 4) r.sb.faults.failNext(1_000, 500);
+      },
+    });
     const run = await r.engine.run({ kind: 'full' });
     expect(run).toMatchObject({ outcome: 'failed', error: { kind: 'server' } });
     expect(snapshotOf(r.cache)).toEqual(before);
