@@ -93,7 +93,7 @@ export function validateToken(token: unknown): string {
     throw badInput({ code: 'accounts.tokenMissing' }, 'integrationToken');
   }
   const trimmed = token.trim();
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this check refuses
   if (/[\u0000-\u001f\u007f\s]/.test(trimmed) || trimmed.length > 8_192) {
     throw badInput({ code: 'accounts.tokenMalformed' }, 'integrationToken');
   }

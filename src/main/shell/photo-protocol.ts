@@ -25,7 +25,7 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
  */
 export function parsePhotoUrl(url: string, base = PHOTO_PROTOCOL_BASE): string | undefined {
   const id = photoIdFromUrl(url, base);
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this check refuses
   if (id === null || id.length > 200 || /[\u0000-\u001f\u007f]/.test(id)) return undefined;
   return id;
 }

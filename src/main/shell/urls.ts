@@ -47,7 +47,7 @@ export function externalUrlDecision(url: unknown): 'open' | 'deny' {
   if (typeof url !== 'string' || url.length > 4096) return 'deny';
   // Control characters or whitespace inside a URL are never legitimate here and are how
   // scheme checks get fooled ("java\tscript:").
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this check refuses
   if (/[\u0000-\u0020\u007f]/.test(url)) return 'deny';
   // Spelled out in full: "http:/x" or "//x" are repaired by URL parsers, not by us.
   if (!/^https?:\/\//i.test(url)) return 'deny';
