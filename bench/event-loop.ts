@@ -107,7 +107,7 @@ export async function run(): Promise<BenchResult[]> {
       return done;
     });
     stop();
-    const run2 = await during.value;
+    const run2 = during.value;
     if (run2.outcome !== 'succeeded') throw new Error(`second sync ${run2.outcome}`);
     const whileCommitting = timings.filter((t) => t.at + t.ms >= commitStarted && t.at <= commitEnded).map((t) => t.ms);
     const all = timings.map((t) => t.ms);

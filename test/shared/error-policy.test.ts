@@ -20,7 +20,10 @@ describe('the error policy', () => {
     // With an HTTP status or without one: the kind alone decides.
     for (const detail of [undefined, { status: 500 }]) {
       const meta = new Map<string, string>();
-      const status = createPortalStatus({ get: (k) => meta.get(k) ?? null, set: (k, v) => void (v === null ? meta.delete(k) : meta.set(k, v)) });
+      const status = createPortalStatus({ get: (k) => meta.get(k) ?? null, set: (k, v) => {
+          if (v === null) meta.delete(k);
+          else meta.set(k, v);
+        } });
       status.noteResponse({ status: 200 });
       status.noteError(new AppError(kind, 'x', detail));
       expect(status.get().online).toBe(portal !== 'unreachable');

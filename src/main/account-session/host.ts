@@ -191,7 +191,7 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       if (releaseSyncLockOfThread(spec.paths.cacheFile, thread)) host.log.info('session: released the stopped worker’s sync lock', { account: spec.accountId });
     }
     const now = Date.now();
-    while (slot.restarts.length > 0 && now - slot.restarts[0]! > RESTART_WINDOW_MS) slot.restarts.shift();
+    while ((slot.restarts[0] ?? now) < now - RESTART_WINDOW_MS) slot.restarts.shift();
     if (slot.restarts.length >= MAX_RESTARTS) {
       host.log.error('session: worker keeps stopping; not restarting it', { account: spec.accountId, role: slot.role });
       return;

@@ -67,6 +67,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   return {
     active: () => current,
     require() {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the opening's own failure, rethrown as it was caught
       if (!current && openError !== null) throw openError;
       if (!current) throw new AppError('bad_input', NO_ACCOUNT_MESSAGE, { reason: 'no_active_account' });
       return current;

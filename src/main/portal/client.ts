@@ -216,13 +216,13 @@ function reportingFailures(client: PortalClient, onError: (error: unknown) => vo
     };
   return {
     ...client,
-    getPlan: watch(client.getPlan),
-    listVehicles: watch(client.listVehicles),
-    getVehicle: watch(client.getVehicle),
-    unpublish: watch(client.unpublish),
-    getPublication: watch(client.getPublication),
-    publish: watch(client.publish),
-    setHighlighted: watch(client.setHighlighted),
+    getPlan: watch(client.getPlan.bind(client)),
+    listVehicles: watch(client.listVehicles.bind(client)),
+    getVehicle: watch(client.getVehicle.bind(client)),
+    unpublish: watch(client.unpublish.bind(client)),
+    getPublication: watch(client.getPublication.bind(client)),
+    publish: watch(client.publish.bind(client)),
+    setHighlighted: watch(client.setHighlighted.bind(client)),
   };
 }
 

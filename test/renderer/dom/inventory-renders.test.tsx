@@ -189,7 +189,7 @@ describe('sync progress and the inventory', () => {
     renders.table = 0;
     renders.filters = 0;
 
-    const search = screen.getByTestId('inventory-search') as HTMLInputElement;
+    const search = screen.getByTestId<HTMLInputElement>('inventory-search');
     act(() => void fireEvent.change(search, { target: { value: 'f' } }));
     // The keystroke is drawn (the box shows it) and its rows are asked for, the list untouched.
     expect(search.value).toBe('f');

@@ -49,7 +49,7 @@ export const status: Command = {
     if (lastRun?.outcome === 'succeeded') {
       const c = lastRun.counts;
       const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
-      const counts = `${c.added ?? 0} added${lastRun.firstSync ? ' (first sync)' : ''}, ${c.changed ?? 0} changed (${c.droppedByPortal ?? 0} dropped by the portal), ${c.removed ?? 0} removed`;
+      const counts = `${c.added} added${lastRun.firstSync ? ' (first sync)' : ''}, ${c.changed} changed (${c.droppedByPortal} dropped by the portal), ${c.removed} removed`;
       lines.splice(5, 0, ['Last run changed', `${counts}. ${renderMessage(language, 'changes.hint')}`]);
     }
     const problems = lastRun?.dataProblems ?? [];
