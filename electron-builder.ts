@@ -31,7 +31,8 @@ const config: Configuration = {
     icon: 'build/icons/png',
     category: 'Office',
     synopsis: 'Manage the listings your dealership publishes on the classifieds portal',
-    description: 'Showroom keeps a dealer’s portal inventory on the workstation: sync on demand, browse and search offline, see what is not published and why, and unpublish.',
+    description:
+      'Showroom keeps a dealer’s portal inventory on the workstation: sync on demand, browse and search offline, see what is not published and why, and unpublish.',
     maintainer: 'Showroom <support@showroom.example>',
     extraResources: [{ from: 'build/linux/showroom-cli.sh', to: 'bin/showroom' }],
     desktop: {

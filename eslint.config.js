@@ -95,7 +95,10 @@ export default tseslint.config(
     rules: restrict({
       paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'src/shared runs in every process: no node or electron imports.' })),
       patterns: [
-        { group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/preload', '**/preload/**', '**/sandbox', '**/sandbox/**', 'electron/*'], message: 'src/shared imports only itself.' },
+        {
+          group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/preload', '**/preload/**', '**/sandbox', '**/sandbox/**', 'electron/*'],
+          message: 'src/shared imports only itself.',
+        },
       ],
     }),
   },
@@ -104,7 +107,10 @@ export default tseslint.config(
     rules: restrict({
       paths: [...nodeBuiltins, 'electron'].map((name) => ({ name, message: 'The renderer is sandboxed: no node or electron.' })),
       patterns: [
-        { group: ['**/main', '**/main/**', '**/preload', '**/preload/**', '**/sandbox', '**/sandbox/**', 'electron/*'], message: 'The renderer imports only itself and src/shared.' },
+        {
+          group: ['**/main', '**/main/**', '**/preload', '**/preload/**', '**/sandbox', '**/sandbox/**', 'electron/*'],
+          message: 'The renderer imports only itself and src/shared.',
+        },
       ],
     }),
   },
@@ -118,8 +124,15 @@ export default tseslint.config(
         { name: 'zod', message: 'No schemas in the preload: main validates every input.' },
       ],
       patterns: [
-        { group: ['**/shared/contract', '**/shared/contract.*'], allowTypeImports: true, message: 'The preload takes only types from the contract; channel names come from shared/channel-names.' },
-        { group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/sandbox', '**/sandbox/**'], message: 'The preload imports only itself and src/shared.' },
+        {
+          group: ['**/shared/contract', '**/shared/contract.*'],
+          allowTypeImports: true,
+          message: 'The preload takes only types from the contract; channel names come from shared/channel-names.',
+        },
+        {
+          group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/sandbox', '**/sandbox/**'],
+          message: 'The preload imports only itself and src/shared.',
+        },
       ],
     }),
   },
@@ -127,8 +140,16 @@ export default tseslint.config(
     files: ['src/main/**/*.ts', 'src/sandbox/**/*.ts'],
     ignores: ['src/main/index.ts'],
     rules: restrict({
-      paths: [{ name: 'electron', allowTypeImports: true, message: 'Only src/main/index.ts imports runtime values from electron: pass what you need in as arguments.' }],
-      patterns: [{ group: ['**/renderer', '**/renderer/**', '**/preload', '**/preload/**'], message: 'Main-side code does not import the renderer or preload.' }],
+      paths: [
+        {
+          name: 'electron',
+          allowTypeImports: true,
+          message: 'Only src/main/index.ts imports runtime values from electron: pass what you need in as arguments.',
+        },
+      ],
+      patterns: [
+        { group: ['**/renderer', '**/renderer/**', '**/preload', '**/preload/**'], message: 'Main-side code does not import the renderer or preload.' },
+      ],
     }),
   },
 );

@@ -27,10 +27,16 @@ function likeSearch(cache: Cache, query: InventoryQuery): number {
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const params = [...words.map((w) => `%${w}%`), ...filters.params];
   const from = 'vehicles v JOIN like_docs d ON d.id = v.id';
-  const total = (connectionForTests(cache).prepare(`SELECT count(*) AS n FROM ${from} ${where}`).get(...params) as { n: number }).n;
+  const total = (
+    connectionForTests(cache)
+      .prepare(`SELECT count(*) AS n FROM ${from} ${where}`)
+      .get(...params) as { n: number }
+  ).n;
   const sort = query.sort ?? DEFAULT_SORT;
   const column = { value: 'v.value', mileage: 'v.mileage' }[sort.field as string] ?? 'v.updated_ms';
-  connectionForTests(cache).prepare(`SELECT v.reference, v.title FROM ${from} ${where} ORDER BY ${column} ${sort.dir} LIMIT 50`).all(...params);
+  connectionForTests(cache)
+    .prepare(`SELECT v.reference, v.title FROM ${from} ${where} ORDER BY ${column} ${sort.dir} LIMIT 50`)
+    .all(...params);
   return total;
 }
 
@@ -65,9 +71,11 @@ export async function run(): Promise<BenchResult> {
       if (i % LIKE_EVERY === 0) {
         oursSubset.push(ms);
         let likeTotal = 0;
-        like.push(timeMs(() => {
-          likeTotal = likeSearch(cache, q);
-        }));
+        like.push(
+          timeMs(() => {
+            likeTotal = likeSearch(cache, q);
+          }),
+        );
         // LIKE matches inside words (finds more), but not without accents or across a plate's
         // dash (finds fewer): counted to show the two are not the same search.
         if (likeTotal < total) mismatches++;
@@ -78,7 +86,11 @@ export async function run(): Promise<BenchResult> {
     // The inventory screen's other hot paths (median of 5): facets with nothing selected (asked on
     // every change), a deep window of the default sort, and the first read after a write, which
     // rebuilds the cache's in-memory snapshot.
-    const median5 = (fn: () => void) => percentile([0, 1, 2, 3, 4].map(() => timeMs(fn)).sort((a, b) => a - b), 50);
+    const median5 = (fn: () => void) =>
+      percentile(
+        [0, 1, 2, 3, 4].map(() => timeMs(fn)).sort((a, b) => a - b),
+        50,
+      );
     const facetsAllMs = median5(() => cache.facetCounts({}));
     const deepMs = median5(() => cache.queryVehicles({ window: { offset: 50_000, limit: 50 } }));
     const rebuildMs = median5(() => {

@@ -27,7 +27,13 @@ const ms = (ns: number) => r2(ns / 1e6);
 
 function specFor(sb: RemoteSandbox, dir: string, name: string): AccountSessionSpec {
   const folder = join(dir, name);
-  return { accountId: name, baseUrl: sb.baseUrl, settings: { photos: 'covers', photoBudgetMB: 10 }, paths: { folder, cacheFile: join(folder, 'cache.sqlite'), photosDir: join(folder, 'photos'), legacyPhotosDir: join(folder, 'photos') }, holder: 'the app' };
+  return {
+    accountId: name,
+    baseUrl: sb.baseUrl,
+    settings: { photos: 'covers', photoBudgetMB: 10 },
+    paths: { folder, cacheFile: join(folder, 'cache.sqlite'), photosDir: join(folder, 'photos'), legacyPhotosDir: join(folder, 'photos') },
+    holder: 'the app',
+  };
 }
 
 /** The main thread's event-loop delay while `work` runs (1 ms resolution). */
@@ -55,8 +61,20 @@ async function searchesFrom(session: AccountSession): Promise<InventoryQuery[]> 
   const queries: InventoryQuery[] = [];
   for (let i = 0; queries.length < SEARCHES; i++) {
     const word = words[i % words.length] ?? 'a';
-    const text = i % 4 === 0 ? word.slice(0, 2) : i % 4 === 1 ? word : i % 4 === 2 ? (rows[i % rows.length]?.reference ?? word) : `${word} ${words[(i * 7) % words.length] ?? ''}`.trim();
-    queries.push({ text, filters: i % 3 === 0 ? { portal: ['on'] } : {}, sort: { field: i % 2 ? 'value' : 'updatedAt', dir: 'desc' }, window: { offset: 0, limit: 50 } });
+    const text =
+      i % 4 === 0
+        ? word.slice(0, 2)
+        : i % 4 === 1
+          ? word
+          : i % 4 === 2
+            ? (rows[i % rows.length]?.reference ?? word)
+            : `${word} ${words[(i * 7) % words.length] ?? ''}`.trim();
+    queries.push({
+      text,
+      filters: i % 3 === 0 ? { portal: ['on'] } : {},
+      sort: { field: i % 2 ? 'value' : 'updatedAt', dir: 'desc' },
+      window: { offset: 0, limit: 50 },
+    });
   }
   return queries;
 }

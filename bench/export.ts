@@ -42,7 +42,10 @@ export async function run(): Promise<BenchResult> {
           started = performance.now();
           const cpuStart = process.cpuUsage();
           const result = await exportInventory(cache, {
-            format, file: join(dir, `stock.${format}`), language: 'pt-BR', query: QUERY,
+            format,
+            file: join(dir, `stock.${format}`),
+            language: 'pt-BR',
+            query: QUERY,
             onProgress: () => {
               rssMb = Math.max(rssMb, process.memoryUsage().rss / 1_048_576);
             },

@@ -133,8 +133,16 @@ function words(): string[] {
   const models = [...new Set(sample.map((v) => (v.title ?? '').split(/\s+/)[1]?.toLowerCase()).filter((m): m is string => !!m && /^[a-z0-9]{2,}$/.test(m)))];
   const plates = sample.map((v) => v.licensePlate).filter((p): p is string => !!p);
   return [
-    brands[0], models[0], `${brands[1]} ${models[1]}`, (plates[0] ?? 'ABC1D23').slice(0, 4), models[2], 'automatico',
-    (plates[1] ?? 'XYZ9A87').slice(-4), brands[2], models[3], 'diesel',
+    brands[0],
+    models[0],
+    `${brands[1]} ${models[1]}`,
+    (plates[0] ?? 'ABC1D23').slice(0, 4),
+    models[2],
+    'automatico',
+    (plates[1] ?? 'XYZ9A87').slice(-4),
+    brands[2],
+    models[3],
+    'diesel',
   ].filter((w): w is string => !!w);
 }
 
@@ -149,7 +157,11 @@ async function typeAndMeasure(page: Page, text: string): Promise<void> {
   for (const char of text) {
     const before = await page.evaluate(() => (globalThis as unknown as G).__bench.keys.length);
     await search.press(char === ' ' ? 'Space' : char);
-    await page.waitForFunction((n) => (globalThis as unknown as G).__bench.keys.length > n && (globalThis as unknown as G).__bench.keys.slice(n).every((k) => k.done !== null), before, { timeout: 30_000, polling: 10 });
+    await page.waitForFunction(
+      (n) => (globalThis as unknown as G).__bench.keys.length > n && (globalThis as unknown as G).__bench.keys.slice(n).every((k) => k.done !== null),
+      before,
+      { timeout: 30_000, polling: 10 },
+    );
   }
 }
 
@@ -158,7 +170,11 @@ async function clearSearch(page: Page): Promise<void> {
   const before = await page.evaluate(() => (globalThis as unknown as G).__bench.keys.length);
   await search.press('Control+a');
   await search.press('Backspace');
-  await page.waitForFunction((n) => (globalThis as unknown as G).__bench.keys.length > n && (globalThis as unknown as G).__bench.keys.slice(n).every((k) => k.done !== null), before, { timeout: 30_000, polling: 10 });
+  await page.waitForFunction(
+    (n) => (globalThis as unknown as G).__bench.keys.length > n && (globalThis as unknown as G).__bench.keys.slice(n).every((k) => k.done !== null),
+    before,
+    { timeout: 30_000, polling: 10 },
+  );
 }
 
 async function scrollThrough(page: Page): Promise<void> {
@@ -181,7 +197,10 @@ const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const p95 = (xs: number[]) => percentile(sorted(xs), 95);
 const median = (xs: number[]) => percentile(sorted(xs), 50);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 function channelFigures(times: ChannelTimes, from: Map<string, number>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -201,7 +220,10 @@ export async function run(): Promise<BenchResult[]> {
     const cold = await firstRowMs(page, `${app.shell.server.origin}/`);
     const warm: number[] = [];
     for (let i = 0; i < RELOADS; i++) warm.push(await firstRowMs(page, `${app.shell.server.origin}/`));
-    await page.getByTestId('result-count').and(page.locator(`[data-count="${COUNT}"]`)).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('result-count')
+      .and(page.locator(`[data-count="${COUNT}"]`))
+      .waitFor({ timeout: 30_000 });
     const loadResult: BenchResult = {
       name: 'renderer-inventory-load',
       figures: {

@@ -17,7 +17,9 @@ if (major < 22 || (major === 22 && minor < 12)) {
 
 const compiled = new URL('../out/cli/index.mjs', import.meta.url);
 if (!existsSync(fileURLToPath(compiled))) {
-  process.stderr.write('showroom: the command line is not built: run `npm run build` in the Showroom folder first (or `npm run cli -- …` to run it from the sources).\n');
+  process.stderr.write(
+    'showroom: the command line is not built: run `npm run build` in the Showroom folder first (or `npm run cli -- …` to run it from the sources).\n',
+  );
   process.exit(1);
 }
 const { main } = await import(compiled.href);

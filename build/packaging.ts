@@ -37,4 +37,14 @@ export const ASAR_UNPACK: readonly string[] = ['**/*.node', 'out/cli/**', 'bin/*
  * The deb's dependencies: electron-builder's defaults (which an explicit list replaces) plus the
  * Secret Service client library keytar links against, without which the keychain is unavailable.
  */
-export const DEB_DEPENDS: readonly string[] = ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'];
+export const DEB_DEPENDS: readonly string[] = [
+  'libgtk-3-0',
+  'libnotify4',
+  'libnss3',
+  'libxss1',
+  'libxtst6',
+  'xdg-utils',
+  'libatspi2.0-0',
+  'libuuid1',
+  'libsecret-1-0',
+];

@@ -97,7 +97,11 @@ function newestMtime(paths) {
   for (const path of paths.map((p) => join(root, p))) {
     if (!existsSync(path)) continue;
     const stat = statSync(path);
-    const files = stat.isDirectory() ? readdirSync(path, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : [path];
+    const files = stat.isDirectory()
+      ? readdirSync(path, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name))
+      : [path];
     for (const file of files) newest = Math.max(newest, statSync(file).mtimeMs);
   }
   return newest;

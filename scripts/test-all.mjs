@@ -15,7 +15,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.SHOWROOM_KEYRING_SESSION) {
-  const r = spawnSync(join(root, 'scripts/with-keyring.sh'), [process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const r = spawnSync(join(root, 'scripts/with-keyring.sh'), [process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }
 

@@ -20,9 +20,15 @@ import { startTestShell, type TestShell } from '../../test/e2e/harness/shell';
 import { seedCache, type SeedResult } from './seed-cache';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
   // performance.memory without the coarse bucketing; window.gc for a heap figure after collection.
-  '--enable-precise-memory-info', '--js-flags=--expose-gc',
+  '--enable-precise-memory-info',
+  '--js-flags=--expose-gc',
 ];
 
 export function memoryKeychain(): Keychain {
@@ -92,7 +98,12 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
       },
     ]),
   ) as unknown as Handlers;
-  const shell = await startTestShell({ handlers: timed, hub, photos: () => currentPhotos(backend), logger: createFileLogger({ dir: join(dataDir, 'logs'), level: 'warn' }) });
+  const shell = await startTestShell({
+    handlers: timed,
+    hub,
+    photos: () => currentPhotos(backend),
+    logger: createFileLogger({ dir: join(dataDir, 'logs'), level: 'warn' }),
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   // Logged in once, as the launcher does: the session cookie then holds for every page.

@@ -23,10 +23,15 @@ export interface RemoteSandbox {
 
 /** `npm run sandbox` in a child process; `args` are its command-line options. */
 export async function remoteSandbox(args: string[]): Promise<RemoteSandbox> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/sandbox/cli.ts'), '--json', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/sandbox/cli.ts'), '--json', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const info = await new Promise<{ baseUrl: string; integrationToken: string; controlUrl: string }>((resolve, reject) => {
     if (!child.stdout) return reject(new Error('no stdout'));
-    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line) as { baseUrl: string; integrationToken: string; controlUrl: string }));
+    createInterface({ input: child.stdout }).once('line', (line) =>
+      resolve(JSON.parse(line) as { baseUrl: string; integrationToken: string; controlUrl: string }),
+    );
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
   return {

@@ -61,8 +61,22 @@ export function planSystemPackages({ platform, hasApt, missing, isRoot, sudoWork
   }
   const apt = ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];
   const install = ['install', '-y', '-qq', ...missing];
-  if (isRoot) return { action: 'install', commands: [[...apt, 'update', '-qq'], [...apt, ...install]] };
-  if (sudoWorks) return { action: 'install', commands: [['sudo', '-n', ...apt, 'update', '-qq'], ['sudo', '-n', ...apt, ...install]] };
+  if (isRoot)
+    return {
+      action: 'install',
+      commands: [
+        [...apt, 'update', '-qq'],
+        [...apt, ...install],
+      ],
+    };
+  if (sudoWorks)
+    return {
+      action: 'install',
+      commands: [
+        ['sudo', '-n', ...apt, 'update', '-qq'],
+        ['sudo', '-n', ...apt, ...install],
+      ],
+    };
   return {
     action: 'stop',
     message:

@@ -23,7 +23,16 @@ import { permissionDecision } from './shell/permissions';
 import { createPhotoHandler } from './shell/photo-protocol';
 import { chosenDataDir, profileFor } from './shell/profile';
 import { describeProxy, proxyChoice } from './shell/proxy';
-import { afterQuitQuestion, closeWithin, QUIT_CLOSE_LIMIT_MS, quitStep, SHUTDOWN_CLOSE_LIMIT_MS, syncRunningAfter, type QuitReason, type QuitState } from './shell/quit';
+import {
+  afterQuitQuestion,
+  closeWithin,
+  QUIT_CLOSE_LIMIT_MS,
+  quitStep,
+  SHUTDOWN_CLOSE_LIMIT_MS,
+  syncRunningAfter,
+  type QuitReason,
+  type QuitState,
+} from './shell/quit';
 import { activateAction, QUIT_ANYWAY_BUTTON, quitDuringSyncBox, startupFailedBox, windowFailedBox, type MessageBox, type StartupState } from './shell/startup';
 import { updateDecision } from './shell/updates';
 import { externalUrlDecision, guardedOpenExternal, navigationDecision } from './shell/urls';
@@ -208,7 +217,9 @@ async function start(): Promise<void> {
   // The menu speaks the UI's language, and follows it when the dealer changes it in Settings.
   const setMenu = (setting: LanguageSetting) => {
     chosenLanguage = resolveLanguage(setting, app.getLocale());
-    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, dev: renderer.dev, actions: menuActions, t: menuLabels(chosenLanguage) })));
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate({ platform: process.platform, dev: renderer.dev, actions: menuActions, t: menuLabels(chosenLanguage) })),
+    );
   };
   const settings = await gate('settings.get', {}, { url: renderer.url, frameIsMain: true });
   // resolveLanguage takes anything that is not 'en' or 'pt-BR' as "the system's".
@@ -238,7 +249,11 @@ async function checkForUpdates(): Promise<void> {
   }
   try {
     const { default: updater } = await import('electron-updater');
-    updater.autoUpdater.logger = { info: (m: unknown) => logger.info('updater', { m: String(m) }), warn: (m: unknown) => logger.warn('updater', { m: String(m) }), error: (m: unknown) => logger.error('updater', { m: String(m) }) };
+    updater.autoUpdater.logger = {
+      info: (m: unknown) => logger.info('updater', { m: String(m) }),
+      warn: (m: unknown) => logger.warn('updater', { m: String(m) }),
+      error: (m: unknown) => logger.error('updater', { m: String(m) }),
+    };
     await updater.autoUpdater.checkForUpdatesAndNotify();
   } catch (error) {
     logger.warn('update check failed', { error });
@@ -295,7 +310,8 @@ function watchRenderer(window: BrowserWindow, reveal: () => void): void {
   };
   const contents = window.webContents;
   contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
-    if (loadFailureAction({ errorCode, isMainFrame }) === 'reload') recover('renderer load failed', { errorCode, errorDescription, url: validatedURL.slice(0, 300) });
+    if (loadFailureAction({ errorCode, isMainFrame }) === 'reload')
+      recover('renderer load failed', { errorCode, errorDescription, url: validatedURL.slice(0, 300) });
   });
   contents.on('render-process-gone', (_event, details) => {
     if (rendererGoneAction(details.reason) === 'reload') recover('renderer gone', { reason: details.reason, exitCode: details.exitCode });

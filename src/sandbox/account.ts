@@ -167,7 +167,8 @@ export class ClientAccount {
     }
     const run = () => {
       const cur = this.store.get(reference);
-      if (cur && !cur.vehicle.publication && cur.vehicle.active) this.store.put(this.changedByService(cur, { publication: { highlighted: false } }, this.clock.nowMs()));
+      if (cur && !cur.vehicle.publication && cur.vehicle.active)
+        this.store.put(this.changedByService(cur, { publication: { highlighted: false } }, this.clock.nowMs()));
       this.enforcePlan();
     };
     return this.queue.enqueue('PUBLISH_VEHICLE', reference, endpoint, run, claims);
@@ -270,7 +271,7 @@ export class ClientAccount {
     if (d.pictures && d.pictures.length > this.plan.pictureQuantity) {
       throw new HttpError(422, `The current plan allows at most ${this.plan.pictureQuantity} pictures per vehicle`);
     }
-    const mileage = d.mileage ?? (d.brandNew ? 0 : base?.mileage ?? 0);
+    const mileage = d.mileage ?? (d.brandNew ? 0 : (base?.mileage ?? 0));
     const brandNew = d.brandNew ?? (base ? base.brandNew && mileage === 0 : mileage === 0);
     if (brandNew && mileage !== 0) throw new HttpError(422, 'A brand-new vehicle must have mileage 0');
     const manufacturedYear = d.manufacturedYear ?? base?.manufacturedYear ?? new Date(this.clock.nowMs()).getUTCFullYear();
@@ -298,7 +299,7 @@ export class ClientAccount {
       active: d.active ?? base?.active ?? true,
       trim: { id: trim.id, name: trim.name, modelId: model.id },
       brand: { id: brand.id, name: brand.name, vehicleType: brand.vehicleType },
-      pictures: d.pictures ? this.hostPictures(d.pictures) : base?.pictures ?? [],
+      pictures: d.pictures ? this.hostPictures(d.pictures) : (base?.pictures ?? []),
       publication: base?.publication ?? null,
       otherInfos: named(d.otherInfos, otherInfoById, 'Extra info') ?? base?.otherInfos ?? [],
     };

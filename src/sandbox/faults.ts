@@ -4,7 +4,13 @@ import { unitHash } from './random';
 import type { PortalVehicle } from './types';
 
 export type InvalidVehicleKind = 'value-not-number' | 'missing-reference' | 'mileage-negative' | 'pictures-not-array' | 'not-an-object';
-export const INVALID_VEHICLE_KINDS: readonly InvalidVehicleKind[] = ['value-not-number', 'missing-reference', 'mileage-negative', 'pictures-not-array', 'not-an-object'];
+export const INVALID_VEHICLE_KINDS: readonly InvalidVehicleKind[] = [
+  'value-not-number',
+  'missing-reference',
+  'mileage-negative',
+  'pictures-not-array',
+  'not-an-object',
+];
 
 export interface ListRequestInfo {
   /** 1-based count of GET /vehicles requests since the faults were set. */
@@ -57,12 +63,7 @@ export interface FaultConfig {
   };
 }
 
-export type RequestFault =
-  | { kind: 'reset' }
-  | { kind: 'status'; status: number }
-  | { kind: 'truncate' }
-  | { kind: 'invalid-json' }
-  | { kind: 'none' };
+export type RequestFault = { kind: 'reset' } | { kind: 'status'; status: number } | { kind: 'truncate' } | { kind: 'invalid-json' } | { kind: 'none' };
 
 export class FaultEngine {
   private config: FaultConfig = {};
@@ -165,7 +166,7 @@ export class FaultEngine {
     const kind =
       iv.kind === 'mixed'
         ? INVALID_VEHICLE_KINDS[Math.floor(unitHash(this.seed, 'kind', vehicle.reference) * INVALID_VEHICLE_KINDS.length)]
-        : iv.kind ?? 'value-not-number';
+        : (iv.kind ?? 'value-not-number');
     switch (kind) {
       case 'missing-reference': {
         const { reference: _r, ...rest } = vehicle;
@@ -208,5 +209,6 @@ function validate(config: FaultConfig): void {
   }
   if (config.latencyMs !== undefined && !(config.latencyMs >= 0)) throw new Error(`latencyMs must be >= 0, got ${config.latencyMs}`);
   const m = config.mutateWhilePaging;
-  if (m && (!Number.isInteger(m.everyNthPageRequest) || m.everyNthPageRequest < 1)) throw new Error('mutateWhilePaging.everyNthPageRequest must be a positive integer');
+  if (m && (!Number.isInteger(m.everyNthPageRequest) || m.everyNthPageRequest < 1))
+    throw new Error('mutateWhilePaging.everyNthPageRequest must be a positive integer');
 }

@@ -30,12 +30,42 @@ export interface GeneratedRecord {
 export const DEFAULT_GENERATION_NOW = '2025-06-02T12:00:00.000Z';
 export const DEFAULT_URL_DELAY_MS = 45 * 60_000;
 
-const COLORS = ['METALLIC_WHITE', 'SILVER', 'BLACK', 'GREY', 'PEARL_WHITE', 'RED', 'BLUE', 'LEAD', 'BEIGE', 'GREEN', 'WINE', 'BROWN', 'YELLOW', 'ORANGE', 'CHAMPAGNE', 'BRONZE'] as const;
+const COLORS = [
+  'METALLIC_WHITE',
+  'SILVER',
+  'BLACK',
+  'GREY',
+  'PEARL_WHITE',
+  'RED',
+  'BLUE',
+  'LEAD',
+  'BEIGE',
+  'GREEN',
+  'WINE',
+  'BROWN',
+  'YELLOW',
+  'ORANGE',
+  'CHAMPAGNE',
+  'BRONZE',
+] as const;
 const COLOR_WEIGHTS = [22, 20, 18, 12, 8, 6, 5, 3, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5];
 const COLOR_NAMES: Record<string, string> = {
-  METALLIC_WHITE: 'branco', SILVER: 'prata', BLACK: 'preto', GREY: 'cinza', PEARL_WHITE: 'branco pérola', RED: 'vermelho',
-  BLUE: 'azul', LEAD: 'chumbo', BEIGE: 'bege', GREEN: 'verde', WINE: 'vinho', BROWN: 'marrom', YELLOW: 'amarelo',
-  ORANGE: 'laranja', CHAMPAGNE: 'champanhe', BRONZE: 'bronze',
+  METALLIC_WHITE: 'branco',
+  SILVER: 'prata',
+  BLACK: 'preto',
+  GREY: 'cinza',
+  PEARL_WHITE: 'branco pérola',
+  RED: 'vermelho',
+  BLUE: 'azul',
+  LEAD: 'chumbo',
+  BEIGE: 'bege',
+  GREEN: 'verde',
+  WINE: 'vinho',
+  BROWN: 'marrom',
+  YELLOW: 'amarelo',
+  ORANGE: 'laranja',
+  CHAMPAGNE: 'champanhe',
+  BRONZE: 'bronze',
 };
 
 const CAR_MODELS = MODELS.filter((m) => m.body !== 'moto');
@@ -119,8 +149,30 @@ function renavam(rng: Random): string {
 }
 
 const ACCENTS: Record<string, string> = {
-  á: 'a', à: 'a', â: 'a', ã: 'a', ä: 'a', é: 'e', è: 'e', ê: 'e', ë: 'e', í: 'i', ì: 'i', î: 'i', ï: 'i',
-  ó: 'o', ò: 'o', ô: 'o', õ: 'o', ö: 'o', ú: 'u', ù: 'u', û: 'u', ü: 'u', ç: 'c', ñ: 'n',
+  á: 'a',
+  à: 'a',
+  â: 'a',
+  ã: 'a',
+  ä: 'a',
+  é: 'e',
+  è: 'e',
+  ê: 'e',
+  ë: 'e',
+  í: 'i',
+  ì: 'i',
+  î: 'i',
+  ï: 'i',
+  ó: 'o',
+  ò: 'o',
+  ô: 'o',
+  õ: 'o',
+  ö: 'o',
+  ú: 'u',
+  ù: 'u',
+  û: 'u',
+  ü: 'u',
+  ç: 'c',
+  ñ: 'n',
 };
 
 export function slugify(text: string): string {

@@ -213,7 +213,8 @@ function dataControls(account: ClientAccount): DataControls {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const basePath = (options.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
-  if (!basePath.endsWith('/integration/v2') || !basePath.startsWith('/')) throw new Error(`basePath must start with "/" and end with "/integration/v2", got ${basePath}`);
+  if (!basePath.endsWith('/integration/v2') || !basePath.startsWith('/'))
+    throw new Error(`basePath must start with "/" and end with "/integration/v2", got ${basePath}`);
   const seed = options.seed ?? 1;
   const clock = createClock(options.now);
   const auth = new Auth({ clock, expiration: options.expiration, jwtTtl: options.jwtTtl });
@@ -231,7 +232,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tokens = new Map<string, string>();
   const addClient = (id: string, token: string, vehicles: number, clientSeed: number, plan?: Partial<PlanLimits>): ClientAccount => {
     if (ctx.accounts.has(id)) throw new Error(`duplicate client id ${id}`);
-    const account = new ClientAccount({ id, clock, origin, vehicles, seed: clientSeed, plan, urlDelayMs: options.urlDelayMs, queueDelayMs: options.queueDelayMs });
+    const account = new ClientAccount({
+      id,
+      clock,
+      origin,
+      vehicles,
+      seed: clientSeed,
+      plan,
+      urlDelayMs: options.urlDelayMs,
+      queueDelayMs: options.queueDelayMs,
+    });
     ctx.accounts.set(id, account);
     auth.addClient(token, id);
     tokens.set(id, token);

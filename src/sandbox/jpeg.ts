@@ -70,7 +70,7 @@ export function placeholderJpeg(id: string): Buffer {
     if (by === rows - 3 && bx >= carX + 1 && bx < carX + carW - 1) return [clamp((base[0] ?? 0) + 40), clamp((base[1] ?? 0) + 40), clamp((base[2] ?? 0) + 40)];
     if (by >= rows - 1) return [90, 90, 95 + (h2 & 0x1f)];
     const light = 1 - by / rows / 2;
-    return [clamp(120 * light + (h2 >>> 8) % 40), clamp(170 * light), clamp(235 * light)];
+    return [clamp(120 * light + ((h2 >>> 8) % 40)), clamp(170 * light), clamp(235 * light)];
   };
 
   const dc: number[][] = [[], [], []];

@@ -95,7 +95,9 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
               return reply
                 .code(fault.status)
                 .type('text/html')
-                .send(`<html><head><title>${fault.status} ${reasonPhrase(fault.status)}</title></head><body><center><h1>${fault.status} ${reasonPhrase(fault.status)}</h1></center><hr><center>nginx</center></body></html>`);
+                .send(
+                  `<html><head><title>${fault.status} ${reasonPhrase(fault.status)}</title></head><body><center><h1>${fault.status} ${reasonPhrase(fault.status)}</h1></center><hr><center>nginx</center></body></html>`,
+                );
             }
             throw new HttpError(fault.status, fault.status >= 500 ? 'Internal server error' : reasonPhrase(fault.status));
           case 'truncate':

@@ -60,13 +60,7 @@ export type PlanView = {
   available: { adsQuantity: number; highlightsQuantity: number };
 };
 
-export type QueueMessageType =
-  | 'CREATE_VEHICLE'
-  | 'UPDATE_VEHICLE'
-  | 'DELETE_VEHICLE'
-  | 'UNPUBLISH_VEHICLE'
-  | 'PUBLISH_VEHICLE'
-  | 'UPDATE_VEHICLE_PUBLICATION';
+export type QueueMessageType = 'CREATE_VEHICLE' | 'UPDATE_VEHICLE' | 'DELETE_VEHICLE' | 'UNPUBLISH_VEHICLE' | 'PUBLISH_VEHICLE' | 'UPDATE_VEHICLE_PUBLICATION';
 
 /** One entry of the `x-status-queue` header. */
 export type QueueJobInfo = {

@@ -7,8 +7,28 @@
 const FUELS = ['ETHANOL', 'GASOLINE', 'DIESEL', 'FLEX', 'GNV+ETHANOL', 'GNV+GASOLINE', 'GNV+FLEX', 'HYBRID', 'ELETRIC', 'GNV'];
 const GEARBOXES = ['AUTOMATIC', 'MANUAL'];
 const COLORS = [
-  'BLACK', 'RED', 'SILVER', 'GREEN', 'YELLOW', 'BLUE', 'METALLIC_WHITE', 'GREY', 'LEAD', 'BEIGE', 'ORANGE',
-  'BURGUNDY', 'BROWN', 'GOLDEN', 'PURPLE', 'PINK', 'MULTICOLORED', 'OTHER', 'WINE', 'PEARL_WHITE', 'CHAMPAGNE', 'BRONZE',
+  'BLACK',
+  'RED',
+  'SILVER',
+  'GREEN',
+  'YELLOW',
+  'BLUE',
+  'METALLIC_WHITE',
+  'GREY',
+  'LEAD',
+  'BEIGE',
+  'ORANGE',
+  'BURGUNDY',
+  'BROWN',
+  'GOLDEN',
+  'PURPLE',
+  'PINK',
+  'MULTICOLORED',
+  'OTHER',
+  'WINE',
+  'PEARL_WHITE',
+  'CHAMPAGNE',
+  'BRONZE',
 ];
 const TYPES = ['C', 'M'];
 
@@ -92,7 +112,8 @@ export function validateVehicleWrite(body: unknown, mode: 'create' | 'update', c
     const out: number[] = [];
     for (const item of v as unknown[]) {
       const id = isRecord(item) ? item.id : item;
-      if (typeof id !== 'number' || !Number.isInteger(id)) return void messages.push(`each value in ${k} must be an id (integer) or an object with an integer id`);
+      if (typeof id !== 'number' || !Number.isInteger(id))
+        return void messages.push(`each value in ${k} must be an id (integer) or an object with an integer id`);
       out.push(id);
     }
     draft[k] = [...new Set(out)];

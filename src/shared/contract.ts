@@ -119,7 +119,7 @@ export const events = {
   'sync.finished': event<SyncRunView>(),
   /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch, the account's worker restarted). */
   'cache.changed': event<{ reason: 'sync' | 'unpublish' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' }>(),
-  'connectivity': event<{ online: boolean }>(),
+  connectivity: event<{ online: boolean }>(),
   'auth.tokenRefused': event<{ accountId: string }>(),
   /** Accounts added, removed, selected, or a token replaced. */
   'accounts.changed': event<{ activeAccountId: string | null }>(),

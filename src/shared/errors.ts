@@ -92,5 +92,8 @@ export function toErrorShape(error: unknown): AppErrorShape {
 
 /** A tagged shape back as an AppError (same kind, message, code, params and detail): it crossed a thread or a process. */
 export function fromErrorShape(shape: AppErrorShape): AppError {
-  return new AppError(shape.kind, shape.message, shape.detail, { ...(shape.code === undefined ? {} : { code: shape.code }), ...(shape.params === undefined ? {} : { params: shape.params }) });
+  return new AppError(shape.kind, shape.message, shape.detail, {
+    ...(shape.code === undefined ? {} : { code: shape.code }),
+    ...(shape.params === undefined ? {} : { params: shape.params }),
+  });
 }

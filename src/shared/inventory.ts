@@ -6,15 +6,43 @@ import { inventoryFiltersSchema, type PortalState } from './inventory-filters';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
 export {
-  PORTAL_STATES, inventoryFiltersSchema,
-  type FacetCounts, type FacetValue, type FilterDimension, type InventoryFilters, type NumberRange, type PortalState, type RangeBounds, type YesNoCount,
+  PORTAL_STATES,
+  inventoryFiltersSchema,
+  type FacetCounts,
+  type FacetValue,
+  type FilterDimension,
+  type InventoryFilters,
+  type NumberRange,
+  type PortalState,
+  type RangeBounds,
+  type YesNoCount,
 } from './inventory-filters';
 
 /** Columns the list can be sorted on. */
 export const SORT_FIELDS = [
-  'title', 'reference', 'updatedAt', 'brand', 'trim', 'modelId', 'type', 'fuel', 'gearbox', 'color',
-  'manufacturedYear', 'modelYear', 'value', 'mileage', 'brandNew', 'active', 'portal', 'highlighted',
-  'hasProblems', 'pictureCount', 'rejectedPhotoCount', 'plate', 'firstSeen',
+  'title',
+  'reference',
+  'updatedAt',
+  'brand',
+  'trim',
+  'modelId',
+  'type',
+  'fuel',
+  'gearbox',
+  'color',
+  'manufacturedYear',
+  'modelYear',
+  'value',
+  'mileage',
+  'brandNew',
+  'active',
+  'portal',
+  'highlighted',
+  'hasProblems',
+  'pictureCount',
+  'rejectedPhotoCount',
+  'plate',
+  'firstSeen',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
@@ -22,9 +50,7 @@ export type SortField = (typeof SORT_FIELDS)[number];
 export const MAX_WINDOW = 500;
 const MAX_TEXT = 200;
 
-export const inventorySortSchema = z
-  .object({ field: z.enum(SORT_FIELDS), dir: z.enum(['asc', 'desc']) })
-  .strict();
+export const inventorySortSchema = z.object({ field: z.enum(SORT_FIELDS), dir: z.enum(['asc', 'desc']) }).strict();
 export type InventorySort = z.infer<typeof inventorySortSchema>;
 
 export const DEFAULT_SORT: InventorySort = { field: 'updatedAt', dir: 'desc' };

@@ -76,5 +76,12 @@ export interface SyncChangesView {
   expired: boolean;
 }
 
-export const syncChangesInputSchema = z.object({ runId: z.string().regex(/^\d{1,15}$/).optional() }).strict();
+export const syncChangesInputSchema = z
+  .object({
+    runId: z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .optional(),
+  })
+  .strict();
 export type SyncChangesInput = z.infer<typeof syncChangesInputSchema>;

@@ -5,9 +5,7 @@ const quantity = z.number().int().nonnegative();
 
 export const planSchema = z
   .object({
-    currentPlan: z
-      .object({ name: z.string(), pictureQuantity: quantity, adsQuantity: quantity, highlightsQuantity: quantity })
-      .loose(),
+    currentPlan: z.object({ name: z.string(), pictureQuantity: quantity, adsQuantity: quantity, highlightsQuantity: quantity }).loose(),
     available: z.object({ adsQuantity: z.number().int(), highlightsQuantity: z.number().int() }).loose(),
   })
   .loose();

@@ -9,8 +9,28 @@ import { jsonText } from './json';
 export const KNOWN_FUELS = ['ETHANOL', 'GASOLINE', 'DIESEL', 'FLEX', 'GNV+ETHANOL', 'GNV+GASOLINE', 'GNV+FLEX', 'HYBRID', 'ELETRIC', 'GNV'] as const;
 export const KNOWN_GEARBOXES = ['AUTOMATIC', 'MANUAL'] as const;
 export const KNOWN_COLORS = [
-  'BLACK', 'RED', 'SILVER', 'GREEN', 'YELLOW', 'BLUE', 'METALLIC_WHITE', 'GREY', 'LEAD', 'BEIGE', 'ORANGE',
-  'BURGUNDY', 'BROWN', 'GOLDEN', 'PURPLE', 'PINK', 'MULTICOLORED', 'OTHER', 'WINE', 'PEARL_WHITE', 'CHAMPAGNE', 'BRONZE',
+  'BLACK',
+  'RED',
+  'SILVER',
+  'GREEN',
+  'YELLOW',
+  'BLUE',
+  'METALLIC_WHITE',
+  'GREY',
+  'LEAD',
+  'BEIGE',
+  'ORANGE',
+  'BURGUNDY',
+  'BROWN',
+  'GOLDEN',
+  'PURPLE',
+  'PINK',
+  'MULTICOLORED',
+  'OTHER',
+  'WINE',
+  'PEARL_WHITE',
+  'CHAMPAGNE',
+  'BRONZE',
 ] as const;
 export const KNOWN_TYPES = ['C', 'M'] as const;
 
@@ -25,9 +45,7 @@ export const VEHICLE_LIMITS = {
 
 const named = z.object({ id: z.number(), name: z.string() }).loose();
 
-export const pictureSchema = z
-  .object({ originalUrl: z.string(), order: z.number().int(), source: z.string() })
-  .loose();
+export const pictureSchema = z.object({ originalUrl: z.string(), order: z.number().int(), source: z.string() }).loose();
 export const publicationSchema = z.object({ highlighted: z.boolean() }).loose();
 export const trimSchema = z.object({ id: z.number(), name: z.string(), modelId: z.number() }).loose();
 export const brandSchema = z.object({ id: z.number(), name: z.string(), vehicleType: z.string() }).loose();

@@ -4,7 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openAccountSession, openAccountSessionInWorker, type AccountSession, type AccountSessionSpec, type SessionEvent } from '../../src/main/account-session';
+import {
+  openAccountSession,
+  openAccountSessionInWorker,
+  type AccountSession,
+  type AccountSessionSpec,
+  type SessionEvent,
+} from '../../src/main/account-session';
 import { openCache } from '../../src/main/cache';
 import { silentLogger } from '../../src/main/shell/logger';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
@@ -17,7 +23,10 @@ afterEach(async () => {
 async function setUp(vehicles: number): Promise<{ sb: Sandbox; spec: AccountSessionSpec; host: Parameters<typeof openAccountSession>[1] }> {
   const sb = await startSandbox({ vehicles });
   const dir = mkdtempSync(join(tmpdir(), 'showroom-session-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => sb.close());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => sb.close(),
+  );
   const folder = join(dir, 'accounts', 'a1');
   const spec: AccountSessionSpec = {
     accountId: 'a1',
@@ -54,48 +63,56 @@ describe('the account session in a worker thread', () => {
     expect(fromWorker.page.total).toBe(120);
   });
 
-  it('a worker killed mid-sync: the run ends as failed, a call in flight fails clearly, the worker is restarted and nothing is lost', { timeout: 90_000 }, async () => {
-    const { sb, spec, host } = await setUp(3000);
-    const session = await openAccountSessionInWorker(spec, host);
-    cleanups.push(() => session.close());
-    expect((await (await session.startSync({ kind: 'full', photos: false })).done).outcome).toBe('succeeded');
+  it(
+    'a worker killed mid-sync: the run ends as failed, a call in flight fails clearly, the worker is restarted and nothing is lost',
+    { timeout: 90_000 },
+    async () => {
+      const { sb, spec, host } = await setUp(3000);
+      const session = await openAccountSessionInWorker(spec, host);
+      cleanups.push(() => session.close());
+      expect((await (await session.startSync({ kind: 'full', photos: false })).done).outcome).toBe('succeeded');
 
-    // An unpublish while the portal cannot be reached waits in the outbox (in the database).
-    sb.faults.set({ resetRate: 1 });
-    const [queuedRef] = (await session.query({ text: '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 1 } })).rows.map((r) => r.reference);
-    expect(await session.unpublish([queuedRef!])).toMatchObject([{ reference: queuedRef, outcome: 'queued' }]);
-    sb.faults.clear();
-    sb.faults.set({ latencyMs: 300 });
+      // An unpublish while the portal cannot be reached waits in the outbox (in the database).
+      sb.faults.set({ resetRate: 1 });
+      const [queuedRef] = (await session.query({ text: '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 1 } })).rows.map(
+        (r) => r.reference,
+      );
+      expect(await session.unpublish([queuedRef!])).toMatchObject([{ reference: queuedRef, outcome: 'queued' }]);
+      sb.faults.clear();
+      sb.faults.set({ latencyMs: 300 });
 
-    // A full sync that is still reading pages when its worker dies.
-    const events = recorder(session);
-    const reading = new Promise<void>((resolve) => session.subscribe((e) => e.type === 'progress' && e.progress.phase === 'pages' && e.progress.pagesDone > 0 && resolve()));
-    const started = await session.startSync({ kind: 'full', photos: false });
-    await reading;
-    const inFlight = session.query({ text: '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 50 } });
-    await session.worker()!.terminate();
+      // A full sync that is still reading pages when its worker dies.
+      const events = recorder(session);
+      const reading = new Promise<void>((resolve) =>
+        session.subscribe((e) => e.type === 'progress' && e.progress.phase === 'pages' && e.progress.pagesDone > 0 && resolve()),
+      );
+      const started = await session.startSync({ kind: 'full', photos: false });
+      await reading;
+      const inFlight = session.query({ text: '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 50 } });
+      await session.worker()!.terminate();
 
-    const ended = await started.done;
-    expect(ended).toMatchObject({ id: started.runId, outcome: 'failed', error: { code: 'session.restarted' } });
-    // The query either answered before the worker died or failed with the same clear error.
-    await inFlight.then(
-      (page) => expect(page.total).toBe(3000),
-      (error: unknown) => expect(error).toMatchObject({ kind: 'internal', code: 'session.restarted' }),
-    );
-    await expect.poll(() => events.some((e) => e.type === 'restarted'), { timeout: 15_000 }).toBe(true);
+      const ended = await started.done;
+      expect(ended).toMatchObject({ id: started.runId, outcome: 'failed', error: { code: 'session.restarted' } });
+      // The query either answered before the worker died or failed with the same clear error.
+      await inFlight.then(
+        (page) => expect(page.total).toBe(3000),
+        (error: unknown) => expect(error).toMatchObject({ kind: 'internal', code: 'session.restarted' }),
+      );
+      await expect.poll(() => events.some((e) => e.type === 'restarted'), { timeout: 15_000 }).toBe(true);
 
-    // Working again, with what was committed and what was queued.
-    expect((await session.summary()).total).toBe(3000);
-    // The queued unpublish was sent by the killed run's first step, or still waits in the outbox.
-    const waiting = (await session.syncStatus()).outboxSize;
-    expect(waiting).toBeLessThanOrEqual(1);
-    sb.faults.clear();
-    const again = await (await session.startSync({ kind: 'full', photos: false })).done;
-    expect(again).toMatchObject({ outcome: 'succeeded', counts: { unpublishSent: waiting } });
-    expect((await session.syncStatus()).outboxSize).toBe(0);
-    const { publication } = await session.vehicle(queuedRef!, { fetchPhotos: false });
-    expect(!publication.onPortal || publication.unpublish === 'pending').toBe(true);
-  });
+      // Working again, with what was committed and what was queued.
+      expect((await session.summary()).total).toBe(3000);
+      // The queued unpublish was sent by the killed run's first step, or still waits in the outbox.
+      const waiting = (await session.syncStatus()).outboxSize;
+      expect(waiting).toBeLessThanOrEqual(1);
+      sb.faults.clear();
+      const again = await (await session.startSync({ kind: 'full', photos: false })).done;
+      expect(again).toMatchObject({ outcome: 'succeeded', counts: { unpublishSent: waiting } });
+      expect((await session.syncStatus()).outboxSize).toBe(0);
+      const { publication } = await session.vehicle(queuedRef!, { fetchPhotos: false });
+      expect(!publication.onPortal || publication.unpublish === 'pending').toBe(true);
+    },
+  );
 
   it('a reader thread answers the list from its own connection; losing it loses nothing', async () => {
     const { spec, host } = await setUp(150);

@@ -4,15 +4,29 @@ import { checkBaseUrl, isLoopbackHost } from '../../src/main/accounts/base-url';
 describe('checkBaseUrl', () => {
   it('accepts https and normalises the trailing slash', () => {
     expect(checkBaseUrl('https://api.portal.example/integration/v2/')).toEqual({ ok: true, url: 'https://api.portal.example/integration/v2', warnings: [] });
-    expect(checkBaseUrl('  HTTPS://API.Portal.example:443/integration/v2//  ')).toEqual({ ok: true, url: 'https://api.portal.example/integration/v2', warnings: [] });
+    expect(checkBaseUrl('  HTTPS://API.Portal.example:443/integration/v2//  ')).toEqual({
+      ok: true,
+      url: 'https://api.portal.example/integration/v2',
+      warnings: [],
+    });
     expect(checkBaseUrl('https://api.portal.example:8443/integration/v2')).toMatchObject({ ok: true, url: 'https://api.portal.example:8443/integration/v2' });
   });
 
   it('allows plain http only for loopback', () => {
-    for (const url of ['http://127.0.0.1:4010/integration/v2', 'http://localhost:4010/integration/v2', 'http://[::1]:4010/integration/v2', 'http://127.8.9.10/integration/v2']) {
+    for (const url of [
+      'http://127.0.0.1:4010/integration/v2',
+      'http://localhost:4010/integration/v2',
+      'http://[::1]:4010/integration/v2',
+      'http://127.8.9.10/integration/v2',
+    ]) {
       expect(checkBaseUrl(url)).toMatchObject({ ok: true, warnings: [] });
     }
-    for (const url of ['http://api.portal.example/integration/v2', 'http://192.168.1.10/integration/v2', 'http://128.0.0.1/integration/v2', 'http://localhost.evil.example/integration/v2']) {
+    for (const url of [
+      'http://api.portal.example/integration/v2',
+      'http://192.168.1.10/integration/v2',
+      'http://128.0.0.1/integration/v2',
+      'http://localhost.evil.example/integration/v2',
+    ]) {
       const result = checkBaseUrl(url);
       expect(result.ok, url).toBe(false);
       if (!result.ok) expect(result.error).toMatch(/https:\/\//);

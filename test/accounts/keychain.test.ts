@@ -42,7 +42,10 @@ describe('keytar keychain', () => {
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', child], { env, timeout: 20_000 });
-    const results = JSON.parse(stdout) as Record<string, { ok: boolean; error?: { kind: string; message: string; detail?: Record<string, unknown> }; cause?: string }>;
+    const results = JSON.parse(stdout) as Record<
+      string,
+      { ok: boolean; error?: { kind: string; message: string; detail?: Record<string, unknown> }; cause?: string }
+    >;
     for (const name of ['get', 'set', 'delete']) {
       const result = results[name];
       expect(result?.ok, name).toBe(false);

@@ -72,7 +72,10 @@ describe('accounts', () => {
     const b = await backend();
     const first = await b.call('accounts.add', { name: 'First', baseUrl: sandbox.baseUrl, token: sandbox.integrationToken });
     const second = await b.call('accounts.add', { name: 'Second', baseUrl: sandbox.baseUrl, token: sandbox.integrationToken });
-    expect((await b.call('accounts.list', {})).map((a) => [a.name, a.active])).toEqual([['First', false], ['Second', true]]);
+    expect((await b.call('accounts.list', {})).map((a) => [a.name, a.active])).toEqual([
+      ['First', false],
+      ['Second', true],
+    ]);
     expect((await b.call('accounts.select', { accountId: first.id })).active).toBe(true);
     await b.close();
 
@@ -100,7 +103,7 @@ describe('accounts', () => {
 });
 
 describe('settings, app info, links', () => {
-  it('the language is the app\'s; photo settings are the active account\'s, saved with it', async () => {
+  it("the language is the app's; photo settings are the active account's, saved with it", async () => {
     const b = await backend();
     const defaults = { photoCaching: 'covers', diskBudgetMb: 2048, language: 'system' };
     expect(await b.call('settings.get', {})).toEqual(defaults);

@@ -24,7 +24,11 @@ export interface EventRecorder {
   all: RecordedEvent[];
   of<E extends EventName>(event: E): EventPayload<E>[];
   /** Resolves with the first matching payload recorded from now on (or already recorded after `since`). */
-  next<E extends EventName>(event: E, match?: (payload: EventPayload<E>) => boolean, options?: { timeoutMs?: number; since?: number }): Promise<EventPayload<E>>;
+  next<E extends EventName>(
+    event: E,
+    match?: (payload: EventPayload<E>) => boolean,
+    options?: { timeoutMs?: number; since?: number },
+  ): Promise<EventPayload<E>>;
   clear(): void;
 }
 
@@ -119,7 +123,8 @@ export async function makeBackend(options: MakeBackendOptions = {}): Promise<Tes
     events,
     opened,
     demos,
-    call: (channel, input) => (backend.handlers[channel] as (i: unknown, ctx: unknown) => Promise<never>)(input, { channel, sender: { url: 'test://', frameIsMain: true } }),
+    call: (channel, input) =>
+      (backend.handlers[channel] as (i: unknown, ctx: unknown) => Promise<never>)(input, { channel, sender: { url: 'test://', frameIsMain: true } }),
     close,
     cleanup: async () => {
       await close();

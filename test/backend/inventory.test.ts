@@ -28,7 +28,12 @@ describe('inventory', () => {
     const page = await b.call('inventory.query', inventoryQuery({ window: { offset: 0, limit: 10 } }));
     expect(page.total).toBe(all.length);
     expect(page.rows).toHaveLength(10);
-    expect(page.rows.map((r) => r.reference)).toEqual(all.map((v) => v.reference).sort().slice(0, 10));
+    expect(page.rows.map((r) => r.reference)).toEqual(
+      all
+        .map((v) => v.reference)
+        .sort()
+        .slice(0, 10),
+    );
     const first = all.find((v) => v.reference === page.rows[0]?.reference);
     const row = page.rows[0];
     expect(row).toMatchObject({

@@ -251,7 +251,9 @@ describe('demo.start without a keychain', () => {
     expect(filesContaining(b.dataDir, b.demos[0]?.integrationToken ?? 'missing')).toEqual([]);
     const sandbox = b.demos[0];
     if (!sandbox) throw new Error('no demo sandbox');
-    expect(await errorKindOf(() => b.call('accounts.add', { name: 'Real', baseUrl: sandbox.baseUrl, token: 'a-real-dealer-token' }))).toBe('keychain_unavailable');
+    expect(await errorKindOf(() => b.call('accounts.add', { name: 'Real', baseUrl: sandbox.baseUrl, token: 'a-real-dealer-token' }))).toBe(
+      'keychain_unavailable',
+    );
     expect(await b.call('accounts.list', {})).toHaveLength(1);
     // Removing the demo account works too (its token was only in memory).
     await b.call('accounts.remove', { accountId: account.id, deleteData: true });
@@ -292,7 +294,10 @@ describe('switching accounts', () => {
       expect((await b.call('inventory.summary', {})).total).toBe(10);
       expect(currentPhotos(b.backend)?.root).toBe(rootA);
       const accounts = await b.call('accounts.list', {});
-      expect(accounts.map((x) => [x.id, x.active, x.lastSyncAt !== null])).toEqual([[a, true, true], [c, false, true]]);
+      expect(accounts.map((x) => [x.id, x.active, x.lastSyncAt !== null])).toEqual([
+        [a, true, true],
+        [c, false, true],
+      ]);
     } finally {
       await Promise.all([small.close(), large.close()]);
     }

@@ -1,6 +1,16 @@
 // Who may talk to the browser shell: the decisions behind its cookie, Host and Origin checks.
 import { describe, expect, it } from 'vitest';
-import { admitRequest, admitUpgrade, cookieName, createSecret, isSecret, loginUrl, readCookie, SECRET_BYTES, sessionCookie } from '../../src/main/browser-shell/auth';
+import {
+  admitRequest,
+  admitUpgrade,
+  cookieName,
+  createSecret,
+  isSecret,
+  loginUrl,
+  readCookie,
+  SECRET_BYTES,
+  sessionCookie,
+} from '../../src/main/browser-shell/auth';
 
 const port = 41234;
 const secret = createSecret();

@@ -10,13 +10,23 @@ import { APP_ID, EXECUTABLE_NAME } from '../../src/main/shell/identity';
 
 // electron-builder's internals (app-builder-lib is its implementation, installed with it).
 const requireBuilder = createRequire(createRequire(import.meta.url).resolve('electron-builder'));
-const { validateConfiguration } = requireBuilder('app-builder-lib/out/util/config/config') as { validateConfiguration: (c: unknown, l: unknown) => Promise<void> };
+const { validateConfiguration } = requireBuilder('app-builder-lib/out/util/config/config') as {
+  validateConfiguration: (c: unknown, l: unknown) => Promise<void>;
+};
 const { DebugLogger } = requireBuilder('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
 interface Matcher {
   createFilter(): (file: string, stat: { isDirectory(): boolean; moduleFullFilePath?: string }) => boolean;
 }
 const matchers = requireBuilder('app-builder-lib/out/fileMatcher') as {
-  getMainFileMatchers(appDir: string, to: string, expand: (s: string) => string, options: object, packager: object, outDir: string, compile: boolean): Matcher[];
+  getMainFileMatchers(
+    appDir: string,
+    to: string,
+    expand: (s: string) => string,
+    options: object,
+    packager: object,
+    outDir: string,
+    compile: boolean,
+  ): Matcher[];
   getNodeModuleFileMatcher(appDir: string, to: string, expand: (s: string) => string, options: object, info: object): Matcher;
 };
 
@@ -44,7 +54,13 @@ describe('electron-builder configuration', () => {
 
   it('flips the fuses that let another process run Node as the app, and checks the archive', () => {
     expect(config.electronFuses).toEqual(SHIPPED_FUSES);
-    expect(SHIPPED_FUSES).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, enableEmbeddedAsarIntegrityValidation: true, onlyLoadAppFromAsar: true });
+    expect(SHIPPED_FUSES).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
   });
 
   it('updates stay off unless a feed was given when packaging', () => {
@@ -88,8 +104,18 @@ describe('what the package holds (electron-builder’s own matchers over our pat
 
   it('the build and the command line’s launcher, not the sources, tests, maps or packaging files', () => {
     const has = appFile('linux', 'x64');
-    for (const path of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'out/cli/index.mjs', 'bin/showroom.mjs', 'package.json']) expect(has(path), path).toBe(true);
-    for (const path of ['src/main/index.ts', 'test/shell/quit.test.ts', 'out/main/index.js.map', 'electron-builder.ts', 'build/icons/icon.png', 'dist/x.deb', 'scripts/build-cli.mjs']) expect(has(path), path).toBe(false);
+    for (const path of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'out/cli/index.mjs', 'bin/showroom.mjs', 'package.json'])
+      expect(has(path), path).toBe(true);
+    for (const path of [
+      'src/main/index.ts',
+      'test/shell/quit.test.ts',
+      'out/main/index.js.map',
+      'electron-builder.ts',
+      'build/icons/icon.png',
+      'dist/x.deb',
+      'scripts/build-cli.mjs',
+    ])
+      expect(has(path), path).toBe(false);
   });
 
   it('unpacks the native addons and everything the command line needs outside the archive', () => {

@@ -42,7 +42,15 @@ describe('the changes of a sync run', () => {
     const run = fullPass(next);
     expect(cache.changes.ofRun(run)).toEqual([
       { reference: 'D', kind: 'added', title: 'Honda Civic', fields: [] },
-      { reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'price', from: 50000, to: 48000 }, { field: 'mileage', from: 45000, to: 46000 }] },
+      {
+        reference: 'A',
+        kind: 'changed',
+        title: 'Volkswagen Gol 1.0 Flex',
+        fields: [
+          { field: 'price', from: 50000, to: 48000 },
+          { field: 'mileage', from: 45000, to: 46000 },
+        ],
+      },
       { reference: 'B', kind: 'dropped', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'publication', from: 1, to: 0 }] },
       { reference: 'C', kind: 'removed', title: 'Fiat Uno', fields: [] },
     ]);
@@ -51,17 +59,28 @@ describe('the changes of a sync run', () => {
 
   it('a listing whose JSON changed outside the compared fields is changed with no field named', () => {
     fullPass(stock());
-    const run = fullPass([portalVehicle({ reference: 'A', value: 50000, description: 'Novo texto' }), portalVehicle({ reference: 'B' }), portalVehicle({ reference: 'C', title: 'Fiat Uno' })]);
+    const run = fullPass([
+      portalVehicle({ reference: 'A', value: 50000, description: 'Novo texto' }),
+      portalVehicle({ reference: 'B' }),
+      portalVehicle({ reference: 'C', title: 'Fiat Uno' }),
+    ]);
     expect(cache.changes.ofRun(run)).toEqual([{ reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [] }]);
   });
 
   it('the inventory filters to the listings the last committed sync added, changed or saw dropped', () => {
     const changedLastSync = () =>
-      cache.queryVehicles({ filters: { changedLastSync: true }, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 50 } }).rows.map((r) => r.reference);
+      cache
+        .queryVehicles({ filters: { changedLastSync: true }, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 50 } })
+        .rows.map((r) => r.reference);
     fullPass(stock());
     // A first sync added everything: nothing is singled out.
     expect(changedLastSync()).toEqual([]);
-    fullPass([portalVehicle({ reference: 'A', value: 48000 }), portalVehicle({ reference: 'B', publication: null }), portalVehicle({ reference: 'C', title: 'Fiat Uno' }), portalVehicle({ reference: 'D' })]);
+    fullPass([
+      portalVehicle({ reference: 'A', value: 48000 }),
+      portalVehicle({ reference: 'B', publication: null }),
+      portalVehicle({ reference: 'C', title: 'Fiat Uno' }),
+      portalVehicle({ reference: 'D' }),
+    ]);
     expect(changedLastSync()).toEqual(['A', 'B', 'D']);
     expect(cache.facetCounts({}).changedLastSync).toEqual({ yes: 3, no: 1 });
     // An abandoned pass leaves the marks as they were; the next committed one replaces them.
@@ -69,7 +88,12 @@ describe('the changes of a sync run', () => {
     abandoned.stage([portalVehicle({ reference: 'C', value: 1 })]);
     abandoned.abandon('cancelled');
     expect(changedLastSync()).toEqual(['A', 'B', 'D']);
-    fullPass([portalVehicle({ reference: 'A', value: 48000 }), portalVehicle({ reference: 'B', publication: null }), portalVehicle({ reference: 'C', title: 'Fiat Uno', value: 1 }), portalVehicle({ reference: 'D' })]);
+    fullPass([
+      portalVehicle({ reference: 'A', value: 48000 }),
+      portalVehicle({ reference: 'B', publication: null }),
+      portalVehicle({ reference: 'C', title: 'Fiat Uno', value: 1 }),
+      portalVehicle({ reference: 'D' }),
+    ]);
     expect(changedLastSync()).toEqual(['C']);
     expect(cache.countVehicles({ filters: { changedLastSync: false } })).toBe(3);
   });
@@ -102,7 +126,11 @@ describe('the changes of a sync run', () => {
 
   it('a damaged fields cell reads as no field rather than failing the list', () => {
     fullPass(stock());
-    const run = fullPass([portalVehicle({ reference: 'A', value: 1 }), portalVehicle({ reference: 'B' }), portalVehicle({ reference: 'C', title: 'Fiat Uno' })]);
+    const run = fullPass([
+      portalVehicle({ reference: 'A', value: 1 }),
+      portalVehicle({ reference: 'B' }),
+      portalVehicle({ reference: 'C', title: 'Fiat Uno' }),
+    ]);
     sqlOf(cache).prepare("UPDATE sync_changes SET fields = '{not json' WHERE reference = 'A'").run();
     expect(cache.changes.ofRun(run)).toEqual([{ reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [] }]);
   });

@@ -60,7 +60,10 @@ export function portalVehicle(overrides: RawVehicle = {}): RawVehicle {
     amountPerInstallment: 1500,
     amountOfInstallments: 48,
     deposit: 10000,
-    accessories: [{ id: 1, name: 'Ar-condicionado' }, { id: 2, name: 'Direção hidráulica' }],
+    accessories: [
+      { id: 1, name: 'Ar-condicionado' },
+      { id: 2, name: 'Direção hidráulica' },
+    ],
     active: true,
     trim: { id: 10, name: '1.0 MPI Trendline', modelId: 100 },
     brand: { id: 1, name: 'Volkswagen', vehicleType: 'C' },
@@ -76,7 +79,10 @@ export function portalVehicle(overrides: RawVehicle = {}): RawVehicle {
 }
 
 export function upsert(cache: Cache, items: readonly unknown[], runId?: number) {
-  return cache.vehicles.upsertMany(items.map((i) => receiveVehicle(i)), { runId: runId ?? null });
+  return cache.vehicles.upsertMany(
+    items.map((i) => receiveVehicle(i)),
+    { runId: runId ?? null },
+  );
 }
 
 /** Opens the raw file without the app's migrations, for tests that look under the hood. */

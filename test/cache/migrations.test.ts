@@ -18,7 +18,7 @@ afterEach(() => t.cleanup());
 
 const version = (db: Database.Database) => db.pragma('user_version', { simple: true }) as number;
 const tables = (db: Database.Database) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]);
+  db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
 
 describe('migrations', () => {
   it('are numbered 1..N without gaps, and the app knows the last one', () => {
@@ -42,7 +42,7 @@ describe('migrations', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);
     db.prepare("INSERT INTO vehicles (id, reference, title) VALUES (1, 'A', 'Gol')").run();
-    db.prepare("INSERT INTO vehicle_json (vehicle_id, raw) VALUES (1, '{\"reference\":\"A\"}')").run();
+    db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (1, \'{"reference":"A"}\')').run();
     db.prepare("INSERT INTO meta (key, value) VALUES ('last_sync_at', 'x')").run();
     const before = db.prepare('SELECT * FROM vehicles').all();
     migrateTo(db, 2);
@@ -87,8 +87,13 @@ describe('migrations', () => {
     const db = rawDb(t.file());
     migrateTo(db, 4);
     const raw = JSON.stringify({
-      reference: 'REF-7', title: 'Fiat Uno Mille', description: 'Câmera de ré e direção hidráulica', licensePlate: 'ABC-1D23',
-      brand: { id: 1, name: 'Fiat' }, trim: { id: 2, modelId: 3, name: 'Way 1.0' }, accessories: [{ id: 1, name: 'Teto solar' }],
+      reference: 'REF-7',
+      title: 'Fiat Uno Mille',
+      description: 'Câmera de ré e direção hidráulica',
+      licensePlate: 'ABC-1D23',
+      brand: { id: 1, name: 'Fiat' },
+      trim: { id: 2, modelId: 3, name: 'Way 1.0' },
+      accessories: [{ id: 1, name: 'Teto solar' }],
     });
     db.prepare("INSERT INTO vehicles (id, reference, title) VALUES (1, 'REF-7', 'Fiat Uno Mille')").run();
     db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (1, ?)').run(raw);
@@ -97,7 +102,15 @@ describe('migrations', () => {
     // What the app's parser dropped then stays out: a brand without its vehicleType, a list with one bad item.
     db.prepare("INSERT INTO vehicles (id, reference) VALUES (3, 'ONIX')").run();
     db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (3, ?)').run(
-      JSON.stringify({ title: 'Chevrolet Onix', brand: { id: 1, name: 'Chevy' }, accessories: [{ id: 1, name: 'Alarme' }, { id: 'x', name: 'Bancos' }], otherInfos: [{ id: 2, name: 'Blindado' }] }),
+      JSON.stringify({
+        title: 'Chevrolet Onix',
+        brand: { id: 1, name: 'Chevy' },
+        accessories: [
+          { id: 1, name: 'Alarme' },
+          { id: 'x', name: 'Bancos' },
+        ],
+        otherInfos: [{ id: 2, name: 'Blindado' }],
+      }),
     );
     const before = db.prepare('SELECT * FROM vehicles ORDER BY id').all();
     migrateTo(db, 5);
@@ -135,23 +148,31 @@ describe('migrations', () => {
   it('7: each sync run gets an empty list of data problems, keeping its record', () => {
     const db = rawDb(t.file());
     migrateTo(db, 6);
-    db.prepare("INSERT INTO sync_runs (id, kind, started_at, ended_at, outcome, counts) VALUES (1, 'full', '2025-01-01T00:00:00Z', '2025-01-01T00:01:00Z', 'ok', '{\"added\":3}')").run();
+    db.prepare(
+      "INSERT INTO sync_runs (id, kind, started_at, ended_at, outcome, counts) VALUES (1, 'full', '2025-01-01T00:00:00Z', '2025-01-01T00:01:00Z', 'ok', '{\"added\":3}')",
+    ).run();
     migrateTo(db, 7);
     expect(version(db)).toBe(7);
-    expect(db.prepare('SELECT id, outcome, counts, data_problems FROM sync_runs').all()).toEqual([{ id: 1, outcome: 'ok', counts: '{"added":3}', data_problems: '[]' }]);
+    expect(db.prepare('SELECT id, outcome, counts, data_problems FROM sync_runs').all()).toEqual([
+      { id: 1, outcome: 'ok', counts: '{"added":3}', data_problems: '[]' },
+    ]);
     db.close();
   });
 
   it('8: moves the outbox into the local-only file, keeping every entry', () => {
     const db = rawDb(t.file());
     migrateTo(db, 7);
-    db.prepare("INSERT INTO outbox (id, kind, reference, created_at, attempts, last_error, status) VALUES (4, 'unpublish', 'A', 'then', 2, 'offline', 'pending'), (5, 'unpublish', 'B', 'then', 1, NULL, 'sent')").run();
+    db.prepare(
+      "INSERT INTO outbox (id, kind, reference, created_at, attempts, last_error, status) VALUES (4, 'unpublish', 'A', 'then', 2, 'offline', 'pending'), (5, 'unpublish', 'B', 'then', 1, NULL, 'sent')",
+    ).run();
     const before = db.prepare('SELECT * FROM outbox ORDER BY id').all();
     attachLocal(db, t.file(), false);
     migrateTo(db, 8);
     expect(version(db)).toBe(8);
     expect(tables(db)).not.toContain('outbox');
-    expect(db.prepare('SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status FROM local.outbox ORDER BY id').all()).toEqual(before);
+    expect(db.prepare('SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status FROM local.outbox ORDER BY id').all()).toEqual(
+      before,
+    );
     expect(db.prepare('SELECT sending_since FROM local.outbox').pluck().all()).toEqual([null, null]);
     db.close();
   });
@@ -237,7 +258,9 @@ describe('opening the cache file', () => {
 
   it('says plainly when the file is not a database', () => {
     writeFileSync(t.file(), 'this is a text file, not SQLite '.repeat(200));
-    expect(() => openCache(t.file())).toThrow(expect.objectContaining({ kind: 'database', message: expect.stringMatching(/damaged or is not a Showroom database/) }));
+    expect(() => openCache(t.file())).toThrow(
+      expect.objectContaining({ kind: 'database', message: expect.stringMatching(/damaged or is not a Showroom database/) }),
+    );
   });
 
   it('says plainly when the file is damaged', () => {

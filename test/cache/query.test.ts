@@ -8,7 +8,11 @@ import { openTestCache, portalVehicle, references, tempDir, upsert, type TempDir
 
 let t: TempDir;
 let cache: Cache;
-const BRANDS = [{ id: 1, name: 'Fiat' }, { id: 2, name: 'Volkswagen' }, { id: 3, name: 'Citroën' }];
+const BRANDS = [
+  { id: 1, name: 'Fiat' },
+  { id: 2, name: 'Volkswagen' },
+  { id: 3, name: 'Citroën' },
+];
 const FUELS = ['FLEX', 'DIESEL', 'GASOLINE', 'ELETRIC'];
 const COLORS = ['BLACK', 'SILVER', 'RED'];
 const N = 60;
@@ -36,9 +40,13 @@ beforeAll(() => {
       updatedAt: new Date(Date.UTC(2025, 0, 1) + ((i * 7) % N) * 3_600_000).toISOString(),
       licensePlate: `AB${String.fromCharCode(65 + (i % 26))}${1000 + i}`,
       trim: { id: i, name: i % 2 ? 'Highline' : 'Trendline', modelId: 100 + (i % 7) },
-      pictures: i % 11 === 0
-        ? [{ originalUrl: 'o', order: 1, source: `s${i}-1` }, { originalUrl: 'o', order: 3, source: `s${i}-3` }]
-        : Array.from({ length: 1 + (i % 4) }, (_, k) => ({ originalUrl: 'o', order: k + 1, source: `s${i}-${k + 1}` })),
+      pictures:
+        i % 11 === 0
+          ? [
+              { originalUrl: 'o', order: 1, source: `s${i}-1` },
+              { originalUrl: 'o', order: 3, source: `s${i}-3` },
+            ]
+          : Array.from({ length: 1 + (i % 4) }, (_, k) => ({ originalUrl: 'o', order: k + 1, source: `s${i}-${k + 1}` })),
       ...(i % 13 === 0 ? { doors: 'four' } : {}),
     });
   });
@@ -104,7 +112,9 @@ describe('filters', () => {
 
   it('refuses a malformed query plainly', () => {
     expect(() => cache.queryVehicles({ filters: { fuel: 'FLEX' } } as unknown as InventoryQuery)).toThrow(expect.objectContaining({ kind: 'bad_input' }));
-    expect(() => cache.queryVehicles({ sort: { field: 'raw; DROP TABLE vehicles', dir: 'asc' } } as unknown as InventoryQuery)).toThrow(expect.objectContaining({ kind: 'bad_input' }));
+    expect(() => cache.queryVehicles({ sort: { field: 'raw; DROP TABLE vehicles', dir: 'asc' } } as unknown as InventoryQuery)).toThrow(
+      expect.objectContaining({ kind: 'bad_input' }),
+    );
     expect(() => cache.queryVehicles({ window: { offset: 0, limit: 100_000 } })).toThrow(expect.objectContaining({ kind: 'bad_input' }));
   });
 });
@@ -112,11 +122,16 @@ describe('filters', () => {
 describe('sorting and windows', () => {
   const key = (field: SortField, r: VehicleRow): string | number | null => {
     switch (field) {
-      case 'title': return r.title?.toLowerCase() ?? null;
-      case 'updatedAt': return r.updatedAt;
-      case 'plate': return r.plate === null ? null : normalizePlate(r.plate);
-      case 'portal': return r.portal;
-      case 'firstSeen': return null;
+      case 'title':
+        return r.title?.toLowerCase() ?? null;
+      case 'updatedAt':
+        return r.updatedAt;
+      case 'plate':
+        return r.plate === null ? null : normalizePlate(r.plate);
+      case 'portal':
+        return r.portal;
+      case 'firstSeen':
+        return null;
       default: {
         const v = (r as unknown as Record<string, unknown>)[field];
         return typeof v === 'boolean' ? +v : (v as string | number | null);
@@ -125,7 +140,15 @@ describe('sorting and windows', () => {
   };
   const cmp = (a: string | number | null, b: string | number | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
 
-  it.each(SORT_FIELDS.flatMap((f) => [[f, 'asc'], [f, 'desc']] as const))('sorts on %s %s', (field, dir) => {
+  it.each(
+    SORT_FIELDS.flatMap(
+      (f) =>
+        [
+          [f, 'asc'],
+          [f, 'desc'],
+        ] as const,
+    ),
+  )('sorts on %s %s', (field, dir) => {
     const { rows, total } = cache.queryVehicles({ sort: { field, dir }, window: { offset: 0, limit: 500 } });
     expect(rows).toHaveLength(total);
     for (let i = 1; i < rows.length; i++) {
@@ -222,7 +245,9 @@ describe('query plans of the hot queries', () => {
   const text = (lines: string[] | null) => (lines ?? []).join('\n');
 
   it('a listing by reference uses the reference index', () => {
-    const lines = (sqlOf(cache).prepare("EXPLAIN QUERY PLAN SELECT id FROM vehicles WHERE reference = 'V001'").all() as { detail: string }[]).map((r) => r.detail);
+    const lines = (sqlOf(cache).prepare("EXPLAIN QUERY PLAN SELECT id FROM vehicles WHERE reference = 'V001'").all() as { detail: string }[]).map(
+      (r) => r.detail,
+    );
     expect(lines.join('\n')).toMatch(/SEARCH vehicles USING (COVERING )?INDEX sqlite_autoindex_vehicles_1 \(reference=\?\)/);
   });
 

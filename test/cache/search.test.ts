@@ -24,10 +24,23 @@ describe('search', () => {
     t = tempDir();
     cache = openTestCache(t);
     upsert(cache, [
-      portalVehicle({ reference: 'C4', title: 'Citroën C4 Cactus Feel', brand: { id: 2, name: 'Citroën', vehicleType: 'C' }, licensePlate: 'QWE-9A87', description: 'Câmbio automático' }),
+      portalVehicle({
+        reference: 'C4',
+        title: 'Citroën C4 Cactus Feel',
+        brand: { id: 2, name: 'Citroën', vehicleType: 'C' },
+        licensePlate: 'QWE-9A87',
+        description: 'Câmbio automático',
+      }),
       portalVehicle({ reference: 'GOL', title: 'Volkswagen Gol 1.0', licensePlate: 'ABC1D23', description: 'Único dono' }),
-      portalVehicle({ reference: 'HB20', title: 'Hyundai HB20 Comfort', brand: { id: 6, name: 'Hyundai', vehicleType: 'C' }, licensePlate: 'XYZ-1234', description: 'Revisado',
-        accessories: [{ id: 3, name: 'Teto solar' }], otherInfos: [{ id: 9, name: 'Garantia de fábrica' }] }),
+      portalVehicle({
+        reference: 'HB20',
+        title: 'Hyundai HB20 Comfort',
+        brand: { id: 6, name: 'Hyundai', vehicleType: 'C' },
+        licensePlate: 'XYZ-1234',
+        description: 'Revisado',
+        accessories: [{ id: 3, name: 'Teto solar' }],
+        otherInfos: [{ id: 9, name: 'Garantia de fábrica' }],
+      }),
     ]);
   });
   afterEach(() => {
@@ -64,8 +77,39 @@ describe('search', () => {
   });
 
   it('never throws on hostile input and never treats it as syntax', () => {
-    const hostile = ['"', '""', '*', '-', ':', '(', ')', 'NEAR', 'NEAR(', 'AND', 'OR', 'NOT', 'a OR', '^', '{title}: x', 'title:gol', "'; DROP TABLE vehicles; --",
-      '\u0000', '🚗', 'gol*', '-gol', '"gol', 'gol"', 'NEAR(gol cactus, 5)', 'x'.repeat(200), '\\', '%', '_', '[', 'rowid', '1=1'];
+    const hostile = [
+      '"',
+      '""',
+      '*',
+      '-',
+      ':',
+      '(',
+      ')',
+      'NEAR',
+      'NEAR(',
+      'AND',
+      'OR',
+      'NOT',
+      'a OR',
+      '^',
+      '{title}: x',
+      'title:gol',
+      "'; DROP TABLE vehicles; --",
+      '\u0000',
+      '🚗',
+      'gol*',
+      '-gol',
+      '"gol',
+      'gol"',
+      'NEAR(gol cactus, 5)',
+      'x'.repeat(200),
+      '\\',
+      '%',
+      '_',
+      '[',
+      'rowid',
+      '1=1',
+    ];
     for (const text of hostile) {
       expect(() => cache.queryVehicles({ text }), text).not.toThrow();
       expect(() => cache.facetCounts({ text }), text).not.toThrow();

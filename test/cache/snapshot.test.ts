@@ -9,9 +9,7 @@ import type { Cache } from '../../src/main/cache/index';
 import { orderBy, whereClause } from '../../src/main/cache/filters';
 import { ftsMatchExpression } from '../../src/main/cache/fts';
 import { binaryCompare } from '../../src/main/cache/snapshot';
-import {
-  SORT_FIELDS, type FacetCounts, type FilterDimension, type InventoryFilters, type InventoryQuery, type PortalState,
-} from '../../src/shared/inventory';
+import { SORT_FIELDS, type FacetCounts, type FilterDimension, type InventoryFilters, type InventoryQuery, type PortalState } from '../../src/shared/inventory';
 import { DIMENSION_NAMES, dimension } from '../../src/shared/inventory-filters';
 import { generateVehicles } from '../../src/sandbox/generator';
 import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
@@ -45,7 +43,11 @@ afterAll(() => {
 
 const sqlCount = (q: InventoryQuery): number => {
   const where = whereClause(q);
-  return (sqlOf(cache).prepare(`SELECT count(*) AS n FROM vehicles v ${where.sql}`).get(...where.params) as { n: number }).n;
+  return (
+    sqlOf(cache)
+      .prepare(`SELECT count(*) AS n FROM vehicles v ${where.sql}`)
+      .get(...where.params) as { n: number }
+  ).n;
 };
 
 const sqlWindow = (q: InventoryQuery): string[] => {
@@ -59,13 +61,13 @@ const sqlWindow = (q: InventoryQuery): string[] => {
 };
 
 function sqlFacets(q: InventoryQuery): FacetCounts {
-  const active = new Set(
-    (Object.keys(q.filters ?? {}) as FilterDimension[]).filter((d) => whereClause({ filters: { [d]: q.filters?.[d] } }).sql !== ''),
-  );
+  const active = new Set((Object.keys(q.filters ?? {}) as FilterDimension[]).filter((d) => whereClause({ filters: { [d]: q.filters?.[d] } }).sql !== ''));
   const where = (dim: FilterDimension) => whereClause(q, active.has(dim) ? dim : undefined);
   const get = (sql: string, dim: FilterDimension) => {
     const w = where(dim);
-    return sqlOf(cache).prepare(sql.replace('$WHERE', w.sql)).get(...w.params) as Record<string, number | null>;
+    return sqlOf(cache)
+      .prepare(sql.replace('$WHERE', w.sql))
+      .get(...w.params) as Record<string, number | null>;
   };
   // Each dimension counted by SQL over its column, as its kind is counted.
   const facet = (dim: FilterDimension) => {
@@ -79,7 +81,9 @@ function sqlFacets(q: InventoryQuery): FacetCounts {
       case 'values': {
         const w = where(dim);
         const cond = w.sql === '' ? `WHERE ${col} IS NOT NULL` : `${w.sql} AND ${col} IS NOT NULL`;
-        return sqlOf(cache).prepare(`SELECT ${col} AS value, count(*) AS count FROM vehicles v ${cond} GROUP BY 1 ORDER BY 2 DESC, 1`).all(...w.params) as { value: string; count: number }[];
+        return sqlOf(cache)
+          .prepare(`SELECT ${col} AS value, count(*) AS count FROM vehicles v ${cond} GROUP BY 1 ORDER BY 2 DESC, 1`)
+          .all(...w.params) as { value: string; count: number }[];
       }
       case 'flag': {
         const r = get(`SELECT coalesce(sum(${col} = 1), 0) AS yes, coalesce(sum(${col} = 0), 0) AS no FROM vehicles v $WHERE`, dim);
@@ -98,7 +102,7 @@ function sqlFacets(q: InventoryQuery): FacetCounts {
 
 function randomQueries(count: number, seed: number): InventoryQuery[] {
   const random = prng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
   const chance = (p: number) => random() < p;
   const distinct = (f: (v: (typeof stock)[number]) => unknown) => [...new Set(stock.map(f).filter((x): x is string => typeof x === 'string'))];
   const brands = distinct((v) => v.brand.name);
@@ -115,7 +119,7 @@ function randomQueries(count: number, seed: number): InventoryQuery[] {
       return chance(0.5) ? w.slice(0, 1 + Math.floor(random() * w.length)) : w;
     }).join(' ');
   };
-  const some = <T,>(xs: readonly T[]): T[] => xs.filter(() => chance(0.4));
+  const some = <T>(xs: readonly T[]): T[] => xs.filter(() => chance(0.4));
   const range = (lo: number, hi: number) => {
     const a = lo + random() * (hi - lo);
     const b = a + random() * (hi - lo) * 0.5;
@@ -159,7 +163,10 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
     for (const q of queries) {
       const result = cache.queryVehicles(q);
       expect(result.total, JSON.stringify(q)).toBe(sqlCount(q));
-      expect(result.rows.map((r) => r.reference), JSON.stringify(q)).toEqual(sqlWindow(q));
+      expect(
+        result.rows.map((r) => r.reference),
+        JSON.stringify(q),
+      ).toEqual(sqlWindow(q));
       expect(cache.countVehicles(q)).toBe(result.total);
     }
   });
@@ -170,15 +177,25 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
   });
 
   it('the summary', () => {
-    const r = sqlOf(cache).prepare(`SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
-      sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected FROM vehicles`).get() as Record<string, number>;
+    const r = sqlOf(cache)
+      .prepare(
+        `SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
+      sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected FROM vehicles`,
+      )
+      .get() as Record<string, number>;
     expect(cache.summary()).toMatchObject({
-      total: r.total, onPortal: r.on, notOnPortal: r.off, unpublishPending: r.pending, highlighted: r.hl, withProblems: r.problems, withRejectedPhotos: r.rejected,
+      total: r.total,
+      onPortal: r.on,
+      notOnPortal: r.off,
+      unpublishPending: r.pending,
+      highlighted: r.hl,
+      withProblems: r.problems,
+      withRejectedPhotos: r.rejected,
     });
     expect(r.pending).toBeGreaterThan(20);
   });
 
-  it('the whole stock asked while the snapshot is stale (answered from SQL) equals the snapshot\'s answer', () => {
+  it("the whole stock asked while the snapshot is stale (answered from SQL) equals the snapshot's answer", () => {
     for (const field of SORT_FIELDS) {
       for (const dir of ['asc', 'desc'] as const) {
         for (const offset of [0, 990, 1_990]) {
@@ -188,7 +205,10 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
           cache.summary(); // builds the snapshot
           const fromSnapshot = cache.queryVehicles(q);
           expect(fromSql.total).toBe(N);
-          expect(fromSql.rows.map((r) => r.reference), `${field} ${dir} @${offset}`).toEqual(fromSnapshot.rows.map((r) => r.reference));
+          expect(
+            fromSql.rows.map((r) => r.reference),
+            `${field} ${dir} @${offset}`,
+          ).toEqual(fromSnapshot.rows.map((r) => r.reference));
           expect(fromSql).toEqual(fromSnapshot);
         }
       }
@@ -196,7 +216,11 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
   });
 
   it('deep windows tile the whole sorted list', () => {
-    for (const sort of [{ field: 'updatedAt', dir: 'desc' }, { field: 'color', dir: 'asc' }, { field: 'title', dir: 'desc' }] as const) {
+    for (const sort of [
+      { field: 'updatedAt', dir: 'desc' },
+      { field: 'color', dir: 'asc' },
+      { field: 'title', dir: 'desc' },
+    ] as const) {
       for (const offset of [0, 500, 1_000, 1_990]) {
         const q: InventoryQuery = { sort, window: { offset, limit: 50 } };
         expect(references(q)).toEqual(sqlWindow(q));
@@ -253,12 +277,14 @@ describe('the snapshot follows the writes', () => {
 
   it('a rolled-back transaction leaves nothing behind, and reads inside it see its writes', () => {
     const total = count();
-    expect(() => cache.transaction(() => {
-      upsert(cache, [portalVehicle({ reference: 'GHOST', title: 'Ghostcar' })]);
-      expect(count()).toBe(total + 1);
-      expect(count({ text: 'ghostcar' })).toBe(1);
-      throw new Error('cancelled');
-    })).toThrow('cancelled');
+    expect(() =>
+      cache.transaction(() => {
+        upsert(cache, [portalVehicle({ reference: 'GHOST', title: 'Ghostcar' })]);
+        expect(count()).toBe(total + 1);
+        expect(count({ text: 'ghostcar' })).toBe(1);
+        throw new Error('cancelled');
+      }),
+    ).toThrow('cancelled');
     expect(count()).toBe(total);
     expect(count({ text: 'ghostcar' })).toBe(0);
   });

@@ -26,7 +26,10 @@ describe('photos', () => {
     cache.photos.markFailed(second?.id ?? 0, 'HTTP 404');
     const row = cache.queryVehicles({}).rows[0];
     expect(row?.cover).toEqual({ source: 'https://cdn.portal.example/A/1.jpg', photoId: cover?.id, status: 'cached' });
-    expect(cache.getVehicle('A')?.photos.map((p) => [p.order, p.status, p.lastError])).toEqual([[1, 'cached', null], [2, 'failed', 'HTTP 404']]);
+    expect(cache.getVehicle('A')?.photos.map((p) => [p.order, p.status, p.lastError])).toEqual([
+      [1, 'cached', null],
+      [2, 'failed', 'HTTP 404'],
+    ]);
     expect(cache.photos.toDownload(10).map((p) => p.id)).toEqual([second?.id]);
   });
 
@@ -42,7 +45,12 @@ describe('photos', () => {
     expect(cache.photos.overBudget(300)).toEqual([]);
     cache.photos.markEvicted(photos[1]?.id ?? 0);
     expect(cache.photos.get(photos[1]?.id ?? 0)).toMatchObject({ status: 'evicted', filePath: null });
-    expect(cache.photos.orphans().map((p) => p.sourceUrl).sort()).toEqual(['s1', 's3']);
+    expect(
+      cache.photos
+        .orphans()
+        .map((p) => p.sourceUrl)
+        .sort(),
+    ).toEqual(['s1', 's3']);
   });
 });
 
@@ -58,7 +66,7 @@ describe('vehicles: has, covers and raw JSON', () => {
     expect(cache.vehicles.has('B')).toBe(false);
   });
 
-  it('reads every cover, every JSON text and one listing\'s JSON, in the order listings were first cached', () => {
+  it("reads every cover, every JSON text and one listing's JSON, in the order listings were first cached", () => {
     const b = portalVehicle({ reference: 'B' });
     upsert(cache, [b, portalVehicle({ reference: 'A', pictures: [] })]);
     expect(cache.vehicles.covers()).toEqual([{ reference: 'B', source: 'https://cdn.portal.example/B/1.jpg' }]);
@@ -69,7 +77,7 @@ describe('vehicles: has, covers and raw JSON', () => {
 });
 
 describe('outbox', () => {
-  it('answers which listings have an unpublish queued, how many writes wait, and each listing\'s requests', () => {
+  it("answers which listings have an unpublish queued, how many writes wait, and each listing's requests", () => {
     expect(cache.outbox.queuedUnpublishes(['A'])).toEqual(new Map());
     const a = cache.outbox.enqueue('unpublish', 'A');
     cache.outbox.markFailed(a.id, 'offline', false);
@@ -82,7 +90,10 @@ describe('outbox', () => {
     expect(cache.outbox.pendingCount()).toBe(1);
     expect(cache.outbox.queuedUnpublishes(['B'])).toEqual(new Map());
     const again = cache.outbox.enqueue('unpublish', 'B');
-    expect(cache.outbox.unpublishesOf('B').map((e) => [e.id, e.status, e.attempts])).toEqual([[b.id, 'sent', 1], [again.id, 'pending', 0]]);
+    expect(cache.outbox.unpublishesOf('B').map((e) => [e.id, e.status, e.attempts])).toEqual([
+      [b.id, 'sent', 1],
+      [again.id, 'pending', 0],
+    ]);
     expect(cache.outbox.unpublishesOf('C')).toEqual([]);
   });
 
@@ -98,7 +109,10 @@ describe('outbox', () => {
     expect(cache.outbox.pending()).toEqual([]);
     const refused = cache.outbox.enqueue('unpublish', 'B');
     cache.outbox.markFailed(refused.id, 'Veículo não encontrado', true);
-    expect(cache.outbox.recent().map((e) => [e.reference, e.status])).toEqual([['B', 'failed'], ['A', 'sent']]);
+    expect(cache.outbox.recent().map((e) => [e.reference, e.status])).toEqual([
+      ['B', 'failed'],
+      ['A', 'sent'],
+    ]);
   });
 });
 
@@ -108,8 +122,14 @@ describe('sync runs and meta', () => {
     clock.advance(5000);
     cache.runs.finish(id, 'failed', { pages: 3 }, { kind: 'offline', message: 'The portal could not be reached.' });
     expect(cache.runs.get(id)).toEqual({
-      id, kind: 'incremental', startedAt: '2025-03-01T12:00:00.000Z', endedAt: '2025-03-01T12:00:05.000Z', outcome: 'failed',
-      counts: { pages: 3 }, error: { kind: 'offline', message: 'The portal could not be reached.' }, dataProblems: [],
+      id,
+      kind: 'incremental',
+      startedAt: '2025-03-01T12:00:00.000Z',
+      endedAt: '2025-03-01T12:00:05.000Z',
+      outcome: 'failed',
+      counts: { pages: 3 },
+      error: { kind: 'offline', message: 'The portal could not be reached.' },
+      dataProblems: [],
     });
     expect(cache.runs.lastSuccessful()).toBeNull();
     expect(cache.runs.recent()).toHaveLength(1);

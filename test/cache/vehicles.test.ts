@@ -86,12 +86,27 @@ describe('upsertMany', () => {
   });
 
   it('extracts the columns the list shows', () => {
-    upsert(cache, [portalVehicle({ reference: 'X', pictures: [
-      { originalUrl: 'o3', order: 3, source: 's3' },
-      { originalUrl: 'o1', order: 1, source: 's1' },
-    ], publication: { highlighted: true } })]);
+    upsert(cache, [
+      portalVehicle({
+        reference: 'X',
+        pictures: [
+          { originalUrl: 'o3', order: 3, source: 's3' },
+          { originalUrl: 'o1', order: 1, source: 's1' },
+        ],
+        publication: { highlighted: true },
+      }),
+    ]);
     const row = cache.getVehicle('X')?.row;
-    expect(row).toMatchObject({ pictureCount: 2, rejectedPhotoCount: 1, highlighted: true, portal: 'on', plate: 'ABC-1D23', brand: 'Volkswagen', trim: '1.0 MPI Trendline', modelId: 100 });
+    expect(row).toMatchObject({
+      pictureCount: 2,
+      rejectedPhotoCount: 1,
+      highlighted: true,
+      portal: 'on',
+      plate: 'ABC-1D23',
+      brand: 'Volkswagen',
+      trim: '1.0 MPI Trendline',
+      modelId: 100,
+    });
     expect(row?.cover).toEqual({ source: 's1', photoId: null, status: null });
     expect(cache.getVehicle('X')?.rejectedPhotoPositions).toEqual([2]);
   });
@@ -124,7 +139,12 @@ describe('sync passes', () => {
     const result = pass.commit({ pages: 2, requests: 3 });
     expect(result.counts).toMatchObject({ added: 1, unchanged: 1, removed: 1 });
     expect(result.removedReferences).toEqual(['GONE']);
-    expect(cache.queryVehicles({}).rows.map((r) => r.reference).sort()).toEqual(['KEPT', 'NEW']);
+    expect(
+      cache
+        .queryVehicles({})
+        .rows.map((r) => r.reference)
+        .sort(),
+    ).toEqual(['KEPT', 'NEW']);
     const run = cache.runs.get(result.runId);
     expect(run).toMatchObject({ kind: 'full', outcome: 'succeeded', counts: { pages: 2, requests: 3, added: 1, removed: 1 } });
     expect(cache.summary().lastSyncAt).toBe(clock().toISOString());
@@ -189,7 +209,13 @@ describe('publication changes', () => {
     expect(counts.droppedByPortal).toBe(1);
     const detail = cache.getVehicle('A');
     expect(detail?.publicationHistory).toEqual([
-      { at: '2025-03-01T12:01:00.000Z', from: { published: true, highlighted: false }, to: { published: false, highlighted: false }, cause: 'dropped_by_portal', syncRunId: null },
+      {
+        at: '2025-03-01T12:01:00.000Z',
+        from: { published: true, highlighted: false },
+        to: { published: false, highlighted: false },
+        cause: 'dropped_by_portal',
+        syncRunId: null,
+      },
     ]);
     expect(detail?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'dropped_by_portal' });
   });
@@ -258,10 +284,12 @@ describe('first sync of a big stock', () => {
   it('a failure restores the indexes with the empty snapshot', () => {
     const before = indexes();
     const items = stock(5000);
-    expect(() => cache.transaction(() => {
-      upsert(cache, items);
-      throw new Error('cancelled');
-    })).toThrow('cancelled');
+    expect(() =>
+      cache.transaction(() => {
+        upsert(cache, items);
+        throw new Error('cancelled');
+      }),
+    ).toThrow('cancelled');
     expect(indexes()).toEqual(before);
     expect(cache.summary().total).toBe(0);
   });

@@ -57,7 +57,7 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('the portal refused the integration token');
     expect(result.stderr).toContain('not added');
-    expect(json((await run(['accounts', 'list', '--json'])))).toEqual([]);
+    expect(json(await run(['accounts', 'list', '--json']))).toEqual([]);
   });
 
   it('accounts add --no-keychain needs SHOWROOM_TOKEN (exit 2)', async () => {
@@ -67,7 +67,11 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
   });
 
   it('without a keychain, accounts add says so (exit 6) and stores nothing', async () => {
-    const result = await run(['accounts', 'add', '--name', 'Loja', '--base-url', sb.baseUrl], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/showroom-cli-bus', DISPLAY: undefined, WAYLAND_DISPLAY: undefined });
+    const result = await run(['accounts', 'add', '--name', 'Loja', '--base-url', sb.baseUrl], {
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/showroom-cli-bus',
+      DISPLAY: undefined,
+      WAYLAND_DISPLAY: undefined,
+    });
     expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).toContain('system keychain');
     expect(result.stderr).toContain('--no-keychain');
@@ -128,7 +132,11 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
 
   it('show: every field with labels, publication, photos with their cache state', async () => {
     const withGap = vehicles.find((v) => v.pictures.some((p, i) => p.order !== i + 1)) ?? vehicles[0]!;
-    const [human, machine, missing] = await Promise.all([run(['show', withGap.reference]), run(['show', withGap.reference, '--json']), run(['show', 'NO-SUCH-REF'])]);
+    const [human, machine, missing] = await Promise.all([
+      run(['show', withGap.reference]),
+      run(['show', withGap.reference, '--json']),
+      run(['show', 'NO-SUCH-REF']),
+    ]);
     expect(human.code, human.stderr).toBe(0);
     for (const label of ['Reference:', 'Title:', 'Price:', 'Mileage:', 'Plate:', 'On portal:', 'History', 'Photos (']) expect(human.stdout).toContain(label);
     expect(human.stdout).toContain(withGap.title);
@@ -157,7 +165,9 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
   it('plan (live) and status', async () => {
     const [plan, status, human] = await Promise.all([run(['plan', '--json']), run(['status', '--json']), run(['status'])]);
     expect(json<PlanView>(plan)).toMatchObject({ live: true, usage: { name: expect.any(String) } });
-    const report = json<{ account: { name: string }; inventory: { total: number }; outbox: number; cache: { photos: { files: number } }; lastSyncAt: string }>(status);
+    const report = json<{ account: { name: string }; inventory: { total: number }; outbox: number; cache: { photos: { files: number } }; lastSyncAt: string }>(
+      status,
+    );
     expect(report).toMatchObject({ account: { name: 'Loja Centro' }, inventory: { total: VEHICLES }, outbox: 0, cache: { photos: { files: VEHICLES } } });
     expect(report.lastSyncAt).toMatch(/^\d{4}-/);
     expect(human.stdout).toMatch(/Listings:\s+40 \(/);

@@ -77,9 +77,12 @@ describe('two processes, one data folder', () => {
     try {
       const killed = await run(['sync', '--full', '--no-photos'], {
         onSpawn: (child) => {
-          void waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.owner.json'))).then(() => {
-            child.kill('SIGKILL');
-          }, () => undefined);
+          void waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.owner.json'))).then(
+            () => {
+              child.kill('SIGKILL');
+            },
+            () => undefined,
+          );
         },
       });
       expect(killed.code).toBeNull();

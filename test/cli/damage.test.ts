@@ -33,7 +33,7 @@ describe('a damaged cache', () => {
   it('a listing whose stored JSON is damaged: `show` says so, `sync --full` heals it', { timeout: 60_000 }, async () => {
     const target = sb.data.list()[5]!;
     const db = new Database(cacheFile);
-    db.prepare("UPDATE vehicle_json SET raw = '{\"reference\": broken' WHERE vehicle_id = (SELECT id FROM vehicles WHERE reference = ?)").run(target.reference);
+    db.prepare('UPDATE vehicle_json SET raw = \'{"reference": broken\' WHERE vehicle_id = (SELECT id FROM vehicles WHERE reference = ?)').run(target.reference);
     db.close();
     const damaged = await run(['show', target.reference]);
     expect(damaged.stdout).toContain('The stored copy of this listing is damaged');
@@ -53,7 +53,7 @@ describe('a damaged cache', () => {
     const queued = await run(['unpublish', queuedRef]);
     sb.faults.clear();
     expect(queued.stdout + queued.stderr).toMatch(/queued|Saved/i);
-    const runsBefore = Number((json<{ lastRun: { id: string } }>(await run(['status', '--json']))).lastRun.id);
+    const runsBefore = Number(json<{ lastRun: { id: string } }>(await run(['status', '--json'])).lastRun.id);
 
     damageTable(cacheFile, 'vehicles');
     const results = await Promise.all([run(['status']), run(['search']), run(['sync', '--no-photos']), run(['sync', '--full', '--no-photos'])]);

@@ -5,8 +5,15 @@ describe('resolveProfile: the command line shares the desktop app’s profile ru
   const base = { env: {}, platform: 'linux', home: '/home/ana', cwd: '/srv/checkout' } as const;
 
   it('installed: the dealer’s profile; from the sources: the development one', () => {
-    expect(resolveProfile({ ...base, packaged: true })).toMatchObject({ dataDir: '/home/ana/.config/Showroom', cacheDir: '/home/ana/.cache/Showroom', keychainService: 'Showroom' });
-    expect(resolveProfile({ ...base, packaged: false })).toMatchObject({ dataDir: '/home/ana/.config/Showroom (development)', keychainService: 'Showroom (development)' });
+    expect(resolveProfile({ ...base, packaged: true })).toMatchObject({
+      dataDir: '/home/ana/.config/Showroom',
+      cacheDir: '/home/ana/.cache/Showroom',
+      keychainService: 'Showroom',
+    });
+    expect(resolveProfile({ ...base, packaged: false })).toMatchObject({
+      dataDir: '/home/ana/.config/Showroom (development)',
+      keychainService: 'Showroom (development)',
+    });
   });
 
   it('--data-dir and the environment override the folder, relative to the working folder', () => {

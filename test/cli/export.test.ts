@@ -14,7 +14,8 @@ import { cli, json, tempDataDir } from './helpers';
 let sb: Sandbox;
 let data: { dir: string; cleanup(): void };
 
-const run = (args: string[], env: Record<string, string | undefined> = {}) => cli([...args, '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken, LANG: 'C', ...env } });
+const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+  cli([...args, '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken, LANG: 'C', ...env } });
 
 /** What `search` lists for these flags (the rows on screen), every one of them. */
 async function searched(flags: string[]): Promise<InventoryPage['rows']> {
@@ -111,7 +112,10 @@ describe('showroom export', () => {
     stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     stdout.resume();
     const out = join(data.dir, 'tty.csv');
-    const code = await runCli(['export', '--out', out, '--data-dir', data.dir], { io: { stdin: new PassThrough(), stdout, stderr }, env: { SHOWROOM_TOKEN: sb.integrationToken } });
+    const code = await runCli(['export', '--out', out, '--data-dir', data.dir], {
+      io: { stdin: new PassThrough(), stdout, stderr },
+      env: { SHOWROOM_TOKEN: sb.integrationToken },
+    });
     expect(code, err).toBe(0);
     const ERASE_LINE = '\r\u001b[2K'; // how the progress line rewrites itself
     expect(err).toContain(`${ERASE_LINE}Export CSV · 120/120 listings · `);

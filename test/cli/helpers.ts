@@ -93,11 +93,15 @@ export interface CliAccount {
   close(): Promise<void>;
 }
 
-export async function cliAccount(sandbox: SandboxOptions, options: { env?: Record<string, string | undefined>; prepare?: (sb: Sandbox) => void } = {}): Promise<CliAccount> {
+export async function cliAccount(
+  sandbox: SandboxOptions,
+  options: { env?: Record<string, string | undefined>; prepare?: (sb: Sandbox) => void } = {},
+): Promise<CliAccount> {
   const sb = await startSandbox(sandbox);
   options.prepare?.(sb);
   const data = tempDataDir();
-  const run = (args: string[], env: Record<string, string | undefined> = {}) => cli([...args, '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken, ...options.env, ...env } });
+  const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+    cli([...args, '--data-dir', data.dir], { env: { SHOWROOM_TOKEN: sb.integrationToken, ...options.env, ...env } });
   const added = await run(['accounts', 'add', '--name', 'Loja', '--base-url', sb.baseUrl, '--no-keychain']);
   if (added.code !== 0) throw new Error(`accounts add failed (${added.code}): ${added.stderr}`);
   return {

@@ -24,7 +24,9 @@ describe('command line with the system keychain', () => {
   it('accounts add reads the token from stdin and keeps it in the keychain; later runs need no SHOWROOM_TOKEN', async () => {
     expect(hasSession, 'no D-Bus session: run the tests under scripts/with-keyring.sh').toBe(true);
     const d = ['--data-dir', data.dir];
-    const added = await cli(['accounts', 'add', '--name', 'Keychain Loja', '--base-url', sb.baseUrl, '--token-stdin', ...d], { input: `${sb.integrationToken}\n` });
+    const added = await cli(['accounts', 'add', '--name', 'Keychain Loja', '--base-url', sb.baseUrl, '--token-stdin', ...d], {
+      input: `${sb.integrationToken}\n`,
+    });
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toContain('The token is in the system keychain.');
 

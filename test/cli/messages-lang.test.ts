@@ -12,7 +12,10 @@ let account: CliAccount;
 const run = (args: string[], env: Record<string, string | undefined> = {}) => account.run(args, env);
 
 beforeAll(async () => {
-  account = await cliAccount({ vehicles: 5, seed: 3, integrationToken: 'cli-lang-token-0123456789' }, { env: { LANG: 'C.UTF-8', LC_ALL: undefined, LC_MESSAGES: undefined } });
+  account = await cliAccount(
+    { vehicles: 5, seed: 3, integrationToken: 'cli-lang-token-0123456789' },
+    { env: { LANG: 'C.UTF-8', LC_ALL: undefined, LC_MESSAGES: undefined } },
+  );
 });
 afterAll(() => account.close());
 

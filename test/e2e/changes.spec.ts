@@ -19,7 +19,12 @@ test('a plan-limit drop, a price change and a removal appear in what changed; a 
   sandbox.clock.advance(1_000);
   sandbox.data.upsert({ reference: priced.reference, value: 123_456 });
   sandbox.data.remove(gone.reference);
-  const onBefore = new Set(sandbox.data.list().filter((v) => v.publication !== null).map((v) => v.reference));
+  const onBefore = new Set(
+    sandbox.data
+      .list()
+      .filter((v) => v.publication !== null)
+      .map((v) => v.reference),
+  );
   sandbox.data.setPlan({ adsQuantity: onBefore.size - 1 });
   const droppedAll = sandbox.data.list().filter((v) => v.publication === null && onBefore.has(v.reference));
   const dropped = droppedAll[0];
@@ -31,11 +36,19 @@ test('a plan-limit drop, a price change and a removal appear in what changed; a 
   // The history opens with that run's list in its row (the last run's card then shows none twice).
   await expect(page.getByRole('button', { name: t('history.hideListings'), exact: true })).toHaveCount(1);
   // The newest run, first in the table.
-  await expect(page.getByRole('table').getByRole('row').nth(1).getByRole('button', { name: t('history.hideListings'), exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: t('history.hideListings'), exact: true }),
+  ).toBeVisible();
   const changes = page.getByTestId('run-changes');
   await expect(changes).toHaveCount(1);
   await expect(changes).toContainText(`${t('codes.changes.dropped')} (${droppedAll.length})`);
-  await expect(changes.locator(`[data-reference="${dropped.reference}"]`)).toContainText(`${t('codes.changeFields.publication')}: ${t('codes.changes.yes')} → ${t('codes.changes.no')}`);
+  await expect(changes.locator(`[data-reference="${dropped.reference}"]`)).toContainText(
+    `${t('codes.changeFields.publication')}: ${t('codes.changes.yes')} → ${t('codes.changes.no')}`,
+  );
   await expect(changes.locator(`[data-reference="${priced.reference}"]`)).toContainText('→ R$123,456.00');
   await expect(changes.locator(`[data-reference="${gone.reference}"]`)).toContainText(gone.title);
   await app.screen('history-what-changed');

@@ -1,7 +1,18 @@
 // Demo mode, and a screenshot of every screen and dialog in each language (each one also checked
 // with axe by app.screen: test/e2e/harness/screens.ts).
 import { expect, test } from './fixtures';
-import { button, inventoryRows, listingWithPhotosOnThePortal, navButton, openFilters, openVehicle, photoButtons, searchBox, startDemoAndSync, words } from './helpers';
+import {
+  button,
+  inventoryRows,
+  listingWithPhotosOnThePortal,
+  navButton,
+  openFilters,
+  openVehicle,
+  photoButtons,
+  searchBox,
+  startDemoAndSync,
+  words,
+} from './helpers';
 
 test('the demo starts a practice portal, syncs it, and every screen shows', async ({ app }) => {
   // Axe takes a few seconds on each of the ~30 screens and dialogs.

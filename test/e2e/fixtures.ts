@@ -66,13 +66,15 @@ function filesUnder(dir: string): string[] {
   } catch {
     return [];
   }
-  return names.map((n) => join(dir, n)).filter((f) => {
-    try {
-      return statSync(f).isFile();
-    } catch {
-      return false;
-    }
-  });
+  return names
+    .map((n) => join(dir, n))
+    .filter((f) => {
+      try {
+        return statSync(f).isFile();
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** Whether a file contains any of the needles, read in chunks (databases can be large). */

@@ -39,7 +39,11 @@ export const button = (scope: Page | Locator, name: string): Locator => scope.ge
 export const syncProgress = (page: Page, lang: Lang = 'en'): Locator => page.getByRole('region', { name: words(lang)('sync.progressLabel') });
 
 /** The inventory's listing rows (not the header, not rows still loading). */
-export const inventoryRows = (page: Page): Locator => page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('checkbox') });
+export const inventoryRows = (page: Page): Locator =>
+  page
+    .getByRole('grid')
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') });
 
 /** One listing's row, by its reference. */
 export const inventoryRow = (page: Page, reference: string): Locator =>

@@ -10,7 +10,10 @@ const t = words('en');
 
 test('HTML and script in listings are text; javascript: URLs are not opened', async ({ app, sandbox }) => {
   const { page } = app;
-  sandbox.data.upsert({ reference: 'HOSTILE-1', title: PAYLOAD_TITLE, description: PAYLOAD_DESCRIPTION, url: 'javascript:globalThis.__pwned=4' }, { urlReady: true });
+  sandbox.data.upsert(
+    { reference: 'HOSTILE-1', title: PAYLOAD_TITLE, description: PAYLOAD_DESCRIPTION, url: 'javascript:globalThis.__pwned=4' },
+    { urlReady: true },
+  );
   await connectAndSync(app, sandbox);
 
   await searchBox(page).fill('HOSTILE-1');

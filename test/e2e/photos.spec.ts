@@ -12,7 +12,11 @@ test('thumbnails that had no photo fill in when a sync brings it', async ({ app,
   const thumbs = inventoryRows(page).locator('img.thumb');
   sandbox.faults.set({ photos: { status: 503 } });
   await connectAndSync(app, sandbox);
-  await expect(inventoryRows(page).first().getByRole('img', { name: words('en')('inventory.noPhoto') })).toBeVisible();
+  await expect(
+    inventoryRows(page)
+      .first()
+      .getByRole('img', { name: words('en')('inventory.noPhoto') }),
+  ).toBeVisible();
   expect(await thumbs.count()).toBe(0);
 
   sandbox.faults.clear();

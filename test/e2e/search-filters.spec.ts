@@ -24,7 +24,8 @@ test('search by title, reference and plate, and each kind of filter', async ({ a
 
   const panel = await openFilters(page);
   // An option's name is its label and its count: "Flex (123)".
-  const option = (group: string, label: string) => panel.getByRole('group', { name: group, exact: true }).getByRole('checkbox', { name: new RegExp(`^${anyOf(label).source} \\(`) });
+  const option = (group: string, label: string) =>
+    panel.getByRole('group', { name: group, exact: true }).getByRole('checkbox', { name: new RegExp(`^${anyOf(label).source} \\(`) });
   const clearFilters = button(panel, t('inventory.clearFilters'));
 
   // A list of values: one fuel.

@@ -24,7 +24,11 @@ function startShell(dataDir: string, display: Record<string, string> = {}): Shel
   // No display unless given: the shell prints its address instead of opening a window.
   const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', ...display };
   // As scripts/start.mjs runs it: tsx as a loader inside one Node process, so signals reach the shell itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser-shell/cli.ts', '--data-dir', dataDir], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser-shell/cli.ts', '--data-dir', dataDir], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -38,7 +42,11 @@ async function addressOf(shell: ShellProcess): Promise<string> {
   return address() ?? '';
 }
 
-test('npm start with no display: prints the address, serves the app, one instance, Ctrl+C mid-sync stops cleanly', async ({ page, sandbox, secrets }, testInfo) => {
+test('npm start with no display: prints the address, serves the app, one instance, Ctrl+C mid-sync stops cleanly', async ({
+  page,
+  sandbox,
+  secrets,
+}, testInfo) => {
   test.setTimeout(180_000);
   const dataDir = testInfo.outputPath('shell-data');
   const shell = startShell(dataDir);
@@ -82,7 +90,12 @@ test('npm start with no display: prints the address, serves the app, one instanc
       db.close();
     }
     // The page is told the app stopped: its calls fail instead of hanging.
-    const call = await page.evaluate(() => (globalThis as unknown as { showroom: { invoke(c: string, i: unknown): Promise<unknown> } }).showroom.invoke('app.info', {}).then(() => 'answered', (e: unknown) => (e as Error).message));
+    const call = await page.evaluate(() =>
+      (globalThis as unknown as { showroom: { invoke(c: string, i: unknown): Promise<unknown> } }).showroom.invoke('app.info', {}).then(
+        () => 'answered',
+        (e: unknown) => (e as Error).message,
+      ),
+    );
     expect(call).toMatch(/not running|stopped|lost/);
     expectNoSecretsIn([dataDir], [...secrets, sandbox.integrationToken]);
   } finally {

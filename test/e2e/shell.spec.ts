@@ -99,7 +99,16 @@ test('nothing is served outside the built renderer, the bridge and the photo rou
   const cookie = await login(port, shell.server.loginUrl);
   const headers = { Host: `127.0.0.1:${port}`, Cookie: cookie };
   expect((await get(port, '/bridge.js', headers)).status).toBe(200);
-  for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2F..%2Fpackage.json', '/src/main/index.ts', '/etc/passwd', '/photo/..%2F..%2Fcache.sqlite', '/accounts.json', '/browser-shell.json']) {
+  for (const path of [
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/assets/..%2F..%2Fpackage.json',
+    '/src/main/index.ts',
+    '/etc/passwd',
+    '/photo/..%2F..%2Fcache.sqlite',
+    '/accounts.json',
+    '/browser-shell.json',
+  ]) {
     const answer = await get(port, path, headers);
     expect(answer.status, path).toBe(404);
   }

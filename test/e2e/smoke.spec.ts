@@ -67,17 +67,28 @@ test("photos: the shell's photo route serves cached photos by opaque id, travers
   const root = testInfo.outputPath('photos');
   mkdirSync(join(root, 'v1'), { recursive: true });
   // A 1×1 PNG.
-  writeFileSync(join(root, 'v1', 'cover.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  writeFileSync(
+    join(root, 'v1', 'cover.png'),
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  );
   writeFileSync(testInfo.outputPath('outside.png'), 'not yours');
   const files: Record<string, { path: string; contentType: string }> = {
     cover: { path: 'v1/cover.png', contentType: 'image/png' },
     escape: { path: '../outside.png', contentType: 'image/png' },
   };
-  const shell = await startTestShell({ handlers: stubHandlers(), hub: createEventHub(), photos: () => ({ root, resolve: (id) => files[id] }), logger: silentLogger });
+  const shell = await startTestShell({
+    handlers: stubHandlers(),
+    hub: createEventHub(),
+    photos: () => ({ root, resolve: (id) => files[id] }),
+    logger: silentLogger,
+  });
   try {
     shell.observe(page);
     await page.goto(shell.server.loginUrl);
-    const urls = await page.evaluate((ids) => ids.map((id) => (globalThis as unknown as { showroom: { photoUrl(id: string): string } }).showroom.photoUrl(id)), ['cover', 'escape', 'missing']);
+    const urls = await page.evaluate(
+      (ids) => ids.map((id) => (globalThis as unknown as { showroom: { photoUrl(id: string): string } }).showroom.photoUrl(id)),
+      ['cover', 'escape', 'missing'],
+    );
     expect(urls).toEqual(['cover', 'escape', 'missing'].map((id) => photoUrl(id, PHOTO_ROUTE_BASE)));
     const sizes = await page.evaluate(
       (srcs) =>
@@ -85,7 +96,9 @@ test("photos: the shell's photo route serves cached photos by opaque id, travers
           srcs.map(
             (src) =>
               new Promise<number>((resolve) => {
-                const img = new (globalThis as unknown as { Image: new () => { src: string; naturalWidth: number; onload: () => void; onerror: () => void } }).Image();
+                const img = new (
+                  globalThis as unknown as { Image: new () => { src: string; naturalWidth: number; onload: () => void; onerror: () => void } }
+                ).Image();
                 img.onload = () => resolve(img.naturalWidth);
                 img.onerror = () => resolve(-1);
                 img.src = src;

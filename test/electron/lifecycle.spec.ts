@@ -9,7 +9,11 @@ import { electronBinary, launchShowroom, MAIN, ROOT, sandboxArgsHere } from './l
 test('a second instance hands over to the first and exits', async ({}, testInfo) => {
   const first = await launchShowroom(testInfo);
   try {
-    const second = spawn(electronBinary()!, [...sandboxArgsHere(), MAIN], { cwd: ROOT, env: { ...process.env, SHOWROOM_USER_DATA_DIR: first.userData }, stdio: 'ignore' });
+    const second = spawn(electronBinary()!, [...sandboxArgsHere(), MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, SHOWROOM_USER_DATA_DIR: first.userData },
+      stdio: 'ignore',
+    });
     const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
     expect(code).toBe(0);
     expect(await first.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);

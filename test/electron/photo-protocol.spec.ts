@@ -19,13 +19,16 @@ test.afterEach(async () => {
 
 test('refuses traversal and anything that is not an opaque photo id', async () => {
   writeFileSync(join(launched.userData, 'secret.txt'), 'do not serve me');
-  const statuses = await launched.app.evaluate(async ({ net }, urls) => Promise.all(urls.map(async (u) => (await net.fetch(u)).status)), [
-    'showroom-photo://photo/..%2F..%2Fsecret.txt',
-    'showroom-photo://photo/../../secret.txt',
-    'showroom-photo://photo/%2e%2e%2fsecret.txt',
-    'showroom-photo://other/abc',
-    'showroom-photo://photo/',
-  ]);
+  const statuses = await launched.app.evaluate(
+    async ({ net }, urls) => Promise.all(urls.map(async (u) => (await net.fetch(u)).status)),
+    [
+      'showroom-photo://photo/..%2F..%2Fsecret.txt',
+      'showroom-photo://photo/../../secret.txt',
+      'showroom-photo://photo/%2e%2e%2fsecret.txt',
+      'showroom-photo://other/abc',
+      'showroom-photo://photo/',
+    ],
+  );
   for (const status of statuses) expect(status).toBe(404);
 });
 

@@ -13,5 +13,7 @@ export const NO_SANDBOX_NOTE = 'running as root in CI: Chromium’s sandbox is o
 export function sandboxArgs({ platform, uid, env }: SandboxInput): string[] {
   if (platform !== 'linux' || uid !== 0) return [];
   if (env.CI) return ['--no-sandbox'];
-  throw new Error('The Electron launch suite cannot run as root with Chromium’s sandbox: run it as a normal user (CI runs as root with CI=1, which turns the sandbox off there).');
+  throw new Error(
+    'The Electron launch suite cannot run as root with Chromium’s sandbox: run it as a normal user (CI runs as root with CI=1, which turns the sandbox off there).',
+  );
 }

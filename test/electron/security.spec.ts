@@ -21,7 +21,9 @@ test('the window is isolated and sandboxed, without Node', async () => {
     // Undocumented but long-standing (Electron's own specs use it); absent → checked by behaviour only.
     const contents = window!.webContents as unknown as { getLastWebPreferences?(): Record<string, unknown> | null };
     const p = contents.getLastWebPreferences?.();
-    return p ? { contextIsolation: p.contextIsolation, sandbox: p.sandbox, nodeIntegration: p.nodeIntegration, webSecurity: p.webSecurity, webviewTag: p.webviewTag } : null;
+    return p
+      ? { contextIsolation: p.contextIsolation, sandbox: p.sandbox, nodeIntegration: p.nodeIntegration, webSecurity: p.webSecurity, webviewTag: p.webviewTag }
+      : null;
   });
   if (prefs !== null) expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
   const globals = await launched.window.evaluate(() => {
@@ -75,7 +77,9 @@ test('window.open never opens a window; web links go to the system browser, noth
     return ['https://portal.example/listing/1', 'javascript:alert(1)', 'file:///etc/passwd', 'ms-msdt:/id x'].map((u) => open(u) === null);
   });
   expect(results).toEqual([true, true, true, true]);
-  await expect.poll(() => launched.app.evaluate(() => (globalThis as unknown as { __opened: string[] }).__opened)).toEqual(['https://portal.example/listing/1']);
+  await expect
+    .poll(() => launched.app.evaluate(() => (globalThis as unknown as { __opened: string[] }).__opened))
+    .toEqual(['https://portal.example/listing/1']);
   expect(await launched.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
 });
 

@@ -38,7 +38,10 @@ test('a run from the sources uses the development profile, with photos in the OS
   const cache = join(home, 'cache');
   mkdirSync(home, { recursive: true });
   // No chosen folder: the profile rule decides (SHOWROOM_USER_DATA_DIR='' counts as unset).
-  const launched = await launchShowroom(testInfo, { userData: join(config, 'Showroom (development)'), env: { SHOWROOM_USER_DATA_DIR: '', HOME: home, XDG_CONFIG_HOME: config, XDG_CACHE_HOME: cache } });
+  const launched = await launchShowroom(testInfo, {
+    userData: join(config, 'Showroom (development)'),
+    env: { SHOWROOM_USER_DATA_DIR: '', HOME: home, XDG_CONFIG_HOME: config, XDG_CACHE_HOME: cache },
+  });
   try {
     const accountId = await demoSynced(launched.window);
     expect(await launched.app.evaluate(({ app }) => app.getPath('userData'))).toBe(join(config, 'Showroom (development)'));

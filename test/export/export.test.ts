@@ -52,13 +52,31 @@ const HOSTILE_TITLE = '=HYPERLINK("http://evil.example","Clique")';
 function seedSmall(): void {
   upsert(cache, [
     portalVehicle({ reference: 'A1', title: 'Gol 1.0; "completo"\nÚnico dono', value: 52900.5, mileage: 45000, updatedAt: '2025-02-01T10:05:00.000Z' }),
-    portalVehicle({ reference: 'A2', title: HOSTILE_TITLE, value: 100000, fuel: 'ALCOHOL', color: 'PEARL_WHITE', publication: null, brandNew: true, mileage: 0, updatedAt: '2025-02-02T02:30:00.000Z' }),
-    portalVehicle({ reference: 'A3', title: '-Oferta- Civic', value: 98750.25, type: 'C', publication: { highlighted: true }, active: false, updatedAt: '2025-02-03T23:59:00.000Z' }),
+    portalVehicle({
+      reference: 'A2',
+      title: HOSTILE_TITLE,
+      value: 100000,
+      fuel: 'ALCOHOL',
+      color: 'PEARL_WHITE',
+      publication: null,
+      brandNew: true,
+      mileage: 0,
+      updatedAt: '2025-02-02T02:30:00.000Z',
+    }),
+    portalVehicle({
+      reference: 'A3',
+      title: '-Oferta- Civic',
+      value: 98750.25,
+      type: 'C',
+      publication: { highlighted: true },
+      active: false,
+      updatedAt: '2025-02-03T23:59:00.000Z',
+    }),
   ]);
 }
 
 describe('export: CSV', () => {
-  it('pt-BR: BOM, `;`, decimal commas, day-first local dates and the dictionary\'s words', async () => {
+  it("pt-BR: BOM, `;`, decimal commas, day-first local dates and the dictionary's words", async () => {
     seedSmall();
     const file = join(t.dir, 'estoque.csv');
     const result = await exportInventory(cache, { format: 'csv', file, language: 'pt-BR', query: { sort: { field: 'reference', dir: 'asc' } } });
@@ -179,7 +197,7 @@ describe('export: XLSX', () => {
     expect(cells('Atualizado').map((d) => (d as Date).getTime())).toEqual(expected.map((r) => offset(r.updatedAt ?? '')));
   });
 
-  it('text from the portal Excel could not take: control characters dropped, an over-long cell cut to Excel\'s limit', async () => {
+  it("text from the portal Excel could not take: control characters dropped, an over-long cell cut to Excel's limit", async () => {
     upsert(cache, [portalVehicle({ reference: 'X1', title: `bell\u0007 null\u0000 ok`, url: `https://portal.example/${'a'.repeat(40_000)}` })]);
     const file = join(t.dir, 'odd.xlsx');
     await exportInventory(cache, { format: 'xlsx', file, language: 'en', query: {} });
@@ -211,7 +229,10 @@ describe('export: the file', () => {
   it('a folder that does not exist: a clear error, nothing left behind', async () => {
     seedSmall();
     const file = join(t.dir, 'no-such-folder', 'x.csv');
-    await expect(exportInventory(cache, { format: 'csv', file, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input', message: expect.stringContaining('folder does not exist') });
+    await expect(exportInventory(cache, { format: 'csv', file, language: 'en', query: {} })).rejects.toMatchObject({
+      kind: 'bad_input',
+      message: expect.stringContaining('folder does not exist'),
+    });
     await expect(exportInventory(cache, { format: 'csv', file: t.dir, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input' });
     expect(readdirSync(t.dir).filter((f) => f.includes('partial'))).toEqual([]);
   });
@@ -232,7 +253,10 @@ describe('export: the file', () => {
     const file = join(t.dir, 'mixed.csv');
     let changed = false;
     const run = exportInventory(cache, {
-      format: 'csv', file, language: 'en', query: { sort: { field: 'updatedAt', dir: 'desc' } },
+      format: 'csv',
+      file,
+      language: 'en',
+      query: { sort: { field: 'updatedAt', dir: 'desc' } },
       onProgress: () => {
         if (changed) return;
         changed = true;

@@ -38,12 +38,26 @@ describe('createBridge', () => {
   });
 
   it('passes a coded error (message code and params) through, and an uncoded one still', async () => {
-    const coded = { kind: 'not_found', message: 'The portal has no listing with the reference “X”.', code: 'portal.noListing', params: { reference: 'X', count: 1 }, detail: { status: 404 } };
+    const coded = {
+      kind: 'not_found',
+      message: 'The portal has no listing with the reference “X”.',
+      code: 'portal.noListing',
+      params: { reference: 'X', count: 1 },
+      detail: { status: 404 },
+    };
     expect(await createBridge(fakeTransport({ ok: false, error: coded })).invoke('vehicles.get', { reference: 'X' })).toEqual({ ok: false, error: coded });
   });
 
   it('turns an error whose code or params are malformed into an internal error', async () => {
-    for (const extra of [{ code: 1 }, { code: null }, { params: 'x' }, { params: [] }, { params: { a: {} } }, { params: { a: null } }, { params: { a: Number.NaN } }]) {
+    for (const extra of [
+      { code: 1 },
+      { code: null },
+      { params: 'x' },
+      { params: [] },
+      { params: { a: {} } },
+      { params: { a: null } },
+      { params: { a: Number.NaN } },
+    ]) {
       const answer = { ok: false, error: { kind: 'not_found', message: 'x', ...extra } };
       expect(await createBridge(fakeTransport(answer)).invoke('app.info', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
     }
@@ -59,7 +73,17 @@ describe('createBridge', () => {
   });
 
   it('turns an answer that is not a Result into an internal error', async () => {
-    for (const answer of [undefined, null, 'ok', [], { ok: true }, { ok: false }, { ok: false, error: { kind: 'made_up', message: 'x' } }, { ok: false, error: { kind: 'internal' } }, { value: 1 }]) {
+    for (const answer of [
+      undefined,
+      null,
+      'ok',
+      [],
+      { ok: true },
+      { ok: false },
+      { ok: false, error: { kind: 'made_up', message: 'x' } },
+      { ok: false, error: { kind: 'internal' } },
+      { value: 1 },
+    ]) {
       const t = fakeTransport();
       t.invoke.mockResolvedValueOnce(answer);
       expect(await createBridge(t).invoke('app.info', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });

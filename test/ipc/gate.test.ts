@@ -106,7 +106,10 @@ describe('gate over the real contract', () => {
       }),
       { appUrl: APP_URL },
     );
-    for (const [name, input] of [['plan.get', {}], ['sync.start', {}]] as const) {
+    for (const [name, input] of [
+      ['plan.get', {}],
+      ['sync.start', {}],
+    ] as const) {
       const text = JSON.stringify(await gate(name, input, trusted));
       expect(text).not.toContain(jwt);
       expect(text).not.toContain('SECRET-TOKEN-123');
@@ -151,7 +154,10 @@ describe('gate over the real contract', () => {
 
   it('reads the app URL lazily (the dev server URL is known late)', async () => {
     let appUrl = 'http://localhost:5173/';
-    const gate = createGate(stubHandlers({ 'app.info': async () => ({ version: '1', dataFolder: '/d', logsFolder: '/l', platform: 'linux', systemLanguage: 'en' }) }), { appUrl: () => appUrl });
+    const gate = createGate(
+      stubHandlers({ 'app.info': async () => ({ version: '1', dataFolder: '/d', logsFolder: '/l', platform: 'linux', systemLanguage: 'en' }) }),
+      { appUrl: () => appUrl },
+    );
     expect((await gate('app.info', {}, { url: 'http://localhost:5173/#/x', frameIsMain: true })).ok).toBe(true);
     appUrl = APP_URL;
     expect((await gate('app.info', {}, { url: 'http://localhost:5173/', frameIsMain: true })).ok).toBe(false);

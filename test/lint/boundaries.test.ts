@@ -22,13 +22,17 @@ describe('process boundaries', () => {
     expect(await restrictedImportErrors("import { x } from '../../main/cache/db';\nexport const y = x;\n", 'src/renderer/src/x.ts')).toHaveLength(1);
     expect(await restrictedImportErrors("import { ipcRenderer } from 'electron';\nexport const y = ipcRenderer;\n", 'src/renderer/src/x.ts')).toHaveLength(1);
     expect(await restrictedImportErrors("import os from 'node:os';\nexport const y = os;\n", 'src/renderer/src/x.ts')).toHaveLength(1);
-    expect(await restrictedImportErrors("import { parseVehicle } from '../../shared/vehicle';\nexport const y = parseVehicle;\n", 'src/renderer/src/x.ts')).toHaveLength(0);
+    expect(
+      await restrictedImportErrors("import { parseVehicle } from '../../shared/vehicle';\nexport const y = parseVehicle;\n", 'src/renderer/src/x.ts'),
+    ).toHaveLength(0);
   });
 
   it('src/preload takes only types from the contract, and no zod or node built-ins', async () => {
     expect(await restrictedImportErrors("import { channels } from '../shared/contract';\nexport const c = channels;\n", 'src/preload/x.ts')).toHaveLength(1);
     expect(await restrictedImportErrors("import type { Result } from '../shared/contract';\nexport type R = Result<1>;\n", 'src/preload/x.ts')).toHaveLength(0);
-    expect(await restrictedImportErrors("import { isChannelName } from '../shared/channel-names';\nexport const c = isChannelName;\n", 'src/preload/x.ts')).toHaveLength(0);
+    expect(
+      await restrictedImportErrors("import { isChannelName } from '../shared/channel-names';\nexport const c = isChannelName;\n", 'src/preload/x.ts'),
+    ).toHaveLength(0);
     expect(await restrictedImportErrors("import { z } from 'zod';\nexport const s = z.string();\n", 'src/preload/x.ts')).toHaveLength(1);
     expect(await restrictedImportErrors("import fs from 'node:fs';\nexport const f = fs;\n", 'src/preload/x.ts')).toHaveLength(1);
   });
@@ -42,6 +46,8 @@ describe('process boundaries', () => {
 
 describe('renderer may not reach the sandbox', () => {
   it('flags a bare folder import', async () => {
-    expect(await restrictedImportErrors("import { startSandbox } from '../../sandbox';\nexport const s = startSandbox;\n", 'src/renderer/src/x.ts')).toHaveLength(1);
+    expect(
+      await restrictedImportErrors("import { startSandbox } from '../../sandbox';\nexport const s = startSandbox;\n", 'src/renderer/src/x.ts'),
+    ).toHaveLength(1);
   });
 });

@@ -15,7 +15,9 @@ describe('lint disables', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .map((line, i) => ({ where: `${file}:${i + 1}`, line }))
-        .filter(({ line }) => /(?:\/\/|\/\*)\s*eslint-disable/.test(line) && !/eslint-disable(?:-next-line|-line)?\s+[@\w/-]+(?:,\s*[@\w/-]+)*\s+--\s+\S/.test(line)),
+        .filter(
+          ({ line }) => /(?:\/\/|\/\*)\s*eslint-disable/.test(line) && !/eslint-disable(?:-next-line|-line)?\s+[@\w/-]+(?:,\s*[@\w/-]+)*\s+--\s+\S/.test(line),
+        ),
     );
     expect(bare.map(({ where, line }) => `${where}: ${line.trim()}`)).toEqual([]);
   });

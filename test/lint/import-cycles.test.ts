@@ -18,7 +18,11 @@ function filesUnder(dir: string): string[] {
 /** Every relative module a file names: import, import type, export … from, dynamic import(). */
 export function importsOf(source: string): string[] {
   const specifiers = new Set<string>();
-  const patterns = [/\b(?:import|export)\s+(?:type\s+)?[^'";]*?\sfrom\s+['"]([^'"]+)['"]/g, /\bimport\s+['"]([^'"]+)['"]/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?[^'";]*?\sfrom\s+['"]([^'"]+)['"]/g,
+    /\bimport\s+['"]([^'"]+)['"]/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) if (match[1]?.startsWith('.')) specifiers.add(match[1]);
   return [...specifiers];
 }
@@ -72,8 +76,22 @@ export function cyclesOf(graph: Map<string, string[]>): string[][] {
 
 describe('src/main imports', () => {
   it('finds a cycle when there is one (the check itself)', () => {
-    expect(cyclesOf(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
-    expect(importsOf("import type { A } from './a';\nexport { b } from '../b';\nimport './c';\nconst d = await import('./d');")).toEqual(['./a', '../b', './c', './d']);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(importsOf("import type { A } from './a';\nexport { b } from '../b';\nimport './c';\nconst d = await import('./d');")).toEqual([
+      './a',
+      '../b',
+      './c',
+      './d',
+    ]);
   });
 
   it('have no cycle, even type-only', () => {

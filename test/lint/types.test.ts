@@ -7,7 +7,8 @@ const ruleIds = async (code: string, filePath: string): Promise<string[]> => (aw
 
 describe('type-aware lint', () => {
   it('flags a floating promise and a promise passed where a callback returns void', async () => {
-    const code = 'async function save(): Promise<void> {}\nexport function run(): void {\n  save();\n}\nexport const handlers = [1].forEach(async () => save());\n';
+    const code =
+      'async function save(): Promise<void> {}\nexport function run(): void {\n  save();\n}\nexport const handlers = [1].forEach(async () => save());\n';
     const ids = await ruleIds(code, 'src/main/cache/x.ts');
     expect(ids).toContain('@typescript-eslint/no-floating-promises');
     expect(ids).toContain('@typescript-eslint/no-misused-promises');

@@ -56,7 +56,19 @@ describe('the photo host policy', () => {
   });
 
   it('refuses private, link-local, metadata and special addresses, whatever the portal', () => {
-    for (const address of ['10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', 'fe80::1', 'fd00:ec2::254', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '224.0.0.1']) {
+    for (const address of [
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '224.0.0.1',
+    ]) {
       expect(refusedAddress(address, LOCAL_PORTAL), address).toBeDefined();
       expect(refusedAddress(address, PUBLIC_PORTAL), address).toBeDefined();
     }
@@ -71,7 +83,12 @@ describe('the photo host policy', () => {
 describe('downloading a photo', () => {
   it('from a loopback host when the portal is on loopback: downloaded (the demo and the tests)', async () => {
     const host = await photoHost();
-    const image = await downloadImage(`${host.origin}/p/1.jpg`, { maxBytes: 1 << 20, timeoutMs: 3_000, policy: LOCAL_PORTAL, fetch: guardedFetch(LOCAL_PORTAL) });
+    const image = await downloadImage(`${host.origin}/p/1.jpg`, {
+      maxBytes: 1 << 20,
+      timeoutMs: 3_000,
+      policy: LOCAL_PORTAL,
+      fetch: guardedFetch(LOCAL_PORTAL),
+    });
     expect(image.contentType).toBe('image/jpeg');
   });
 
@@ -126,7 +143,12 @@ describe('downloading a photo', () => {
   it('an allowed redirect is followed; a redirect loop stops after a bounded number of hops', async () => {
     const host = await photoHost();
     const hop = await redirector((path) => `${host.origin}${path}`);
-    const image = await downloadImage(`${hop.origin}/p/2.jpg`, { maxBytes: 1 << 20, timeoutMs: 3_000, policy: LOCAL_PORTAL, fetch: guardedFetch(LOCAL_PORTAL) });
+    const image = await downloadImage(`${hop.origin}/p/2.jpg`, {
+      maxBytes: 1 << 20,
+      timeoutMs: 3_000,
+      policy: LOCAL_PORTAL,
+      fetch: guardedFetch(LOCAL_PORTAL),
+    });
     expect(image.contentType).toBe('image/jpeg');
     const loop = await redirector((path) => `${path}x`);
     const error = await failure(`${loop.origin}/p/3.jpg`);

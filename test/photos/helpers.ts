@@ -30,7 +30,15 @@ export function fixture(options: Partial<PhotoCacheOptions> = {}): Fixture {
     },
   };
   // The portal of these tests is on loopback like the sandbox, so loopback photo hosts are allowed (address-policy.ts).
-  const photos = createPhotoCache({ cache, dir, budgetBytes: 1 << 30, now: () => clock.now, timeoutMs: 5_000, portalBaseUrl: 'http://127.0.0.1/integration/v2', ...options });
+  const photos = createPhotoCache({
+    cache,
+    dir,
+    budgetBytes: 1 << 30,
+    now: () => clock.now,
+    timeoutMs: 5_000,
+    portalBaseUrl: 'http://127.0.0.1/integration/v2',
+    ...options,
+  });
   return {
     root,
     dir,

@@ -12,7 +12,8 @@ describe('image types', () => {
     expect(acceptedImageType('image/jpg')).toBe('image/jpeg');
     expect(acceptedImageType('image/webp')).toBe('image/webp');
     expect(acceptedImageType('image/avif')).toBe('image/avif');
-    for (const refused of ['text/html', 'image/svg+xml', 'image/tiff', 'application/octet-stream', '', null]) expect(acceptedImageType(refused)).toBeUndefined();
+    for (const refused of ['text/html', 'image/svg+xml', 'image/tiff', 'application/octet-stream', '', null])
+      expect(acceptedImageType(refused)).toBeUndefined();
   });
 
   it('recognises each format by its first bytes', () => {

@@ -55,7 +55,10 @@ async function killGroup(pid: number, exited: Promise<void>): Promise<void> {
   }
 }
 
-const tempFiles = (dir: string) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
+const tempFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.tmp'));
 
 it('a download killed before its rename leaves a partial file the next start removes; a live one is kept', { timeout: 60_000 }, async () => {
   const dir = join(root, 'photos');

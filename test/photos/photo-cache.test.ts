@@ -24,7 +24,12 @@ afterEach(async () => {
 
 const photoRequests = () => sb.stats.count('GET /photos/:file');
 const photoIdOf = (source: string) => /\/photos\/([^/?]+)\.jpg/.exec(source)?.[1] ?? '';
-const storedFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).map((f) => f.split('\\').join('/')) : []);
+const storedFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true })
+        .map(String)
+        .map((f) => f.split('\\').join('/'))
+    : [];
 const coverOf = (v: PortalVehicle) => [...v.pictures].sort((a, b) => a.order - b.order)[0]!.source;
 const allPictures = (vs: PortalVehicle[]) => vs.flatMap((v) => v.pictures.map((p) => p.source));
 
@@ -233,7 +238,8 @@ describe('resolve', () => {
     const [id0, id1, id2] = vehicles.map((v) => fx!.photos.photoIdFor(coverOf(v), v.reference));
     expect(fx.photos.resolve(id0!)).toBeDefined();
 
-    for (const bad of ['999999', '0', '-1', '1.0', '01', ' 1', '../1', '1/../2', '', 'abc', '1e3', '9'.repeat(40)]) expect(fx.photos.resolve(bad)).toBeUndefined();
+    for (const bad of ['999999', '0', '-1', '1.0', '01', ' 1', '../1', '1/../2', '', 'abc', '1e3', '9'.repeat(40)])
+      expect(fx.photos.resolve(bad)).toBeUndefined();
 
     const setPath = (id: string, path: string) => sqlOf(fx!.cache).prepare('UPDATE photos SET file_path = ? WHERE id = ?').run(path, Number(id));
     setPath(id0!, '../../etc/passwd');

@@ -16,9 +16,25 @@ describe('portal client: typed calls', () => {
   it('listVehicles: page, meta, parsed items with their raw JSON, query parameters', async () => {
     const s = await sandbox({ vehicles: 120, rateLimit: { limit: 100, windowMs: 10_000 } });
     const client = clientFor(s);
-    const page = await client.listVehicles({ limit: 500, page: 2, sortBy: [['updatedAt', 'DESC'], ['reference', 'ASC']] });
+    const page = await client.listVehicles({
+      limit: 500,
+      page: 2,
+      sortBy: [
+        ['updatedAt', 'DESC'],
+        ['reference', 'ASC'],
+      ],
+    });
     // The portal clamps the page size: trust meta, not the request.
-    expect(page.meta).toMatchObject({ itemsPerPage: 50, totalItems: 120, currentPage: 2, totalPages: 3, sortBy: [['updatedAt', 'DESC'], ['reference', 'ASC']] });
+    expect(page.meta).toMatchObject({
+      itemsPerPage: 50,
+      totalItems: 120,
+      currentPage: 2,
+      totalPages: 3,
+      sortBy: [
+        ['updatedAt', 'DESC'],
+        ['reference', 'ASC'],
+      ],
+    });
     expect(page.items).toHaveLength(50);
     const first = page.items[0];
     expect(first?.problems).toEqual([]);
@@ -78,7 +94,10 @@ describe('portal client: typed calls', () => {
     if (done.status === 'found') expect(done.vehicle.vehicle.publication).toBeNull();
 
     const missing = await errorOf(client.getVehicle('NO-SUCH-REF'));
-    expect(missing).toMatchObject({ kind: 'not_found', detail: { method: 'GET', endpoint: '/vehicles/NO-SUCH-REF', status: 404, portalMessage: 'Vehicle NO-SUCH-REF not found' } });
+    expect(missing).toMatchObject({
+      kind: 'not_found',
+      detail: { method: 'GET', endpoint: '/vehicles/NO-SUCH-REF', status: 404, portalMessage: 'Vehicle NO-SUCH-REF not found' },
+    });
     expect(missing.message).toContain('NO-SUCH-REF');
     expect((await errorOf(client.unpublish('NO-SUCH-REF'))).kind).toBe('not_found');
   });
@@ -110,7 +129,10 @@ describe('portal client: typed calls', () => {
     const s = await sandbox();
     const client = clientFor(s);
     const error = await errorOf(client.listVehicles({ limit: 0 }));
-    expect(error).toMatchObject({ kind: 'validation', detail: { status: 400, portalMessage: ['limit must be a positive integer'], endpoint: '/vehicles', method: 'GET' } });
+    expect(error).toMatchObject({
+      kind: 'validation',
+      detail: { status: 400, portalMessage: ['limit must be a positive integer'], endpoint: '/vehicles', method: 'GET' },
+    });
     expect(error.message).toContain('limit must be a positive integer');
     expect(JSON.stringify(error.detail)).not.toContain('limit=0'); // the endpoint carries no query
   });

@@ -180,7 +180,19 @@ describe('no secret in any error', () => {
     }
 
     const kinds = new Set(errors.map((e) => e.kind));
-    const expected: ErrorKind[] = ['not_found', 'validation', 'unauthorized', 'server', 'invalid_response', 'offline', 'cancelled', 'rate_limited', 'token_refused', 'tls', 'not_a_portal'];
+    const expected: ErrorKind[] = [
+      'not_found',
+      'validation',
+      'unauthorized',
+      'server',
+      'invalid_response',
+      'offline',
+      'cancelled',
+      'rate_limited',
+      'token_refused',
+      'tls',
+      'not_a_portal',
+    ];
     expect([...kinds].sort()).toEqual([...expected].sort());
     expect(expected.every((k) => ERROR_KINDS.includes(k))).toBe(true);
     expect(jwts.size).toBeGreaterThanOrEqual(2); // identical claims in the same second sign to the same JWT
@@ -188,7 +200,12 @@ describe('no secret in any error', () => {
     for (const error of errors) {
       const texts = [JSON.stringify(error), JSON.stringify(error.toJSON()), inspect(error, { depth: 20 }), String(error.stack), error.message];
       for (const text of texts) for (const secret of secrets) expect(text, `${error.kind} leaks a secret`).not.toContain(secret);
-      if (error.kind !== 'cancelled') expect(error.detail).toMatchObject({ method: expect.any(String), endpoint: expect.stringMatching(/^\//), time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      if (error.kind !== 'cancelled')
+        expect(error.detail).toMatchObject({
+          method: expect.any(String),
+          endpoint: expect.stringMatching(/^\//),
+          time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        });
     }
   });
 

@@ -13,7 +13,9 @@ const client = createPortalClient({ baseUrl: s.baseUrl, integrationToken: s.inte
 const started = performance.now();
 const first = await client.listVehicles({ limit: 50, page: 1, sortBy: [['reference', 'ASC']] });
 const pages = await Promise.all(
-  Array.from({ length: first.meta.totalPages - 1 }, (_, i) => client.listVehicles({ limit: first.meta.itemsPerPage, page: i + 2, sortBy: [['reference', 'ASC']] })),
+  Array.from({ length: first.meta.totalPages - 1 }, (_, i) =>
+    client.listVehicles({ limit: first.meta.itemsPerPage, page: i + 2, sortBy: [['reference', 'ASC']] }),
+  ),
 );
 const elapsed = performance.now() - started;
 const items = first.items.length + pages.reduce((n, p) => n + p.items.length, 0);
@@ -21,6 +23,15 @@ const requests = s.stats.requests;
 // The limit lets `limit` requests through per window: the last request cannot go before this.
 const floor = Math.floor((requests - 1) / limit) * windowMs;
 console.log(
-  JSON.stringify({ vehicles: items, pages: first.meta.totalPages, requests, rateLimited429: s.stats.rateLimited, waits, elapsedMs: Math.round(elapsed), floorMs: floor, ratio: floor ? +(elapsed / floor).toFixed(3) : null }),
+  JSON.stringify({
+    vehicles: items,
+    pages: first.meta.totalPages,
+    requests,
+    rateLimited429: s.stats.rateLimited,
+    waits,
+    elapsedMs: Math.round(elapsed),
+    floorMs: floor,
+    ratio: floor ? +(elapsed / floor).toFixed(3) : null,
+  }),
 );
 await s.close();

@@ -16,9 +16,17 @@ describe('portal client: publications', () => {
 
     const job = await client.setHighlighted(lit.reference, false);
     const pending = await client.getPublication(lit.reference);
-    expect(pending).toMatchObject({ status: 'published', publication: { highlighted: true }, queue: { jobs: [{ jobId: job.queue[0]?.jobId, messageType: 'UPDATE_VEHICLE_PUBLICATION' }] } });
+    expect(pending).toMatchObject({
+      status: 'published',
+      publication: { highlighted: true },
+      queue: { jobs: [{ jobId: job.queue[0]?.jobId, messageType: 'UPDATE_VEHICLE_PUBLICATION' }] },
+    });
 
-    expect(await client.getPublication(off.reference)).toEqual({ status: 'none', portalMessage: `Vehicle ${off.reference} is not published`, queue: { jobs: [], notes: [] } });
+    expect(await client.getPublication(off.reference)).toEqual({
+      status: 'none',
+      portalMessage: `Vehicle ${off.reference} is not published`,
+      queue: { jobs: [], notes: [] },
+    });
     expect(await client.getPublication('NO-SUCH-REF')).toMatchObject({ status: 'none', portalMessage: 'Vehicle NO-SUCH-REF not found' });
   });
 
@@ -48,14 +56,22 @@ describe('portal client: publications', () => {
     s.data.setPlan({ adsQuantity: s.data.list().filter((v) => v.publication).length + 1 });
 
     const accepted = await client.publish(a.reference);
-    expect(accepted).toMatchObject({ accepted: true, status: 202, queue: [{ messageType: 'PUBLISH_VEHICLE', endpoint: `/integration/v2/publications/${a.reference}` }], queueNotes: [] });
+    expect(accepted).toMatchObject({
+      accepted: true,
+      status: 202,
+      queue: [{ messageType: 'PUBLISH_VEHICLE', endpoint: `/integration/v2/publications/${a.reference}` }],
+      queueNotes: [],
+    });
     expect((await client.getPublication(a.reference)).status).toBe('none');
     s.clock.advance(60_000);
     expect(await client.getPublication(a.reference)).toMatchObject({ status: 'published', publication: { highlighted: false } });
     expect((await client.getPlan()).available.adsQuantity).toBe(0);
 
     const refused = await errorOf(client.publish(b.reference));
-    expect(refused).toMatchObject({ kind: 'validation', detail: { method: 'POST', endpoint: `/publications/${b.reference}`, status: 422, portalError: 'Unprocessable Entity' } });
+    expect(refused).toMatchObject({
+      kind: 'validation',
+      detail: { method: 'POST', endpoint: `/publications/${b.reference}`, status: 422, portalError: 'Unprocessable Entity' },
+    });
     expect(refused.detail?.portalMessage).toMatch(/No ads available in the current plan/);
     expect(refused.message).toContain('No ads available in the current plan');
 

@@ -12,9 +12,11 @@ describe('rate limit', () => {
     const client = clientFor(s, { concurrency: 8, onWait: (e) => waits.push(e) });
     const started = Date.now();
     const calls = 41; // + 1 JWT = 42 requests: 4 full windows and 2 requests in a 5th
-    await Promise.all(Array.from({ length: 8 }, async (_, worker) => {
-      for (let i = worker; i < calls; i += 8) await client.listVehicles({ limit: 5, page: (i % 40) + 1 });
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, worker) => {
+        for (let i = worker; i < calls; i += 8) await client.listVehicles({ limit: 5, page: (i % 40) + 1 });
+      }),
+    );
     const elapsed = Date.now() - started;
     expect(s.stats.rateLimited).toBe(0);
     expect(s.stats.requests).toBe(42);
@@ -68,11 +70,19 @@ describe('rate limit', () => {
       if (req.url?.endsWith('/clients/jwt')) return json(res, 200, { token: 'opaque', expiration: '1d' });
       calls++;
       if (calls === 1) return json(res, 429, { statusCode: 429, message: 'ThrottlerException: Too Many Requests', error: 'Too Many Requests' });
-      return json(res, 200, { currentPlan: { name: 'P', pictureQuantity: 1, adsQuantity: 1, highlightsQuantity: 0 }, available: { adsQuantity: 1, highlightsQuantity: 0 } });
+      return json(res, 200, {
+        currentPlan: { name: 'P', pictureQuantity: 1, adsQuantity: 1, highlightsQuantity: 0 },
+        available: { adsQuantity: 1, highlightsQuantity: 0 },
+      });
     });
     try {
       const waits: WaitEvent[] = [];
-      const client = createPortalClient({ baseUrl: `${server.url}/integration/v2`, integrationToken: 't', defaultRetryAfterMs: 300, onWait: (e) => waits.push(e) });
+      const client = createPortalClient({
+        baseUrl: `${server.url}/integration/v2`,
+        integrationToken: 't',
+        defaultRetryAfterMs: 300,
+        onWait: (e) => waits.push(e),
+      });
       const started = Date.now();
       await client.getPlan();
       expect(waits).toEqual([{ reason: 'rate_limit', ms: 300 }]);

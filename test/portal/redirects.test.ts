@@ -88,7 +88,8 @@ describe('redirects never carry credentials to another origin', () => {
         res.writeHead(301, { location: `${BASE_PATH}/clients/jwt/` });
         return res.end();
       }
-      if (path === `${BASE_PATH}/clients/jwt/`) return req.headers.token === TOKEN ? json(res, 200, { token: JWT, expiration: '1h' }) : json(res, 401, { statusCode: 401, message: 'no token' });
+      if (path === `${BASE_PATH}/clients/jwt/`)
+        return req.headers.token === TOKEN ? json(res, 200, { token: JWT, expiration: '1h' }) : json(res, 401, { statusCode: 401, message: 'no token' });
       if (path === `${BASE_PATH}/clients/plan`) return json(res, 200, { currentPlan: { name: 'Gold' } });
       return json(res, 404, { statusCode: 404, message: 'Not Found' });
     });

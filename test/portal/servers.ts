@@ -52,16 +52,74 @@ export function makeCertificate(options: { expired?: boolean } = {}): Certificat
     const cert = join(dir, 'cert.pem');
     const quiet = { stdio: 'ignore' as const, cwd: dir };
     if (!options.expired) {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '2'], quiet);
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-days',
+          '2',
+        ],
+        quiet,
+      );
     } else {
-      execFileSync('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', join(dir, 'req.csr'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], quiet);
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-new',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          key,
+          '-out',
+          join(dir, 'req.csr'),
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        quiet,
+      );
       writeFileSync(join(dir, 'index.txt'), '');
       writeFileSync(join(dir, 'serial'), '01\n');
       writeFileSync(
         join(dir, 'ca.cnf'),
         '[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=sha256\npolicy=p\ncopy_extensions=copy\nunique_subject=no\n[p]\ncommonName=supplied\n',
       );
-      execFileSync('openssl', ['ca', '-batch', '-config', 'ca.cnf', '-selfsign', '-keyfile', key, '-in', 'req.csr', '-out', cert, '-startdate', '20200101000000Z', '-enddate', '20200102000000Z'], quiet);
+      execFileSync(
+        'openssl',
+        [
+          'ca',
+          '-batch',
+          '-config',
+          'ca.cnf',
+          '-selfsign',
+          '-keyfile',
+          key,
+          '-in',
+          'req.csr',
+          '-out',
+          cert,
+          '-startdate',
+          '20200101000000Z',
+          '-enddate',
+          '20200102000000Z',
+        ],
+        quiet,
+      );
     }
     return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
   } finally {

@@ -101,12 +101,26 @@ describe('jwtLifetimeMs', () => {
 describe('classifyNetworkError', () => {
   const fetchFailed = (cause: unknown) => Object.assign(new TypeError('fetch failed'), { cause });
   it('system codes', () => {
-    expect(classifyNetworkError(fetchFailed(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })))).toMatchObject({ kind: 'offline', code: 'ECONNREFUSED', transient: true });
-    expect(classifyNetworkError(fetchFailed(Object.assign(new Error('x'), { code: 'ENOTFOUND' })))).toMatchObject({ kind: 'offline', code: 'ENOTFOUND', transient: false });
+    expect(classifyNetworkError(fetchFailed(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })))).toMatchObject({
+      kind: 'offline',
+      code: 'ECONNREFUSED',
+      transient: true,
+    });
+    expect(classifyNetworkError(fetchFailed(Object.assign(new Error('x'), { code: 'ENOTFOUND' })))).toMatchObject({
+      kind: 'offline',
+      code: 'ENOTFOUND',
+      transient: false,
+    });
     expect(classifyNetworkError(new TypeError('terminated'))).toMatchObject({ kind: 'offline', code: 'TERMINATED', transient: true });
   });
   it('certificate codes are TLS, never retried', () => {
-    for (const code of ['DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN']) {
+    for (const code of [
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'CERT_HAS_EXPIRED',
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'SELF_SIGNED_CERT_IN_CHAIN',
+    ]) {
       expect(classifyNetworkError(fetchFailed(Object.assign(new Error('x'), { code })))).toMatchObject({ kind: 'tls', code, transient: false });
     }
   });

@@ -19,7 +19,10 @@ describe('row pages', () => {
     const pages = new RowPages<number>(10, 5);
     expect(pages.claimMissing(0, 25, 1000)).toEqual([0, 1, 2]);
     expect(pages.claimMissing(0, 25, 1000)).toEqual([]);
-    pages.store(1, Array.from({ length: 10 }, (_, i) => 10 + i));
+    pages.store(
+      1,
+      Array.from({ length: 10 }, (_, i) => 10 + i),
+    );
     expect(pages.get(13)).toBe(13);
     expect(pages.get(3)).toBeUndefined();
     pages.release(0);

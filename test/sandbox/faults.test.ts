@@ -108,7 +108,7 @@ describe('fault switches', () => {
 
     sb.faults.set({ invalidVehicles: { references: [second?.reference ?? ''], kind: 'missing-reference' } });
     const listed = await call<Page>(sb, jwt, '/vehicles?limit=50&sortBy=reference:ASC');
-    const broken = listed.body.data.filter((v) => (v as { reference?: unknown }).reference === undefined) // garbled items lack what their type promises;
+    const broken = listed.body.data.filter((v) => (v as { reference?: unknown }).reference === undefined); // garbled items lack what their type promises;
     expect(broken).toHaveLength(1);
     expect(parseVehicle(broken[0]).problems.map((p) => p.field)).toEqual(['reference']);
 

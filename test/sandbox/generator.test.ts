@@ -72,7 +72,9 @@ describe('generator', () => {
 
   it('writes Portuguese, with accents, and names the expected catalogue', () => {
     const vehicles = generateVehicles(1000, 5);
-    const text = vehicles.map((v) => `${v.title} ${v.description} ${v.accessories.map((a) => a.name).join(' ')} ${v.otherInfos.map((o) => o.name).join(' ')}`).join(' ');
+    const text = vehicles
+      .map((v) => `${v.title} ${v.description} ${v.accessories.map((a) => a.name).join(' ')} ${v.otherInfos.map((o) => o.name).join(' ')}`)
+      .join(' ');
     expect(text).toMatch(/[áéíóúâêôãõç]/);
     for (const word of ['Ar-condicionado', 'Direção hidráulica', 'Vidros elétricos', 'Único dono', 'IPVA pago', 'quilometragem|km rodados']) {
       expect(text).toMatch(new RegExp(word));
@@ -80,7 +82,31 @@ describe('generator', () => {
     const brands = new Set(vehicles.map((v) => v.brand.name));
     for (const b of ['Fiat', 'Volkswagen', 'Chevrolet', 'Toyota', 'Honda', 'Hyundai', 'Jeep', 'Renault', 'Ford', 'Yamaha']) expect(brands).toContain(b);
     const titles = vehicles.map((v) => v.title).join('\n');
-    for (const m of ['Uno', 'Argo', 'Toro', 'Gol', 'Polo', 'T-Cross', 'Onix', 'Tracker', 'S10', 'Corolla', 'Hilux', 'Civic', 'HR-V', 'HB20', 'Creta', 'Renegade', 'Compass', 'Kwid', 'Ranger', 'CG 160', 'Biz', 'Fazer', 'Factor']) {
+    for (const m of [
+      'Uno',
+      'Argo',
+      'Toro',
+      'Gol',
+      'Polo',
+      'T-Cross',
+      'Onix',
+      'Tracker',
+      'S10',
+      'Corolla',
+      'Hilux',
+      'Civic',
+      'HR-V',
+      'HB20',
+      'Creta',
+      'Renegade',
+      'Compass',
+      'Kwid',
+      'Ranger',
+      'CG 160',
+      'Biz',
+      'Fazer',
+      'Factor',
+    ]) {
       expect(titles).toContain(m);
     }
   });

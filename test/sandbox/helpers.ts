@@ -134,7 +134,7 @@ export function decodeJpegStructure(bytes: Uint8Array): { width: number; height:
     for (const comp of components) {
       const cat = decode(tables.get(`0-${comp.dc}`));
       for (let i = 0; i < cat; i++) readBit();
-      for (let k = 1; k < 64; ) {
+      for (let k = 1; k < 64;) {
         const rs = decode(tables.get(`1-${comp.ac}`));
         if (rs === 0) break;
         const run = rs >> 4;

@@ -74,7 +74,7 @@ describe('photo host', () => {
     await res.arrayBuffer();
   });
 
-  it('serves listing pages at the vehicles\' urls', async () => {
+  it("serves listing pages at the vehicles' urls", async () => {
     const url = sb.data.list().find((v) => v.url)?.url ?? '';
     const res = await fetch(url);
     expect(res.status).toBe(200);
@@ -83,28 +83,32 @@ describe('photo host', () => {
   });
 
   // Only where a Chromium binary is installed: proves the browser itself decodes the bytes.
-  it.skipIf(!CHROMIUM)('decodes in Chromium to a 64×48 image coloured from the photo id', async () => {
-    const ids = ['a', 'b-1', 'zzz'];
-    const imgs = ids.map((id) => `<img id="${id}" src="data:image/jpeg;base64,${placeholderJpeg(id).toString('base64')}">`).join('');
-    const script = `window.onload=()=>{const c=document.createElement('canvas').getContext('2d');const out=[];for(const img of document.images){c.drawImage(img,0,0);const p=c.getImageData(20,38,1,1).data;out.push([img.id,img.naturalWidth,img.naturalHeight,p[0],p[1],p[2]].join(','));}document.body.dataset.result=out.join(';');}`;
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-jpeg-'));
-    try {
-      const file = join(dir, 'page.html');
-      writeFileSync(file, `<html><body>${imgs}<script>${script}</script></body></html>`);
-      const dom = await new Promise<string>((resolve, reject) =>
-        execFile(CHROMIUM ?? '', ['--headless', '--no-sandbox', '--disable-gpu', '--dump-dom', `file://${file}`], { timeout: 25_000 }, (error, stdout) => {
-          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- ExecFileException is an Error (an Omit<> type the rule does not recognise)
-          if (error) reject(error);
-          else resolve(stdout);
-        }),
-      );
-      const result = /data-result="([^"]*)"/.exec(dom)?.[1] ?? '';
-      const rows = result.split(';').map((r) => r.split(','));
-      expect(rows.map((r) => r.slice(0, 3))).toEqual(ids.map((id) => [id, '64', '48']));
-      // The "vehicle" box has the colour of the id's hash: distinct per picture.
-      expect(new Set(rows.map((r) => r.slice(3).join(','))).size).toBe(3);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
+  it.skipIf(!CHROMIUM)(
+    'decodes in Chromium to a 64×48 image coloured from the photo id',
+    async () => {
+      const ids = ['a', 'b-1', 'zzz'];
+      const imgs = ids.map((id) => `<img id="${id}" src="data:image/jpeg;base64,${placeholderJpeg(id).toString('base64')}">`).join('');
+      const script = `window.onload=()=>{const c=document.createElement('canvas').getContext('2d');const out=[];for(const img of document.images){c.drawImage(img,0,0);const p=c.getImageData(20,38,1,1).data;out.push([img.id,img.naturalWidth,img.naturalHeight,p[0],p[1],p[2]].join(','));}document.body.dataset.result=out.join(';');}`;
+      const dir = mkdtempSync(join(tmpdir(), 'sandbox-jpeg-'));
+      try {
+        const file = join(dir, 'page.html');
+        writeFileSync(file, `<html><body>${imgs}<script>${script}</script></body></html>`);
+        const dom = await new Promise<string>((resolve, reject) =>
+          execFile(CHROMIUM ?? '', ['--headless', '--no-sandbox', '--disable-gpu', '--dump-dom', `file://${file}`], { timeout: 25_000 }, (error, stdout) => {
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- ExecFileException is an Error (an Omit<> type the rule does not recognise)
+            if (error) reject(error);
+            else resolve(stdout);
+          }),
+        );
+        const result = /data-result="([^"]*)"/.exec(dom)?.[1] ?? '';
+        const rows = result.split(';').map((r) => r.split(','));
+        expect(rows.map((r) => r.slice(0, 3))).toEqual(ids.map((id) => [id, '64', '48']));
+        // The "vehicle" box has the colour of the id's hash: distinct per picture.
+        expect(new Set(rows.map((r) => r.slice(3).join(','))).size).toBe(3);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 });

@@ -140,7 +140,11 @@ describe('PUT /publications/:reference { highlighted }', () => {
   });
   afterAll(() => sb.close());
 
-  const put = (reference: string, body: unknown) => call<{ statusCode: number; message: string | string[]; error: string }>(sb, jwt, `/publications/${encodeURIComponent(reference)}`, { method: 'PUT', body: JSON.stringify(body) });
+  const put = (reference: string, body: unknown) =>
+    call<{ statusCode: number; message: string | string[]; error: string }>(sb, jwt, `/publications/${encodeURIComponent(reference)}`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    });
 
   it('queues UPDATE_VEHICLE_PUBLICATION: highlighted after the queue delay, one highlight fewer; and back off', async () => {
     const v = sb.data.list().find((x) => x.publication && !x.publication.highlighted) as PortalVehicle;
@@ -169,7 +173,11 @@ describe('PUT /publications/:reference { highlighted }', () => {
     expect((await put(a.reference, { highlighted: true })).status).toBe(202); // the same request again
     const refused = await put(b.reference, { highlighted: true });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ statusCode: 422, message: expect.stringMatching(/no highlights available in the current plan/i), error: 'Unprocessable Entity' });
+    expect(refused.body).toEqual({
+      statusCode: 422,
+      message: expect.stringMatching(/no highlights available in the current plan/i),
+      error: 'Unprocessable Entity',
+    });
     // Already highlighted, or switching off: accepted without room.
     expect((await put(lit.reference, { highlighted: true })).status).toBe(202);
     expect((await put(lit.reference, { highlighted: false })).status).toBe(202);

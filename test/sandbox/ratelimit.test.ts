@@ -25,7 +25,12 @@ describe('rate limiting', () => {
     const seen: Array<{ status: number; limit: string | null; remaining: string | null; reset: string | null }> = [];
     for (let i = 0; i < 6; i++) {
       const res = await call(sb, jwt, i % 2 ? '/vehicles' : '/clients/plan');
-      seen.push({ status: res.status, limit: res.headers.get('x-ratelimit-limit'), remaining: res.headers.get('x-ratelimit-remaining'), reset: res.headers.get('x-ratelimit-reset') });
+      seen.push({
+        status: res.status,
+        limit: res.headers.get('x-ratelimit-limit'),
+        remaining: res.headers.get('x-ratelimit-remaining'),
+        reset: res.headers.get('x-ratelimit-reset'),
+      });
       if (res.status === 429) {
         expect(res.body).toEqual({ statusCode: 429, message: expect.any(String), error: 'Too Many Requests' });
         const retry = Number(res.headers.get('retry-after'));

@@ -145,7 +145,12 @@ describe('DELETE /publications/:reference and the plan', () => {
     const keep = publishedBefore.slice(0, 10).map((v) => v.reference);
     sb.data.setPlan({ adsQuantity: 10 });
     const after = sb.data.list();
-    expect(after.filter((v) => v.publication).map((v) => v.reference).sort()).toEqual([...keep].sort());
+    expect(
+      after
+        .filter((v) => v.publication)
+        .map((v) => v.reference)
+        .sort(),
+    ).toEqual([...keep].sort());
     const res = await call<{ available: { adsQuantity: number } }>(sb, jwt, '/clients/plan');
     expect(res.body.available.adsQuantity).toBe(0);
     // The dropped ones were changed by the service: updatedAt moved, so an incremental sync sees them.
@@ -181,7 +186,10 @@ describe('POST, PUT and DELETE /vehicles', () => {
       [newVehicle('A1', { title: 'x'.repeat(101) }), /title must be shorter than or equal to 100 characters/],
       [newVehicle('A2', { description: 'x'.repeat(4001) }), /description must be shorter than or equal to 4000 characters/],
       [newVehicle('A3', { pictures: [] }), /pictures must contain at least 1 elements/],
-      [newVehicle('A4', { pictures: Array.from({ length: 17 }, (_, i) => `https://f.example.com/${i}.jpg`) }), /pictures must contain no more than 16 elements/],
+      [
+        newVehicle('A4', { pictures: Array.from({ length: 17 }, (_, i) => `https://f.example.com/${i}.jpg`) }),
+        /pictures must contain no more than 16 elements/,
+      ],
       [newVehicle('A5', { value: 'abc' }), /value must be a number/],
       [newVehicle('A6', { fuel: 'STEAM' }), /fuel must be one of the following values/],
       [newVehicle('A7', { brandNew: true, mileage: 10 }), /mileage must be 0 when brandNew is true/],
@@ -221,7 +229,11 @@ describe('POST, PUT and DELETE /vehicles', () => {
   it('queues a create: 202 while queued, then the vehicle, whose url comes 45 minutes later', async () => {
     const res = await call(sb, jwt, '/vehicles', {
       method: 'POST',
-      body: JSON.stringify(newVehicle('NOVO-1', { pictures: ['https://fotos.example.com/1.jpg', 'ftp://fotos.example.com/2.jpg', 'https://fotos.example.com/3.jpg', 'https://host.invalid/4.jpg'] })),
+      body: JSON.stringify(
+        newVehicle('NOVO-1', {
+          pictures: ['https://fotos.example.com/1.jpg', 'ftp://fotos.example.com/2.jpg', 'https://fotos.example.com/3.jpg', 'https://host.invalid/4.jpg'],
+        }),
+      ),
     });
     expect(res.status).toBe(202);
     const [job] = queueHeader(res.headers);
@@ -265,7 +277,10 @@ describe('POST, PUT and DELETE /vehicles', () => {
 
   it('queues an update: x-status-queue on reads while pending, then updatedAt bumped and url cleared for 45 min', async () => {
     const target = sb.data.list().find((v) => v.url !== undefined && v.publication !== null) as PortalVehicle;
-    const res = await call(sb, jwt, `/vehicles/${target.reference}`, { method: 'PUT', body: JSON.stringify({ value: 12345, pictures: ['https://fotos.example.com/x.jpg'] }) });
+    const res = await call(sb, jwt, `/vehicles/${target.reference}`, {
+      method: 'PUT',
+      body: JSON.stringify({ value: 12345, pictures: ['https://fotos.example.com/x.jpg'] }),
+    });
     expect(res.status).toBe(202);
     expect(queueHeader(res.headers)[0]?.messageType).toBe('UPDATE_VEHICLE');
     const pending = await call<PortalVehicle>(sb, jwt, `/vehicles/${target.reference}`);

@@ -48,7 +48,10 @@ describe('planSystemPackages', () => {
   it('with password-less sudo: the same commands through `sudo -n`', () => {
     const plan = planSystemPackages({ ...base, sudoWorks: true });
     if (plan.action !== 'install') throw new Error(`expected install, got ${plan.action}`);
-    expect(plan.commands.map((c) => c.slice(0, 2))).toEqual([['sudo', '-n'], ['sudo', '-n']]);
+    expect(plan.commands.map((c) => c.slice(0, 2))).toEqual([
+      ['sudo', '-n'],
+      ['sudo', '-n'],
+    ]);
     expect(plan.commands[1]?.slice(-2)).toEqual(['libsecret-1-dev', 'chromium']);
   });
   it('not root and no sudo: stops with the one command to run', () => {

@@ -1,7 +1,15 @@
 import { delimiter } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exitStatus, withPathFirst } from '../../scripts/lib/run.mjs';
-import { FAILED_AT_ONCE_MS, chooseShell, electronBlocker, electronLaunch, failedAtOnce, firstErrorLine, rendererIsStale } from '../../scripts/lib/start-plan.mjs';
+import {
+  FAILED_AT_ONCE_MS,
+  chooseShell,
+  electronBlocker,
+  electronLaunch,
+  failedAtOnce,
+  firstErrorLine,
+  rendererIsStale,
+} from '../../scripts/lib/start-plan.mjs';
 
 describe('chooseShell', () => {
   it('tries Electron by default, passing the arguments through', () => {
@@ -41,7 +49,10 @@ describe('electronBlocker', () => {
 describe('electronLaunch', () => {
   const resolvePath = (p: string) => `/abs/${p}`;
   it('passes the mode and electron-vite options, and turns --data-dir into SHOWROOM_USER_DATA_DIR (absolute)', () => {
-    expect(electronLaunch('dev', ['--sourcemap', '--data-dir', 'mine'], resolvePath)).toEqual({ args: ['dev', '--sourcemap'], env: { SHOWROOM_USER_DATA_DIR: '/abs/mine' } });
+    expect(electronLaunch('dev', ['--sourcemap', '--data-dir', 'mine'], resolvePath)).toEqual({
+      args: ['dev', '--sourcemap'],
+      env: { SHOWROOM_USER_DATA_DIR: '/abs/mine' },
+    });
     expect(electronLaunch('preview', ['--data-dir=x'], resolvePath)).toEqual({ args: ['preview'], env: { SHOWROOM_USER_DATA_DIR: '/abs/x' } });
     expect(electronLaunch('dev', [], resolvePath)).toEqual({ args: ['dev'], env: {} });
   });

@@ -20,10 +20,13 @@ describe('the error policy', () => {
     // With an HTTP status or without one: the kind alone decides.
     for (const detail of [undefined, { status: 500 }]) {
       const meta = new Map<string, string>();
-      const status = createPortalStatus({ get: (k) => meta.get(k) ?? null, set: (k, v) => {
+      const status = createPortalStatus({
+        get: (k) => meta.get(k) ?? null,
+        set: (k, v) => {
           if (v === null) meta.delete(k);
           else meta.set(k, v);
-        } });
+        },
+      });
       status.noteResponse({ status: 200 });
       status.noteError(new AppError(kind, 'x', detail));
       expect(status.get().online).toBe(portal !== 'unreachable');
@@ -46,7 +49,9 @@ describe('the error policy', () => {
   });
 
   it('the transport retries a network failure now only when the policy says so', () => {
-    const tls = classifyNetworkError(Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error('self-signed'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) }));
+    const tls = classifyNetworkError(
+      Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error('self-signed'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) }),
+    );
     expect(tls.kind).toBe('tls');
     expect(tls.transient).toBe(policyOf('tls').retryNow);
     const reset = classifyNetworkError(Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) }));

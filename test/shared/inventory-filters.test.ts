@@ -91,7 +91,10 @@ describe('every inventory filter is declared once, in the dimensions table', () 
       const counts = samples(name).map((sample) => {
         const filters = { [name]: sample };
         const where = whereClause({ filters });
-        const expected = sql.prepare(`SELECT count(*) FROM vehicles v ${where.sql}`).pluck().get(...where.params);
+        const expected = sql
+          .prepare(`SELECT count(*) FROM vehicles v ${where.sql}`)
+          .pluck()
+          .get(...where.params);
         const snapshot = cache.countVehicles({ filters });
         expect(snapshot, `${name} ${JSON.stringify(sample)}`).toBe(expected);
         return snapshot;
@@ -110,7 +113,13 @@ describe('every inventory filter is declared once, in the dimensions table', () 
   });
 
   it('the CLI has no filter flag the table does not derive', () => {
-    const derived = new Set(DIMENSION_NAMES.flatMap((name) => cliArgs(name).filter((a) => a.startsWith('--')).map((a) => a.slice(2))));
+    const derived = new Set(
+      DIMENSION_NAMES.flatMap((name) =>
+        cliArgs(name)
+          .filter((a) => a.startsWith('--'))
+          .map((a) => a.slice(2)),
+      ),
+    );
     expect(Object.keys(SEARCH_OPTIONS).filter((flag) => !derived.has(flag))).toEqual(['sort']);
   });
 });

@@ -17,19 +17,28 @@ const LANGUAGES: readonly UiLanguage[] = ['en', 'pt-BR'];
 const SRC = join(__dirname, '../../src/main');
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Every `code: 'section.key'` written in main's source, plus the codes built from names. */
 function codesInMain(): string[] {
   const written = sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bcode: '([a-zA-Z]+\.[a-zA-Z_]+)'/g)].map((m) => m[1] as string));
-  const built = [...ERROR_KINDS.map((k) => portalMessage(k).code), ...noteCodes(Object.fromEntries(Object.keys(en.codes.syncNotes).map((k) => [k.replace(/_(one|other)$/, ''), 2]))).map((r) => r.code)];
+  const built = [
+    ...ERROR_KINDS.map((k) => portalMessage(k).code),
+    ...noteCodes(Object.fromEntries(Object.keys(en.codes.syncNotes).map((k) => [k.replace(/_(one|other)$/, ''), 2]))).map((r) => r.code),
+  ];
   return [...new Set([...written, ...built])].sort();
 }
 
 /** Every code the dictionaries define, plural suffixes folded. */
 function dictionaryCodes(codes: Record<string, Record<string, string>>): string[] {
-  return [...new Set(Object.entries(codes).flatMap(([section, keys]) => Object.keys(keys).map((k) => `${section}.${k.replace(/_(zero|one|two|few|many|other)$/, '')}`)))].sort();
+  return [
+    ...new Set(
+      Object.entries(codes).flatMap(([section, keys]) => Object.keys(keys).map((k) => `${section}.${k.replace(/_(zero|one|two|few|many|other)$/, '')}`)),
+    ),
+  ].sort();
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
@@ -53,10 +62,24 @@ describe('message codes', () => {
   it('renders as i18next does, plurals included', () => {
     for (const language of LANGUAGES) {
       const i18n = i18next.createInstance();
-      void i18n.init({ resources: { en: { translation: en }, 'pt-BR': { translation: ptBR } }, lng: language, fallbackLng: 'en', interpolation: { escapeValue: false }, initAsync: false });
+      void i18n.init({
+        resources: { en: { translation: en }, 'pt-BR': { translation: ptBR } },
+        lng: language,
+        fallbackLng: 'en',
+        interpolation: { escapeValue: false },
+        initAsync: false,
+      });
       for (const code of dictionaryCodes(en.codes)) {
         for (const count of [1, 3]) {
-          const params = { count, host: 'h.example', origin: 'https://o.example', reference: 'AB-1', status: 503, portalMessage: 'preço inválido', reason: 'x' };
+          const params = {
+            count,
+            host: 'h.example',
+            origin: 'https://o.example',
+            reference: 'AB-1',
+            status: 503,
+            portalMessage: 'preço inválido',
+            reason: 'x',
+          };
           expect(renderMessage(language, code, params), `${language} ${code} ${count}`).toBe(i18n.t(`codes.${code}` as never, params));
         }
       }
@@ -74,7 +97,13 @@ describe('message codes', () => {
   it('a coded error carries its code and params across, with the English text for the logs', () => {
     const error = codedError('not_found', { code: 'portal.noListing', params: { reference: 'AB-1' } }, { status: 404 });
     expect(error.message).toBe('The portal has no listing with the reference “AB-1”.');
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ kind: 'not_found', message: error.message, code: 'portal.noListing', params: { reference: 'AB-1' }, detail: { status: 404 } });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      kind: 'not_found',
+      message: error.message,
+      code: 'portal.noListing',
+      params: { reference: 'AB-1' },
+      detail: { status: 404 },
+    });
     expect(renderMessage('pt-BR', error.code ?? '', error.params)).toBe('O portal não tem anúncio com a referência “AB-1”.');
   });
 });

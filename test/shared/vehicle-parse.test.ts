@@ -23,7 +23,8 @@ function garble(v: Record<string, unknown>, random: () => number): Record<string
     else if (kind === 1) out[field] = null;
     else if (kind === 2) out[field] = GARBAGE[Math.floor(random() * GARBAGE.length)];
     else if (kind === 3) out[`unknown_${field}`] = 'extra';
-    else if (Array.isArray(out.pictures) && out.pictures.length > 0) (out.pictures as Record<string, unknown>[])[0] = { ...(out.pictures[0] as object), order: 'first' };
+    else if (Array.isArray(out.pictures) && out.pictures.length > 0)
+      (out.pictures as Record<string, unknown>[])[0] = { ...(out.pictures[0] as object), order: 'first' };
   }
   return out;
 }

@@ -36,7 +36,15 @@ describe('app protocol handler', () => {
   });
 
   it('refuses other hosts, traversal, unknown types and missing files', async () => {
-    for (const url of ['showroom-app://evil/index.html', 'showroom-app://app/../secret.txt', 'showroom-app://app/%2e%2e/secret.txt', 'showroom-app://app/assets/..%2f..%2fsecret.txt', 'showroom-app://app/missing.js', 'showroom-app://app/assets/', 'showroom-app://app/index.exe']) {
+    for (const url of [
+      'showroom-app://evil/index.html',
+      'showroom-app://app/../secret.txt',
+      'showroom-app://app/%2e%2e/secret.txt',
+      'showroom-app://app/assets/..%2f..%2fsecret.txt',
+      'showroom-app://app/missing.js',
+      'showroom-app://app/assets/',
+      'showroom-app://app/index.exe',
+    ]) {
       expect((await handle()(new Request(url))).status, url).toBe(404);
     }
   });

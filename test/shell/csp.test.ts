@@ -31,7 +31,7 @@ describe('contentSecurityPolicy', () => {
 
 describe('withCspHeader', () => {
   it('replaces any policy the server sent, whatever the header case', () => {
-    const out = withCspHeader({ 'content-security-policy': ["default-src *"], 'Content-Type': 'text/html' }, "default-src 'none'");
+    const out = withCspHeader({ 'content-security-policy': ['default-src *'], 'Content-Type': 'text/html' }, "default-src 'none'");
     expect(out).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': ["default-src 'none'"] });
     expect(withCspHeader(undefined, 'x')).toEqual({ 'Content-Security-Policy': ['x'] });
   });

@@ -13,17 +13,32 @@ function tempDir(): string {
 }
 
 function lines(file: string): Record<string, unknown>[] {
-  return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 describe('redactor', () => {
   const redact = createRedactor([INTEGRATION_TOKEN]);
   it('redacts secret-named keys at any depth', () => {
-    const out = redact({ token: INTEGRATION_TOKEN, nested: { Authorization: `Bearer ${JWT}`, jwt: JWT, accessToken: 'x', keep: 'visible' }, list: [{ integrationToken: 'abc' }], hasToken: true });
-    expect(out).toEqual({ token: REDACTED, nested: { Authorization: REDACTED, jwt: REDACTED, accessToken: REDACTED, keep: 'visible' }, list: [{ integrationToken: REDACTED }], hasToken: true });
+    const out = redact({
+      token: INTEGRATION_TOKEN,
+      nested: { Authorization: `Bearer ${JWT}`, jwt: JWT, accessToken: 'x', keep: 'visible' },
+      list: [{ integrationToken: 'abc' }],
+      hasToken: true,
+    });
+    expect(out).toEqual({
+      token: REDACTED,
+      nested: { Authorization: REDACTED, jwt: REDACTED, accessToken: REDACTED, keep: 'visible' },
+      list: [{ integrationToken: REDACTED }],
+      hasToken: true,
+    });
   });
   it('redacts Bearer values, JWTs, token parameters and registered secrets inside text', () => {
-    const text = redact.redactString(`GET https://portal/v2/vehicles?page=2&token=abc123 Authorization: Bearer ${JWT} failed; jwt ${JWT}; typed ${INTEGRATION_TOKEN}`);
+    const text = redact.redactString(
+      `GET https://portal/v2/vehicles?page=2&token=abc123 Authorization: Bearer ${JWT} failed; jwt ${JWT}; typed ${INTEGRATION_TOKEN}`,
+    );
     expect(text).not.toContain(JWT);
     expect(text).not.toContain('abc123');
     expect(text).not.toContain(INTEGRATION_TOKEN);
@@ -55,7 +70,14 @@ describe('file logger', () => {
     log.debug('not at info level');
     const [entry, ...rest] = lines(join(dir, 'showroom.log'));
     expect(rest).toHaveLength(0);
-    expect(entry).toEqual({ time: '2025-01-02T03:04:05.000Z', level: 'info', scope: 'sync', message: `token is ${REDACTED}`, headers: { authorization: REDACTED }, pages: 3 });
+    expect(entry).toEqual({
+      time: '2025-01-02T03:04:05.000Z',
+      level: 'info',
+      scope: 'sync',
+      message: `token is ${REDACTED}`,
+      headers: { authorization: REDACTED },
+      pages: 3,
+    });
     const raw = readFileSync(join(dir, 'showroom.log'), 'utf8');
     expect(raw).not.toContain(JWT);
     expect(raw).not.toContain(INTEGRATION_TOKEN);

@@ -64,10 +64,23 @@ describe('menuTemplate', () => {
     expect(items.filter((i) => i.label !== undefined).every((i) => String(i.label).startsWith('pt:'))).toBe(true);
   });
 
-  it('speaks the dealer\'s language: every label it sets comes from the app\'s translations', () => {
-    const labels = (language: 'en' | 'pt-BR') => flatten(menuTemplate({ platform: 'linux', actions: actions(), t: menuLabels(language) })).map((i) => i.label).filter(Boolean);
+  it("speaks the dealer's language: every label it sets comes from the app's translations", () => {
+    const labels = (language: 'en' | 'pt-BR') =>
+      flatten(menuTemplate({ platform: 'linux', actions: actions(), t: menuLabels(language) }))
+        .map((i) => i.label)
+        .filter(Boolean);
     expect(labels('en')).toEqual(['File', 'Sync with the portal', 'Settings…', 'Edit', 'Find vehicle…', 'View', 'Window', 'Help', 'Showroom help']);
-    expect(labels('pt-BR')).toEqual(['Arquivo', 'Sincronizar com o portal', 'Configurações…', 'Editar', 'Buscar veículo…', 'Exibir', 'Janela', 'Ajuda', 'Ajuda do Showroom']);
+    expect(labels('pt-BR')).toEqual([
+      'Arquivo',
+      'Sincronizar com o portal',
+      'Configurações…',
+      'Editar',
+      'Buscar veículo…',
+      'Exibir',
+      'Janela',
+      'Ajuda',
+      'Ajuda do Showroom',
+    ]);
   });
 
   it('macOS: Settings… on Cmd+, in the app menu, and the standard Window menu', () => {
@@ -104,6 +117,7 @@ describe('menuTemplate', () => {
 
 describe('permissionDecision', () => {
   it('refuses every permission', () => {
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'unknown']) expect(permissionDecision(p)).toBe(false);
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'unknown'])
+      expect(permissionDecision(p)).toBe(false);
   });
 });

@@ -22,7 +22,10 @@ describe('nodeShapedError', () => {
   });
 
   it('a proxy that fails keeps Chromium’s name for support', () => {
-    expect(classifyNetworkError(nodeShapedError(chromium('ERR_PROXY_CONNECTION_FAILED')))).toMatchObject({ kind: 'offline', code: 'ERR_PROXY_CONNECTION_FAILED' });
+    expect(classifyNetworkError(nodeShapedError(chromium('ERR_PROXY_CONNECTION_FAILED')))).toMatchObject({
+      kind: 'offline',
+      code: 'ERR_PROXY_CONNECTION_FAILED',
+    });
   });
 
   it('anything else passes through unchanged (an abort stays an abort)', () => {

@@ -26,7 +26,14 @@ describe('parsePhotoUrl', () => {
   it('reads the opaque id from our URLs only', () => {
     expect(parsePhotoUrl(photoUrl('abc-123'))).toBe('abc-123');
     expect(parsePhotoUrl('showroom-photo://photo/abc?v=2')).toBe('abc');
-    for (const url of ['https://photo/abc', 'showroom-photo://other/abc', 'showroom-photo://photo/', 'showroom-photo://photo/a/b', 'showroom-photo://photo/%00x', 'showroom-photo://photo/%E0%A4%A']) {
+    for (const url of [
+      'https://photo/abc',
+      'showroom-photo://other/abc',
+      'showroom-photo://photo/',
+      'showroom-photo://photo/a/b',
+      'showroom-photo://photo/%00x',
+      'showroom-photo://photo/%E0%A4%A',
+    ]) {
       expect(parsePhotoUrl(url), url).toBeUndefined();
     }
   });
@@ -54,7 +61,12 @@ describe('photo protocol handler', () => {
   it('404s an unknown id, and a resolver that throws', async () => {
     const { handle } = handler({});
     expect((await handle(new Request(photoUrl('nope')))).status).toBe(404);
-    const throwing = createPhotoHandler({ root, resolve: () => { throw new Error('db closed'); } });
+    const throwing = createPhotoHandler({
+      root,
+      resolve: () => {
+        throw new Error('db closed');
+      },
+    });
     expect((await throwing(new Request(photoUrl('p1')))).status).toBe(404);
   });
 
@@ -76,7 +88,11 @@ describe('photo protocol handler', () => {
 
   it('refuses traversal in the URL itself', async () => {
     const { handle } = handler({ p1: { path: 'a1/cover.jpg', contentType: 'image/jpeg' } });
-    for (const url of ['showroom-photo://photo/../showroom.sqlite', 'showroom-photo://photo/..%2Fshowroom.sqlite', 'showroom-photo://photo/%2e%2e%2fshowroom.sqlite']) {
+    for (const url of [
+      'showroom-photo://photo/../showroom.sqlite',
+      'showroom-photo://photo/..%2Fshowroom.sqlite',
+      'showroom-photo://photo/%2e%2e%2fshowroom.sqlite',
+    ]) {
       expect((await handle(new Request(url))).status, url).toBe(404);
     }
   });

@@ -4,7 +4,12 @@ import { appDataDir, chosenDataDir, osCacheDir, profileFor, profileName } from '
 describe('profileFor: one dealer profile for the installed app, another for runs from the sources', () => {
   it('an installed build uses "Showroom"; a run from the sources "Showroom (development)", for data, cache and keychain alike', () => {
     const installed = profileFor({ platform: 'linux', env: {}, home: '/home/ana', packaged: true });
-    expect(installed).toEqual({ dataDir: '/home/ana/.config/Showroom', cacheDir: '/home/ana/.cache/Showroom', keychainService: 'Showroom', development: false });
+    expect(installed).toEqual({
+      dataDir: '/home/ana/.config/Showroom',
+      cacheDir: '/home/ana/.cache/Showroom',
+      keychainService: 'Showroom',
+      development: false,
+    });
     const dev = profileFor({ platform: 'linux', env: {}, home: '/home/ana', packaged: false });
     expect(dev).toEqual({
       dataDir: '/home/ana/.config/Showroom (development)',
@@ -30,7 +35,10 @@ describe('profileFor: one dealer profile for the installed app, another for runs
 
   it('Windows: data in the roaming %APPDATA%, photos in the local %LOCALAPPDATA% (never roamed)', () => {
     const env = { APPDATA: 'C:\\Users\\Ana\\AppData\\Roaming', LOCALAPPDATA: 'D:\\Local' };
-    expect(profileFor({ platform: 'win32', env, home: 'C:\\Users\\Ana', packaged: true })).toMatchObject({ dataDir: 'C:\\Users\\Ana\\AppData\\Roaming\\Showroom', cacheDir: 'D:\\Local\\Showroom' });
+    expect(profileFor({ platform: 'win32', env, home: 'C:\\Users\\Ana', packaged: true })).toMatchObject({
+      dataDir: 'C:\\Users\\Ana\\AppData\\Roaming\\Showroom',
+      cacheDir: 'D:\\Local\\Showroom',
+    });
     expect(profileFor({ platform: 'win32', env: {}, home: 'C:\\Users\\Ana', packaged: true })).toMatchObject({
       dataDir: 'C:\\Users\\Ana\\AppData\\Roaming\\Showroom',
       cacheDir: 'C:\\Users\\Ana\\AppData\\Local\\Showroom',

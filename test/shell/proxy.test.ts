@@ -68,7 +68,9 @@ function startProxy(): Promise<{ server: Server; url: string; seen: string[]; cl
       server.closeAllConnections();
       server.close(() => resolve());
     });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close })),
+  );
 }
 
 describe('Node’s fetch through the environment’s proxy', () => {

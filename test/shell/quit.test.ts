@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { afterQuitQuestion, closeWithin, QUIT_CLOSE_LIMIT_MS, quitStep, SHUTDOWN_CLOSE_LIMIT_MS, syncRunningAfter, type QuitState } from '../../src/main/shell/quit';
+import {
+  afterQuitQuestion,
+  closeWithin,
+  QUIT_CLOSE_LIMIT_MS,
+  quitStep,
+  SHUTDOWN_CLOSE_LIMIT_MS,
+  syncRunningAfter,
+  type QuitState,
+} from '../../src/main/shell/quit';
 
 describe('quitStep: prevent the quit once, close the backend, then exit', () => {
   it('the dealer quits while idle: close within the time limit', () => {
@@ -18,7 +26,8 @@ describe('quitStep: prevent the quit once, close the backend, then exit', () => 
   });
 
   it('a second quit while asking or closing changes nothing; once closed, Electron may quit', () => {
-    for (const state of ['asking', 'closing'] as QuitState[]) expect(quitStep({ state, reason: 'user', syncRunning: true })).toEqual({ prevent: true, then: 'wait' });
+    for (const state of ['asking', 'closing'] as QuitState[])
+      expect(quitStep({ state, reason: 'user', syncRunning: true })).toEqual({ prevent: true, then: 'wait' });
     expect(quitStep({ state: 'closing', reason: 'shutdown', syncRunning: false })).toEqual({ prevent: true, then: 'wait' });
     expect(quitStep({ state: 'closed', reason: 'user', syncRunning: true })).toEqual({ prevent: false });
   });

@@ -4,12 +4,27 @@ import { externalUrlDecision, guardedOpenExternal, isTrustedSender, navigationDe
 describe('isTrustedSender', () => {
   const app = 'showroom-app://app/index.html';
   it('trusts the app document whatever its path, hash or query', () => {
-    for (const url of ['showroom-app://app/index.html', 'showroom-app://app/index.html#/vehicles/ABC', 'showroom-app://app/', 'showroom-app://app/index.html?x=1']) {
+    for (const url of [
+      'showroom-app://app/index.html',
+      'showroom-app://app/index.html#/vehicles/ABC',
+      'showroom-app://app/',
+      'showroom-app://app/index.html?x=1',
+    ]) {
       expect(isTrustedSender(url, app)).toBe(true);
     }
   });
   it('refuses other origins, schemes and garbage', () => {
-    for (const url of ['showroom-app://evil/index.html', 'https://app/index.html', 'file:///index.html', 'showroom-photo://photo/1', 'about:blank', '', 'not a url', 'showroom-app://user:pw@app/index.html', 'data:text/html,<script>1</script>']) {
+    for (const url of [
+      'showroom-app://evil/index.html',
+      'https://app/index.html',
+      'file:///index.html',
+      'showroom-photo://photo/1',
+      'about:blank',
+      '',
+      'not a url',
+      'showroom-app://user:pw@app/index.html',
+      'data:text/html,<script>1</script>',
+    ]) {
       expect(isTrustedSender(url, app)).toBe(false);
     }
   });

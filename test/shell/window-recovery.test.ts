@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createReloadGuard, loadFailureAction, MAX_RELOADS, RELOAD_WINDOW_MS, rendererGoneAction, showWindow, type Showable } from '../../src/main/shell/window-recovery';
+import {
+  createReloadGuard,
+  loadFailureAction,
+  MAX_RELOADS,
+  RELOAD_WINDOW_MS,
+  rendererGoneAction,
+  showWindow,
+  type Showable,
+} from '../../src/main/shell/window-recovery';
 
 describe('reload guard', () => {
   it('allows MAX_RELOADS reloads in a window of time, then gives up', () => {

@@ -23,7 +23,12 @@ describe('what changed, listing by listing', () => {
     r.sb.data.upsert({ reference: renamed.reference, title: `${renamed.title} (revisado)`, mileage: renamed.mileage + 10 });
     r.sb.data.remove(gone.reference);
     const added = r.sb.data.upsert({ reference: 'NEW-CHANGES-1', title: 'Honda Civic EXL' });
-    const onBefore = new Set(r.sb.data.list().filter((v) => v.publication !== null).map((v) => v.reference));
+    const onBefore = new Set(
+      r.sb.data
+        .list()
+        .filter((v) => v.publication !== null)
+        .map((v) => v.reference),
+    );
     r.sb.data.setPlan({ adsQuantity: onBefore.size - 2 });
     const dropped = r.sb.data.list().filter((v) => v.publication === null && onBefore.has(v.reference));
     expect(dropped).toHaveLength(2);
@@ -47,16 +52,25 @@ describe('what changed, listing by listing', () => {
           { field: 'title', from: renamed.title, to: `${renamed.title} (revisado)` },
         ],
       },
-      ...dropped.filter((v) => v.reference !== added.reference && v.reference !== priced.reference && v.reference !== renamed.reference).map(
-        (v): ListingChange => ({ reference: v.reference, kind: 'dropped', title: v.title, fields: droppedFields(v.reference) }),
-      ),
+      ...dropped
+        .filter((v) => v.reference !== added.reference && v.reference !== priced.reference && v.reference !== renamed.reference)
+        .map((v): ListingChange => ({ reference: v.reference, kind: 'dropped', title: v.title, fields: droppedFields(v.reference) })),
       { reference: gone.reference, kind: 'removed', title: gone.title, fields: [] },
     ];
     expect([...view.changes].sort(byReference)).toEqual(expected.sort(byReference));
     expect(view).toMatchObject({ notKept: 0, expired: false, run: { id: run.id, outcome: 'succeeded', firstSync: false } });
     // The inventory's filter "changed in the last sync": the same listings, but the removed one.
-    const filtered = r.cache.queryVehicles({ filters: { changedLastSync: true }, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 100 } }).rows;
-    expect(filtered.map((row) => row.reference)).toEqual(expected.filter((c) => c.kind !== 'removed').map((c) => c.reference).sort());
+    const filtered = r.cache.queryVehicles({
+      filters: { changedLastSync: true },
+      sort: { field: 'reference', dir: 'asc' },
+      window: { offset: 0, limit: 100 },
+    }).rows;
+    expect(filtered.map((row) => row.reference)).toEqual(
+      expected
+        .filter((c) => c.kind !== 'removed')
+        .map((c) => c.reference)
+        .sort(),
+    );
 
     // An incremental sync records its own changes; the earlier run keeps its list.
     r.sb.clock.advance(1_000);

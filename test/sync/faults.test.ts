@@ -31,7 +31,17 @@ describe('sync under the rate limit and transient faults', () => {
 
   it('500s, gateway pages, resets, truncated and invalid bodies are retried; the result is exact', async () => {
     const r = await rig({
-      sandbox: { vehicles: 700, seed: 3, faults: { errorRates: { 500: 0.06, 502: 0.04 }, resetRate: 0.05, truncateRate: 0.05, invalidJsonRate: 0.03, routes: ['GET /vehicles', 'GET /clients/plan'] } },
+      sandbox: {
+        vehicles: 700,
+        seed: 3,
+        faults: {
+          errorRates: { 500: 0.06, 502: 0.04 },
+          resetRate: 0.05,
+          truncateRate: 0.05,
+          invalidJsonRate: 0.03,
+          routes: ['GET /vehicles', 'GET /clients/plan'],
+        },
+      },
       client: { attempts: 8 },
     });
     const run = await r.engine.run();

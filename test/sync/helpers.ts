@@ -87,7 +87,9 @@ export function watchConnectivity(cache: Cache): { connectivity: boolean[]; hook
 
 /** reference → JSON text, as the cache holds it. */
 export function cacheContents(cache: Cache): Map<string, string> {
-  const rows = sqlOf(cache).prepare<[], { reference: string; raw: string }>('SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id').all();
+  const rows = sqlOf(cache)
+    .prepare<[], { reference: string; raw: string }>('SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id')
+    .all();
   return new Map(rows.map((r) => [r.reference, r.raw]));
 }
 

@@ -22,7 +22,14 @@ function unpublishInChild(file: string, baseUrl: string, token: string, referenc
     let last = '';
     createInterface({ input: child.stdout }).on('line', (line) => {
       last = line;
-      if (line === 'unpublishing') resolve({ kill: async () => { process.kill(-(child.pid ?? 0), 'SIGKILL'); await exited; }, done: exited.then(() => last) });
+      if (line === 'unpublishing')
+        resolve({
+          kill: async () => {
+            process.kill(-(child.pid ?? 0), 'SIGKILL');
+            await exited;
+          },
+          done: exited.then(() => last),
+        });
     });
     child.on('error', reject);
   });

@@ -15,14 +15,23 @@ describe('publication changes', () => {
     const published = r.sb.data.list().filter((v) => v.publication !== null).length;
     r.sb.clock.advance(1_000);
     r.sb.data.setPlan({ adsQuantity: published - 7 });
-    const dropped = r.sb.data.list().filter((v) => v.publication === null).map((v) => v.reference);
+    const dropped = r.sb.data
+      .list()
+      .filter((v) => v.publication === null)
+      .map((v) => v.reference);
     const run = await r.engine.run();
     expect(run).toMatchObject({ kind: 'incremental', outcome: 'succeeded', counts: { droppedByPortal: 7, changed: 7 } });
-    const newlyOff = r.cache.queryVehicles({ filters: { portal: ['off'] }, window: { offset: 0, limit: 500 } }).rows.filter((row) => row.notOnPortalReason === 'dropped_by_portal');
+    const newlyOff = r.cache
+      .queryVehicles({ filters: { portal: ['off'] }, window: { offset: 0, limit: 500 } })
+      .rows.filter((row) => row.notOnPortalReason === 'dropped_by_portal');
     expect(newlyOff).toHaveLength(7);
     for (const row of newlyOff) {
       expect(dropped).toContain(row.reference);
-      expect(r.cache.getVehicle(row.reference)?.publicationHistory.at(-1)).toMatchObject({ cause: 'dropped_by_portal', from: { published: true }, to: { published: false } });
+      expect(r.cache.getVehicle(row.reference)?.publicationHistory.at(-1)).toMatchObject({
+        cause: 'dropped_by_portal',
+        from: { published: true },
+        to: { published: false },
+      });
     }
   });
 });
@@ -92,7 +101,9 @@ describe('unpublish', () => {
   it('a reference the inventory does not have: not_found, nothing sent', async () => {
     const r = await rig({ sandbox: { vehicles: 10 } });
     await r.engine.run();
-    expect(await r.engine.unpublish(['NOPE-1'])).toEqual([{ reference: 'NOPE-1', outcome: 'not_found', message: expect.any(String), code: 'unpublish.notInInventory' }]);
+    expect(await r.engine.unpublish(['NOPE-1'])).toEqual([
+      { reference: 'NOPE-1', outcome: 'not_found', message: expect.any(String), code: 'unpublish.notInInventory' },
+    ]);
     expect(deletes(r.sb)).toBe(0);
   });
 
@@ -101,7 +112,11 @@ describe('unpublish', () => {
     const file = join(tempFolder(), 'account.db');
     const online = await rig({ sb, file });
     await online.engine.run();
-    const refs = sb.data.list().filter((v) => v.publication !== null).slice(0, 3).map((v) => v.reference);
+    const refs = sb.data
+      .list()
+      .filter((v) => v.publication !== null)
+      .slice(0, 3)
+      .map((v) => v.reference);
     online.cache.close();
 
     // The same cache, a portal that cannot be reached (nothing listens on this port any more).

@@ -93,7 +93,10 @@ describe('pages that shift while they are read', () => {
       expect(run.outcome).toBe('succeeded');
       const cached = cacheContents(r.cache);
       const stayed = r.sb.data.list().filter((v) => before.has(v.reference));
-      expect(stayed.filter((v) => !cached.has(v.reference)).map((v) => v.reference), `maxVerify ${maxVerify}`).toEqual([]);
+      expect(
+        stayed.filter((v) => !cached.has(v.reference)).map((v) => v.reference),
+        `maxVerify ${maxVerify}`,
+      ).toEqual([]);
       if (maxVerify > 0) expect(run.details.verified).toBeGreaterThan(0);
       else expect(run.details.unverified).toBeGreaterThan(0);
     }

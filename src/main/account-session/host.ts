@@ -18,7 +18,18 @@ import type { PortalStatusView } from '../../shared/views';
 import type { SyncRunReport } from '../sync';
 import { releaseSyncLockOfThread } from '../sync/lock';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted } from './types';
-import { errorIn, errorOut, failureOut, READER_METHODS, type FromWorker, type ReaderMethod, type SessionMethod, type ToWorker, type WireResponse, type WorkerData } from './wire';
+import {
+  errorIn,
+  errorOut,
+  failureOut,
+  READER_METHODS,
+  type FromWorker,
+  type ReaderMethod,
+  type SessionMethod,
+  type ToWorker,
+  type WireResponse,
+  type WorkerData,
+} from './wire';
 
 export const CLOSE_TIMEOUT_MS = 5_000;
 /** Restarts allowed within RESTART_WINDOW_MS before a worker is given up on (one that dies at once, again and again). */
@@ -41,7 +52,19 @@ const closedError = () => new AppError('cancelled', 'The account was closed.');
 
 function endedRun(runId: string, error: AppErrorShape, outcome: 'failed' | 'cancelled'): SyncRunReport {
   const now = new Date().toISOString();
-  return { id: runId, kind: 'full', startedAt: now, endedAt: now, outcome, counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 }, error, dataProblems: [], firstSync: false, details: {}, notes: [] };
+  return {
+    id: runId,
+    kind: 'full',
+    startedAt: now,
+    endedAt: now,
+    outcome,
+    counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 },
+    error,
+    dataProblems: [],
+    firstSync: false,
+    details: {},
+    notes: [],
+  };
 }
 
 export interface WorkerSessionOptions {
@@ -131,7 +154,13 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     const controller = new AbortController();
     fetches.set(id, controller);
     try {
-      const response = await (host.fetch ?? globalThis.fetch)(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: request.redirect, signal: controller.signal });
+      const response = await (host.fetch ?? globalThis.fetch)(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: request.redirect,
+        signal: controller.signal,
+      });
       const body = await response.arrayBuffer();
       const value: WireResponse = { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
       answer({ t: 'answer', id, ok: true, value }, [body]);
@@ -146,7 +175,11 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
   /** Starts the slot's worker and waits until it is open. */
   function start(slot: Slot): Promise<void> {
     const data: WorkerData = { role: slot.role, spec, hostFetch: host.fetch !== undefined };
-    const w = new Worker(entry.file, { workerData: data, ...(entry.execArgv ? { execArgv: entry.execArgv } : {}), name: `showroom-${slot.role}-${spec.accountId}` });
+    const w = new Worker(entry.file, {
+      workerData: data,
+      ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+      name: `showroom-${slot.role}-${spec.accountId}`,
+    });
     slot.worker = w;
     // threadId reads -1 once the worker has exited: keep it for the lock it may leave behind.
     const thread = w.threadId;
@@ -225,7 +258,8 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       const closed = new Promise<void>((resolve) => w.on('message', (m: FromWorker) => m.t === 'closed' && resolve()));
       w.postMessage({ t: 'close' } satisfies ToWorker);
       const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), CLOSE_TIMEOUT_MS).unref());
-      if ((await Promise.race([closed, exited, timer])) === 'timeout') host.log.warn('session: the worker did not close in time; stopping it', { account: spec.accountId, role: slot.role });
+      if ((await Promise.race([closed, exited, timer])) === 'timeout')
+        host.log.warn('session: the worker did not close in time; stopping it', { account: spec.accountId, role: slot.role });
       await w.terminate();
       await exited;
       slot.worker = null;
@@ -237,7 +271,9 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
   await start(session);
   if (reader) {
     // Without its reader the session still answers everything, only not during a long commit.
-    await start(reader).catch((error: unknown) => host.log.warn('session: the reader thread did not start; the session answers searches', { account: spec.accountId, error: String(error) }));
+    await start(reader).catch((error: unknown) =>
+      host.log.warn('session: the reader thread did not start; the session answers searches', { account: spec.accountId, error: String(error) }),
+    );
   }
 
   const read = (method: ReaderMethod) => (query?: unknown) => call<never>(method, ...(query === undefined ? [] : [query]));

@@ -5,4 +5,15 @@ export { accountPaths, type AccountPaths } from './paths';
 export { adoptLegacyPhotos, deletePhotoCache } from './photo-folder';
 export { toRowView, vehicleDetailView } from './views';
 export { clearCacheFiles, rebuildCacheFiles } from './cache-files';
-export type { AccountSession, AccountStateView, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncRunKind, SyncStarted, SyncStartOptions, ChangeReason } from './types';
+export type {
+  AccountSession,
+  AccountStateView,
+  AccountSessionSpec,
+  SessionEvent,
+  SessionHost,
+  SessionListener,
+  SyncRunKind,
+  SyncStarted,
+  SyncStartOptions,
+  ChangeReason,
+} from './types';

@@ -25,7 +25,13 @@ function code(error: unknown): string | undefined {
  */
 export async function adoptLegacyPhotos(from: string, to: string): Promise<PhotoFolderOutcome> {
   if (resolve(from) === resolve(to)) return 'nothing';
-  if (!(await access(from).then(() => true, () => false))) return 'nothing';
+  if (
+    !(await access(from).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return 'nothing';
   try {
     await mkdir(dirname(to), { recursive: true });
     // An empty target (created by an earlier start) gives way; one with photos keeps them.

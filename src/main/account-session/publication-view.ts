@@ -42,5 +42,8 @@ export function publicationHistory(cache: Cache, row: VehicleRow, events: readon
     if (entry.status === 'failed') out.push({ at: entry.lastAttemptAt ?? entry.createdAt, change: 'unpublish_refused', cause: null, message: entry.lastError });
   }
   // Stable: equal times keep the order above (events before requests).
-  return out.map((e, i) => ({ e, i })).sort((a, b) => (a.e.at < b.e.at ? -1 : a.e.at > b.e.at ? 1 : a.i - b.i)).map(({ e }) => e);
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.at < b.e.at ? -1 : a.e.at > b.e.at ? 1 : a.i - b.i))
+    .map(({ e }) => e);
 }

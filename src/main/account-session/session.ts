@@ -91,7 +91,13 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     // Rate-limit waits and retry backoffs show in the sync's progress.
     onWait: (event) => engine.noteWait(event),
   });
-  const photos = createPhotoCache({ cache, dir: paths.photosDir, budgetBytes: megabytes(settings.photoBudgetMB), portalBaseUrl: spec.baseUrl, ...(fetch && { fetch }) });
+  const photos = createPhotoCache({
+    cache,
+    dir: paths.photosDir,
+    budgetBytes: megabytes(settings.photoBudgetMB),
+    portalBaseUrl: spec.baseUrl,
+    ...(fetch && { fetch }),
+  });
   let photoStep = true;
   const engine = createSyncEngine({
     cache,
@@ -163,7 +169,11 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       // Refused before it began (busy elsewhere, no token…): startSync says so; there is no run.
       () => null,
     );
-    const current: Running = { runId: began, automatic: options.automatic === true, done: done.then((run) => run ?? endedRun('', options.kind, startedAt, toErrorShape(new AppError('internal', 'The sync did not start.')))) };
+    const current: Running = {
+      runId: began,
+      automatic: options.automatic === true,
+      done: done.then((run) => run ?? endedRun('', options.kind, startedAt, toErrorShape(new AppError('internal', 'The sync did not start.')))),
+    };
     running = current;
     background(
       done.finally(() => {

@@ -82,7 +82,11 @@ export function failureOut(error: unknown): WireFailure {
   let current: unknown = error;
   while (current !== undefined && current !== null && chain.length < 8) {
     const e = current as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
-    chain.push({ name: typeof e.name === 'string' ? e.name : 'Error', message: typeof e.message === 'string' ? e.message : typeof current === 'string' ? current : 'fetch failed', ...(typeof e.code === 'string' ? { code: e.code } : {}) });
+    chain.push({
+      name: typeof e.name === 'string' ? e.name : 'Error',
+      message: typeof e.message === 'string' ? e.message : typeof current === 'string' ? current : 'fetch failed',
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    });
     current = typeof current === 'object' ? e.cause : undefined;
   }
   return chain;

@@ -7,7 +7,18 @@ import type { Logger } from '../shell/logger';
 import { openCache } from '../cache';
 import { inventoryReads, openAccountSession } from './session';
 import type { AccountSession } from './types';
-import { errorIn, errorOut, failureIn, plainFields, type FromWorker, type LogLevel, type SessionMethod, type ToWorker, type WireResponse, type WorkerData } from './wire';
+import {
+  errorIn,
+  errorOut,
+  failureIn,
+  plainFields,
+  type FromWorker,
+  type LogLevel,
+  type SessionMethod,
+  type ToWorker,
+  type WireResponse,
+  type WorkerData,
+} from './wire';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread (see host.ts).');
@@ -16,7 +27,8 @@ const { spec, hostFetch, role } = workerData as WorkerData;
 const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 
 function logger(scope: string | null): Logger {
-  const line = (level: LogLevel) => (message: string, fields?: Record<string, unknown>) => post({ t: 'log', level, message: scope ? `${scope}: ${message}` : message, fields: plainFields(fields) });
+  const line = (level: LogLevel) => (message: string, fields?: Record<string, unknown>) =>
+    post({ t: 'log', level, message: scope ? `${scope}: ${message}` : message, fields: plainFields(fields) });
   return {
     debug: line('debug'),
     info: line('info'),
@@ -46,7 +58,11 @@ async function bridgedFetch(input: Parameters<typeof fetch>[0], init?: RequestIn
   const onAbort = () => post({ t: 'abortFetch', id });
   request.signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const answer = await ask<WireResponse>((id) => ({ t: 'fetch', id, request: { url: request.url, method: request.method, headers: [...request.headers], body, redirect: request.redirect } }));
+    const answer = await ask<WireResponse>((id) => ({
+      t: 'fetch',
+      id,
+      request: { url: request.url, method: request.method, headers: [...request.headers], body, redirect: request.redirect },
+    }));
     const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
     return new Response(nullBody ? null : answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
   } finally {

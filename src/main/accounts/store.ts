@@ -154,10 +154,11 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
   // read, change and write the whole list).
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(run: () => Promise<T>): Promise<T> => {
-    const locked = () => withLock(file, { who: 'Showroom', waitMs: LIST_LOCK_WAIT_MS }, run).catch((error: unknown) => {
-      if (!(error instanceof LockBusyError)) throw error;
-      throw codedError('database', { code: 'accounts.listBusy' }, { file });
-    });
+    const locked = () =>
+      withLock(file, { who: 'Showroom', waitMs: LIST_LOCK_WAIT_MS }, run).catch((error: unknown) => {
+        if (!(error instanceof LockBusyError)) throw error;
+        throw codedError('database', { code: 'accounts.listBusy' }, { file });
+      });
     const next = queue.then(locked, locked);
     queue = next.catch(() => undefined);
     return next;
@@ -178,7 +179,12 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
       throw codedError('database', { code: 'accounts.listDamaged' }, { file, reason: 'not JSON' }, { cause: error });
     }
     const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) throw codedError('database', { code: 'accounts.listDamaged' }, { file, reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 5) });
+    if (!parsed.success)
+      throw codedError(
+        'database',
+        { code: 'accounts.listDamaged' },
+        { file, reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 5) },
+      );
     return parsed.data.accounts;
   }
 

@@ -57,7 +57,12 @@ export function emitAccountsChanged(ctx: BackendContext): void {
 /** Anything but an AppError from the keychain means there is no usable keychain. */
 export function keychainError(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  return new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { reason: error instanceof Error ? error.message : String(error) }, { cause: error });
+  return new AppError(
+    'keychain_unavailable',
+    KEYCHAIN_UNAVAILABLE_MESSAGE,
+    { reason: error instanceof Error ? error.message : String(error) },
+    { cause: error },
+  );
 }
 
 /** The outcome's text, in English (the renderer shows `connect.outcome.*` in the UI language). */
@@ -96,7 +101,9 @@ export async function addAccount(ctx: BackendContext, input: ChannelParsedInput<
   return accountView(ctx, account);
 }
 
-export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.list' | 'accounts.add' | 'accounts.test' | 'accounts.replaceToken' | 'accounts.remove' | 'accounts.select'> {
+export function accountHandlers(
+  ctx: BackendContext,
+): Pick<Handlers, 'accounts.list' | 'accounts.add' | 'accounts.test' | 'accounts.replaceToken' | 'accounts.remove' | 'accounts.select'> {
   const emitAccounts = () => emitAccountsChanged(ctx);
 
   return {
@@ -111,7 +118,9 @@ export function accountHandlers(ctx: BackendContext): Pick<Handlers, 'accounts.l
       try {
         result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim(), fetch: ctx.deps.fetch ?? nodeFetch(ctx.deps.env ?? {}) });
       } catch (error) {
-        throw error instanceof AppError ? error : new AppError('internal', 'The connection test failed unexpectedly.', { cause: toErrorShape(error).detail?.cause });
+        throw error instanceof AppError
+          ? error
+          : new AppError('internal', 'The connection test failed unexpectedly.', { cause: toErrorShape(error).detail?.cause });
       }
       return connectionView(result, checked.warnings.length > 0);
     },

@@ -57,7 +57,9 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
       try {
         result = await rebuildCacheFiles(accountPaths(ctx.accounts, accountId, ctx.deps.cacheDir), 'the app');
       } finally {
-        await ctx.sessions.open(accountId).catch((error: unknown) => ctx.log.error('backend: cannot reopen the account after a rebuild', { kind: errorKind(error) }));
+        await ctx.sessions
+          .open(accountId)
+          .catch((error: unknown) => ctx.log.error('backend: cannot reopen the account after a rebuild', { kind: errorKind(error) }));
       }
       damagedAccounts(ctx).delete(accountId);
       await ctx.state.setFlags(accountId, { lastSyncAt: null });

@@ -49,10 +49,13 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
         const { run } = event;
         if (run.outcome === 'succeeded') {
           // A sync that worked proves the stored token is good.
-          session.accountState().then(
-            ({ lastSyncAt }) => state.setFlags(session.accountId, { lastSyncAt: lastSyncAt ?? run.endedAt, tokenRefused: false }),
-            () => state.setFlags(session.accountId, { lastSyncAt: run.endedAt, tokenRefused: false }),
-          ).catch(() => undefined);
+          session
+            .accountState()
+            .then(
+              ({ lastSyncAt }) => state.setFlags(session.accountId, { lastSyncAt: lastSyncAt ?? run.endedAt, tokenRefused: false }),
+              () => state.setFlags(session.accountId, { lastSyncAt: run.endedAt, tokenRefused: false }),
+            )
+            .catch(() => undefined);
         } else if (run.error) noteCacheError(ctx, run.error);
         if (active) deps.emit('sync.finished', run);
         return;
@@ -112,7 +115,9 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
   if (activeId !== remembered) await state.setActive(activeId).catch(() => undefined);
   if (activeId !== null) {
     // A failure (damaged database…) is kept and said by every channel that needs the account.
-    await sessions.open(activeId).catch((error: unknown) => log.error('backend: cannot open the active account', { account: activeId, kind: errorKind(error) }));
+    await sessions
+      .open(activeId)
+      .catch((error: unknown) => log.error('backend: cannot open the active account', { account: activeId, kind: errorKind(error) }));
   }
 
   const demo = createDemo(ctx, demoKeychain.allowInMemory);

@@ -48,7 +48,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function openSession(accountId: string): Promise<AccountSession> {
     const account = await accounts.get(accountId);
-    const spec = { accountId, baseUrl: account.baseUrl, settings: account.settings, paths: accountPaths(accounts, accountId, options.cacheDir), holder: 'the app' as const, env: options.env };
+    const spec = {
+      accountId,
+      baseUrl: account.baseUrl,
+      settings: account.settings,
+      paths: accountPaths(accounts, accountId, options.cacheDir),
+      holder: 'the app' as const,
+      env: options.env,
+    };
     const host = {
       log,
       fetch: options.fetch,

@@ -50,4 +50,3 @@ export function createSettingsStore(dataDir: string, log: Logger): SettingsStore
     },
   };
 }
-

@@ -14,7 +14,12 @@ export interface IdleWatchOptions {
   clearTimer?: (timer: unknown) => void;
 }
 
-export function createIdleWatch({ graceMs, onIdle, setTimer = setTimeout, clearTimer = (t) => clearTimeout(t as NodeJS.Timeout) }: IdleWatchOptions): IdleWatch {
+export function createIdleWatch({
+  graceMs,
+  onIdle,
+  setTimer = setTimeout,
+  clearTimer = (t) => clearTimeout(t as NodeJS.Timeout),
+}: IdleWatchOptions): IdleWatch {
   let seen = false;
   let timer: unknown;
   const cancel = () => {

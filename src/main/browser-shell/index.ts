@@ -89,7 +89,12 @@ function describe(plan: LaunchPlan, url: string): string[] {
     case 'default':
       return ['Showroom opened in your web browser. If the page does not appear, open this address:', `  ${url}`];
     case 'print':
-      return [plan.reason === 'no_display' ? 'There is no display here: open this address in a browser on this computer:' : 'Open this address in a browser on this computer:', `  ${url}`];
+      return [
+        plan.reason === 'no_display'
+          ? 'There is no display here: open this address in a browser on this computer:'
+          : 'Open this address in a browser on this computer:',
+        `  ${url}`,
+      ];
   }
 }
 
@@ -140,7 +145,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   });
   let server: ShellServer;
   try {
-    server = await startShellServer({ handlers: backend.handlers, hub, photos: () => currentPhotos(backend), rendererDir: options.rendererDir, logger, port: options.port });
+    server = await startShellServer({
+      handlers: backend.handlers,
+      hub,
+      photos: () => currentPhotos(backend),
+      rendererDir: options.rendererDir,
+      logger,
+      port: options.port,
+    });
   } catch (error) {
     await backend.close();
     throw error;

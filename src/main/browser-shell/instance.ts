@@ -49,7 +49,8 @@ export const systemLiveness: Liveness = {
 function parseRecord(text: string): InstanceRecord | undefined {
   try {
     const value = JSON.parse(text) as Partial<InstanceRecord>;
-    if (Number.isSafeInteger(value.pid) && Number.isSafeInteger(value.port) && typeof value.url === 'string' && typeof value.startedAt === 'string') return value as InstanceRecord;
+    if (Number.isSafeInteger(value.pid) && Number.isSafeInteger(value.port) && typeof value.url === 'string' && typeof value.startedAt === 'string')
+      return value as InstanceRecord;
   } catch {
     // A torn or foreign file: stale.
   }

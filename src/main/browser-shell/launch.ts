@@ -14,10 +14,7 @@ export interface Command {
   args: string[];
 }
 
-export type LaunchPlan =
-  | { kind: 'print'; reason: 'asked' | 'no_display' }
-  | ({ kind: 'app'; browser: string } & Command)
-  | ({ kind: 'default' } & Command);
+export type LaunchPlan = { kind: 'print'; reason: 'asked' | 'no_display' } | ({ kind: 'app'; browser: string } & Command) | ({ kind: 'default' } & Command);
 
 /** Whether a window can be shown: Linux and the other Unixes need X11 or Wayland; macOS and Windows always can. */
 export function hasDisplay(platform: string, env: Env): boolean {

@@ -63,7 +63,12 @@ const REFUSAL_TEXT: Record<Refusal, string> = {
 };
 
 function send(res: ServerResponse, status: number, headers: Record<string, string> = {}, body?: string): void {
-  res.writeHead(status, { ...BASE_HEADERS, 'Cache-Control': 'no-store', ...(body === undefined ? {} : { 'Content-Type': 'text/plain; charset=utf-8' }), ...headers });
+  res.writeHead(status, {
+    ...BASE_HEADERS,
+    'Cache-Control': 'no-store',
+    ...(body === undefined ? {} : { 'Content-Type': 'text/plain; charset=utf-8' }),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -180,7 +185,11 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       // What Electron's structured clone would refuse: the call fails, the bridge stays up.
       log.error('browser shell: an answer could not be sent', { error, ...(message.type === 'event' ? { event: message.event } : {}) });
       if (message.type !== 'result') return;
-      text = encodeMessage({ type: 'result', id: message.id, result: { ok: false, error: { kind: 'internal', message: 'Showroom could not send its answer.' } } });
+      text = encodeMessage({
+        type: 'result',
+        id: message.id,
+        result: { ok: false, error: { kind: 'internal', message: 'Showroom could not send its answer.' } },
+      });
     }
     ws.send(text);
   };

@@ -22,7 +22,9 @@ interface DbChange {
 }
 
 const valueSchema = z.union([z.string(), z.number(), z.null()]);
-const fieldsSchema = z.array(z.object({ field: z.enum(CHANGE_FIELD_NAMES as [FieldChange['field'], ...FieldChange['field'][]]), from: valueSchema, to: valueSchema }));
+const fieldsSchema = z.array(
+  z.object({ field: z.enum(CHANGE_FIELD_NAMES as [FieldChange['field'], ...FieldChange['field'][]]), from: valueSchema, to: valueSchema }),
+);
 
 /** The stored fields; a damaged cell reads as "no field known" rather than failing the whole list. */
 function parseFields(text: string): FieldChange[] {

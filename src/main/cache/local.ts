@@ -67,7 +67,11 @@ export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void 
   db.pragma(`${LOCAL_SCHEMA}.synchronous = FULL`);
   const version = db.pragma(`${LOCAL_SCHEMA}.user_version`, { simple: true }) as number;
   if (version > LOCAL_LATEST) {
-    throw new AppError('database', `The queued changes file was written by a newer version of Showroom. Update Showroom to open it.`, { file, version, latest: LOCAL_LATEST });
+    throw new AppError('database', `The queued changes file was written by a newer version of Showroom. Update Showroom to open it.`, {
+      file,
+      version,
+      latest: LOCAL_LATEST,
+    });
   }
   for (const step of LOCAL_MIGRATIONS) {
     if (step.version <= version) continue;
@@ -108,7 +112,11 @@ export function checkIdentity(db: Db, options: { fresh: boolean; expectFresh?: b
   db.transaction(() => {
     db.prepare('INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(ID_KEY, id);
     db.prepare('INSERT INTO local.local_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(ID_KEY, id);
-    if (notice) db.prepare('INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(NOTICE_KEY, JSON.stringify(notice));
+    if (notice)
+      db.prepare('INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+        NOTICE_KEY,
+        JSON.stringify(notice),
+      );
   }).immediate();
 }
 

@@ -61,7 +61,9 @@ export function createOutboxStore(db: Db, clock: Clock) {
   const pending = db.prepare<[], DbEntry>("SELECT * FROM local.outbox WHERE status = 'pending' ORDER BY id");
   const recent = db.prepare<[number], DbEntry>('SELECT * FROM local.outbox ORDER BY id DESC LIMIT ?');
   const sending = db.prepare('UPDATE local.outbox SET sending_since = ? WHERE id = ?');
-  const sent = db.prepare("UPDATE local.outbox SET status = 'sent', attempts = attempts + 1, last_attempt_at = ?, last_error = NULL, sending_since = NULL WHERE id = ?");
+  const sent = db.prepare(
+    "UPDATE local.outbox SET status = 'sent', attempts = attempts + 1, last_attempt_at = ?, last_error = NULL, sending_since = NULL WHERE id = ?",
+  );
   const anyQueued = db.prepare("SELECT 1 FROM local.outbox WHERE status = 'pending' AND kind = 'unpublish' LIMIT 1").pluck();
   const queuedAmong = db.prepare<[string], Pick<DbEntry, 'reference' | 'created_at' | 'last_error'>>(
     `SELECT reference, created_at, last_error FROM local.outbox
@@ -76,12 +78,14 @@ export function createOutboxStore(db: Db, clock: Clock) {
   return {
     /** Queues an unpublish; asking twice before it is sent queues it once. */
     enqueue(kind: OutboxKind, reference: string): OutboxEntry {
-      return db.transaction(() => {
-        const existing = findPending.get(kind, reference);
-        if (existing) return toEntry(existing);
-        const id = Number(insert.run(kind, reference, isoNow(clock)).lastInsertRowid);
-        return toEntry(byId.get(id) as DbEntry);
-      }).immediate();
+      return db
+        .transaction(() => {
+          const existing = findPending.get(kind, reference);
+          if (existing) return toEntry(existing);
+          const id = Number(insert.run(kind, reference, isoNow(clock)).lastInsertRowid);
+          return toEntry(byId.get(id) as DbEntry);
+        })
+        .immediate();
     },
     pending(): OutboxEntry[] {
       return pending.all().map(toEntry);

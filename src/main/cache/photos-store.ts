@@ -98,9 +98,9 @@ export function createPhotoStore(db: Db, clock: Clock) {
   const reset = db.prepare(
     "UPDATE photos SET status = 'pending', file_path = NULL, content_hash = NULL, bytes = NULL, content_type = NULL, last_error = NULL, attempts = 0, last_used_at = NULL",
   );
-  const orphanIds = db.prepare<[], number>(
-    "SELECT id FROM photos WHERE status = 'cached' AND reference IS NOT NULL AND reference NOT IN (SELECT reference FROM vehicles)",
-  ).pluck();
+  const orphanIds = db
+    .prepare<[], number>("SELECT id FROM photos WHERE status = 'cached' AND reference IS NOT NULL AND reference NOT IN (SELECT reference FROM vehicles)")
+    .pluck();
 
   return {
     /** Registers a listing's picture sources (known ones keep their state); returns their records in the given order. */

@@ -4,8 +4,17 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import {
-  DEFAULT_SORT, DEFAULT_WINDOW, inventoryQuerySchema,
-  type FacetCounts, type InventoryQuery, type InventorySort, type PhotoStatus, type PublicationCause, type VehicleDetail, type VehicleQueryResult, type VehicleRow,
+  DEFAULT_SORT,
+  DEFAULT_WINDOW,
+  inventoryQuerySchema,
+  type FacetCounts,
+  type InventoryQuery,
+  type InventorySort,
+  type PhotoStatus,
+  type PublicationCause,
+  type VehicleDetail,
+  type VehicleQueryResult,
+  type VehicleRow,
 } from '../../shared/inventory';
 import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
 import type { Statement } from 'better-sqlite3';
@@ -82,12 +91,11 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots) {
 
   // The index's vocabulary, to search long prefixes as the terms they begin (see fts.ts).
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.showroom_search_terms USING fts5vocab(main, 'vehicles_fts', 'row')`);
-  const termsFrom = db.prepare<[string, string, number], string>(
-    'SELECT term FROM temp.showroom_search_terms WHERE term >= ? AND term <= ? || char(1114111) LIMIT ?',
-  ).pluck();
+  const termsFrom = db
+    .prepare<[string, string, number], string>('SELECT term FROM temp.showroom_search_terms WHERE term >= ? AND term <= ? || char(1114111) LIMIT ?')
+    .pluck();
   const termsStartingWith = (word: string, limit: number): string[] => termsFrom.all(word, word, limit);
-  const expressionOf = (text: string | undefined): string | null =>
-    text === undefined ? null : ftsMatchExpression(text, termsStartingWith);
+  const expressionOf = (text: string | undefined): string | null => (text === undefined ? null : ftsMatchExpression(text, termsStartingWith));
 
   /** What the text and the filters select in the snapshot: the text's matches (null: no text) and the filters' tests. */
   function select(snapshot: Snapshot, query: InventoryQuery) {

@@ -78,7 +78,12 @@ export function rebuildCacheFile(file: string): RebuildResult {
       if (suffix === '') damagedCopy = aside;
     }
   } catch (error) {
-    throw new AppError('database', 'Showroom cannot move the damaged local copy aside (check folder permissions).', { file, cause: String(error) }, { cause: error });
+    throw new AppError(
+      'database',
+      'Showroom cannot move the damaged local copy aside (check folder permissions).',
+      { file, cause: String(error) },
+      { cause: error },
+    );
   }
   const db = openDatabase(file, { expectFresh: true });
   const cache = createCache(db);
@@ -89,7 +94,9 @@ export function rebuildCacheFile(file: string): RebuildResult {
     cache.transaction(() => {
       const insertInto = (table: string, row: Row) => {
         const columns = Object.keys(row);
-        return db.prepare(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
+        return db
+          .prepare(`INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+          .run(...columns.map((c) => row[c]));
       };
       for (const run of kept.runs) {
         try {

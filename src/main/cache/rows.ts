@@ -10,13 +10,32 @@ export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.
 export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';
 
 /** A list row as SQLite returns it: the extracted columns it selects, plus local state and the cover's join. */
-export interface DbVehicleRow
-  extends Pick<
-    VehicleColumns,
-    | 'reference' | 'title' | 'brand' | 'trim' | 'model_id' | 'type' | 'fuel' | 'gearbox' | 'color' | 'manufactured_year'
-    | 'model_year' | 'value' | 'mileage' | 'brand_new' | 'active' | 'updated_at' | 'picture_count' | 'rejected_photo_count'
-    | 'has_problems' | 'problem_count' | 'url' | 'plate' | 'cover_url'
-  > {
+export interface DbVehicleRow extends Pick<
+  VehicleColumns,
+  | 'reference'
+  | 'title'
+  | 'brand'
+  | 'trim'
+  | 'model_id'
+  | 'type'
+  | 'fuel'
+  | 'gearbox'
+  | 'color'
+  | 'manufactured_year'
+  | 'model_year'
+  | 'value'
+  | 'mileage'
+  | 'brand_new'
+  | 'active'
+  | 'updated_at'
+  | 'picture_count'
+  | 'rejected_photo_count'
+  | 'has_problems'
+  | 'problem_count'
+  | 'url'
+  | 'plate'
+  | 'cover_url'
+> {
   portal_state: PortalState;
   highlighted: number;
   off_cause: NotOnPortalReason | null;

@@ -9,8 +9,19 @@
 // text as is); test/cache/snapshot.test.ts checks both agree on random queries.
 import type { InventorySort, InventorySummary } from '../../shared/inventory';
 import {
-  DIMENSION_NAMES, FILTER_DIMENSIONS, PORTAL_STATES, dimension, dimensionsOf,
-  type DimensionKind, type DimensionOf, type FacetCounts, type FacetValue, type FilterDimension, type InventoryFilters, type RangeBounds, type StateDimension,
+  DIMENSION_NAMES,
+  FILTER_DIMENSIONS,
+  PORTAL_STATES,
+  dimension,
+  dimensionsOf,
+  type DimensionKind,
+  type DimensionOf,
+  type FacetCounts,
+  type FacetValue,
+  type FilterDimension,
+  type InventoryFilters,
+  type RangeBounds,
+  type StateDimension,
 } from '../../shared/inventory-filters';
 import type { Db } from './db';
 import { orderBy } from './filters';
@@ -51,7 +62,10 @@ for (let b = 0; b < FLAG_DIMS.length; b++) {
 if (packedBits > 31) throw new Error(`The snapshot packs ${packedBits} bits of states and flags in one integer; at most 31 fit.`);
 
 const stateCase = (column: string, values: readonly string[], shift: number): string =>
-  `(CASE ${column} ${values.slice(1).map((v, i) => `WHEN '${v.replace(/'/g, "''")}' THEN ${i + 1}`).join(' ')} ELSE 0 END) * ${2 ** shift}`;
+  `(CASE ${column} ${values
+    .slice(1)
+    .map((v, i) => `WHEN '${v.replace(/'/g, "''")}' THEN ${i + 1}`)
+    .join(' ')} ELSE 0 END) * ${2 ** shift}`;
 const flagCase = (column: string, shift: number): string =>
   `(CASE WHEN ${column} IS NULL THEN 0 WHEN ${column} = 0 THEN 1 WHEN ${column} = 1 THEN 2 ELSE 3 END) * ${2 ** shift}`;
 const PACKED_SQL = [
@@ -287,7 +301,10 @@ export class Snapshot {
         const min = range.min ?? -Infinity;
         const max = range.max ?? Infinity;
         // NaN (NULL) fails both comparisons, as NULL does in SQL.
-        return { pass: (p) => (col[p] as number) >= min && (col[p] as number) <= max, mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j) };
+        return {
+          pass: (p) => (col[p] as number) >= min && (col[p] as number) <= max,
+          mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j),
+        };
       }
       case 'flag': {
         const col = this.bools[column] as Int8Array;
@@ -457,7 +474,15 @@ export function orderSql(sort: InventorySort): string {
 export const matchSql = MATCH_SQL;
 
 // Small monomorphic loops: V8 compiles each to a few instructions a listing.
-function markCodes(codes: Int32Array | Uint8Array, want: Uint8Array, nullSlot: number, candidates: Int32Array, fails: Uint8Array, failed: Uint8Array, j: number): void {
+function markCodes(
+  codes: Int32Array | Uint8Array,
+  want: Uint8Array,
+  nullSlot: number,
+  candidates: Int32Array,
+  fails: Uint8Array,
+  failed: Uint8Array,
+  j: number,
+): void {
   for (let i = 0; i < candidates.length; i++) {
     const c = codes[candidates[i] as number] as number;
     if (want[c < 0 ? nullSlot : c] !== 1) {

@@ -74,11 +74,13 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
   return {
     begin(kind: SyncKind): SyncPass {
       // Leftovers of a pass a crash interrupted are worthless: they were never committed.
-      const damaged = db.transaction(() => {
-        clearAllStaged.run();
-        runs.closeAbandoned();
-        return kind === 'full' ? forgetDamagedCopies.run().changes : 0;
-      }).immediate();
+      const damaged = db
+        .transaction(() => {
+          clearAllStaged.run();
+          runs.closeAbandoned();
+          return kind === 'full' ? forgetDamagedCopies.run().changes : 0;
+        })
+        .immediate();
       const runId = runs.start(kind);
       let seq = 0;
       let open = true;
@@ -100,9 +102,11 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         const firstSync = vehicles.isEmpty();
         vehicles.clearLastSyncMarks();
         const changed: ListingChange[] = [];
-        const onChange = firstSync ? undefined : (change: ListingChange) => {
-          if (changed.length < CHANGES_KEPT_PER_RUN) changed.push(change);
-        };
+        const onChange = firstSync
+          ? undefined
+          : (change: ListingChange) => {
+              if (changed.length < CHANGES_KEPT_PER_RUN) changed.push(change);
+            };
         let after = 0;
         for (;;) {
           const batch = readStaged.all(runId, after, BATCH);

@@ -35,7 +35,8 @@ export function receiveVehicle(item: unknown, raw?: string): ReceivedVehicle {
  */
 export function stagedVehicle(item: unknown): { raw: string; hash: string; reference: string | null } {
   const raw = jsonText(item) ?? 'null';
-  const reference = item !== null && typeof item === 'object' && 'reference' in item && typeof item.reference === 'string' && item.reference !== '' ? item.reference : null;
+  const reference =
+    item !== null && typeof item === 'object' && 'reference' in item && typeof item.reference === 'string' && item.reference !== '' ? item.reference : null;
   return { raw, hash: rawHash(raw), reference };
 }
 
@@ -65,7 +66,14 @@ export interface UpsertCounts {
 }
 
 export const emptyUpsertCounts = (): UpsertCounts => ({
-  added: 0, changed: 0, unchanged: 0, withProblems: 0, published: 0, droppedByPortal: 0, unpublishedHere: 0, publicationOther: 0,
+  added: 0,
+  changed: 0,
+  unchanged: 0,
+  withProblems: 0,
+  published: 0,
+  droppedByPortal: 0,
+  unpublishedHere: 0,
+  publicationOther: 0,
 });
 
 export interface UpsertOptions {
@@ -78,10 +86,34 @@ export interface UpsertOptions {
 }
 
 const COLUMNS: readonly (keyof VehicleColumns)[] = [
-  'reference', 'title', 'brand', 'brand_id', 'model_id', 'trim', 'type', 'fuel', 'gearbox', 'color',
-  'manufactured_year', 'model_year', 'value', 'mileage', 'brand_new', 'active', 'published', 'highlighted',
-  'updated_at', 'updated_ms', 'picture_count', 'rejected_photo_count', 'has_problems', 'problem_count', 'url', 'plate',
-  'plate_normalized', 'cover_url',
+  'reference',
+  'title',
+  'brand',
+  'brand_id',
+  'model_id',
+  'trim',
+  'type',
+  'fuel',
+  'gearbox',
+  'color',
+  'manufactured_year',
+  'model_year',
+  'value',
+  'mileage',
+  'brand_new',
+  'active',
+  'published',
+  'highlighted',
+  'updated_at',
+  'updated_ms',
+  'picture_count',
+  'rejected_photo_count',
+  'has_problems',
+  'problem_count',
+  'url',
+  'plate',
+  'plate_normalized',
+  'cover_url',
 ];
 /** From this many vehicles into an empty cache, indexes are built after the rows rather than with them. */
 const BULK_MIN = 5000;
@@ -107,7 +139,9 @@ export function createVehicleStore(db: Db, clock: Clock) {
      ON CONFLICT (reference) DO NOTHING`,
   );
   const updateVehicle = db.prepare(
-    `UPDATE vehicles SET ${COLUMNS.filter((c) => c !== 'reference').map((c) => `${c} = ?`).join(', ')},
+    `UPDATE vehicles SET ${COLUMNS.filter((c) => c !== 'reference')
+      .map((c) => `${c} = ?`)
+      .join(', ')},
        raw_hash = ?,
        unpublish_pending = ?,
        unpublish_error = CASE WHEN ? = 0 THEN NULL ELSE unpublish_error END,
@@ -135,15 +169,19 @@ export function createVehicleStore(db: Db, clock: Clock) {
     `INSERT INTO publication_events (reference, at, from_published, from_highlighted, to_published, to_highlighted, cause, sync_run_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const deleteNotSeen = db.prepare<[number], { reference: string }>(
-    'DELETE FROM vehicles WHERE last_seen_run IS NOT ? RETURNING reference',
-  );
+  const deleteNotSeen = db.prepare<[number], { reference: string }>('DELETE FROM vehicles WHERE last_seen_run IS NOT ? RETURNING reference');
   const deleteByReference = db.prepare('DELETE FROM vehicles WHERE reference = ?');
-  const setPending = db.prepare('UPDATE vehicles SET unpublish_pending = coalesce(unpublish_pending, ?), unpublish_error = NULL WHERE reference = ? AND published = 1');
+  const setPending = db.prepare(
+    'UPDATE vehicles SET unpublish_pending = coalesce(unpublish_pending, ?), unpublish_error = NULL WHERE reference = ? AND published = 1',
+  );
   const setUnpublishError = db.prepare('UPDATE vehicles SET unpublish_pending = NULL, unpublish_error = ? WHERE reference = ?');
   const exists = db.prepare<[string], number>('SELECT 1 FROM vehicles WHERE reference = ?').pluck();
-  const covers = db.prepare<[], { reference: string; source: string }>('SELECT reference, cover_url AS source FROM vehicles WHERE cover_url IS NOT NULL ORDER BY id');
-  const raws = db.prepare<[], { reference: string; raw: string }>('SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id ORDER BY v.id');
+  const covers = db.prepare<[], { reference: string; source: string }>(
+    'SELECT reference, cover_url AS source FROM vehicles WHERE cover_url IS NOT NULL ORDER BY id',
+  );
+  const raws = db.prepare<[], { reference: string; raw: string }>(
+    'SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id ORDER BY v.id',
+  );
   const rawOf = db.prepare<[string], string>('SELECT j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?').pluck();
   const latestUpdated = db.prepare<[], { updated_at: string | null }>('SELECT updated_at FROM vehicles ORDER BY updated_ms DESC LIMIT 1');
   const withoutUrl = db.prepare<[number, number, number], { reference: string }>(
@@ -200,7 +238,15 @@ export function createVehicleStore(db: Db, clock: Clock) {
     return true;
   }
 
-  function writeChange(item: ReceivedVehicle, hash: string, old: ExistingRow, run: number | null, at: string, counts: UpsertCounts, { onChange, mark }: Recording): void {
+  function writeChange(
+    item: ReceivedVehicle,
+    hash: string,
+    old: ExistingRow,
+    run: number | null,
+    at: string,
+    counts: UpsertCounts,
+    { onChange, mark }: Recording,
+  ): void {
     const columns = vehicleColumns(item.parsed);
     const values = COLUMNS.map((c) => columns[c]);
     if (item.parsed.problems.length > 0) counts.withProblems++;
@@ -279,12 +325,18 @@ export function createVehicleStore(db: Db, clock: Clock) {
     /** Adds or updates listings in one transaction; unchanged JSON only marks them seen. */
     upsertMany(items: readonly ReceivedVehicle[], opts: UpsertOptions = {}): UpsertCounts {
       const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0 };
-      return writing(() => upsertManyTx(items, opts.runId ?? null, recording), (c) => c.added + c.changed > 0);
+      return writing(
+        () => upsertManyTx(items, opts.runId ?? null, recording),
+        (c) => c.added + c.changed > 0,
+      );
     },
 
     /** A sync's commit starts: no listing is "changed in the last sync" any more. Returns how many were. */
     clearLastSyncMarks(): number {
-      return writing(() => clearMarks.run().changes, (cleared) => cleared > 0);
+      return writing(
+        () => clearMarks.run().changes,
+        (cleared) => cleared > 0,
+      );
     },
 
     /** No listing is cached (a first sync, or after a rebuild). */
@@ -294,21 +346,33 @@ export function createVehicleStore(db: Db, clock: Clock) {
 
     /** After a full pass: listings the portal no longer has are removed. Returns their references. */
     removeNotSeen(runId: number): string[] {
-      return writing(() => db.transaction(() => deleteNotSeen.all(runId).map((r) => r.reference))(), (removed) => removed.length > 0);
+      return writing(
+        () => db.transaction(() => deleteNotSeen.all(runId).map((r) => r.reference))(),
+        (removed) => removed.length > 0,
+      );
     },
 
     remove(reference: string): boolean {
-      return writing(() => deleteByReference.run(reference).changes > 0, (removed) => removed);
+      return writing(
+        () => deleteByReference.run(reference).changes > 0,
+        (removed) => removed,
+      );
     },
 
     /** The dealer asked to unpublish and the portal accepted (maybe queued): pending until a read shows publication null. */
     markUnpublishPending(reference: string): boolean {
-      return writing(() => setPending.run(isoNow(clock), reference).changes > 0, (marked) => marked);
+      return writing(
+        () => setPending.run(isoNow(clock), reference).changes > 0,
+        (marked) => marked,
+      );
     },
 
     /** The portal refused the unpublish: show its message, the listing stays on the portal. */
     markUnpublishRefused(reference: string, message: string): boolean {
-      return writing(() => setUnpublishError.run(message, reference).changes > 0, (marked) => marked);
+      return writing(
+        () => setUnpublishError.run(message, reference).changes > 0,
+        (marked) => marked,
+      );
     },
 
     /** Whether the listing is cached: one look-up in the reference index, no JSON read. */

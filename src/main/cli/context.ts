@@ -94,8 +94,11 @@ export function createContext(input: ContextInput): CliContext {
         throw new AppError('not_found', `There is no account “${selector}” (see \`showroom accounts list\`).`, { account: selector });
       }
       if (list.length === 1 && list[0]) return list[0];
-      if (list.length === 0) throw new AppError('not_found', 'There is no account yet: add one with `showroom accounts add --name … --base-url …`.', { dataDir: input.dataDir });
-      const state = await createAppStateStore(input.dataDir, silentLogger).load().catch(() => null);
+      if (list.length === 0)
+        throw new AppError('not_found', 'There is no account yet: add one with `showroom accounts add --name … --base-url …`.', { dataDir: input.dataDir });
+      const state = await createAppStateStore(input.dataDir, silentLogger)
+        .load()
+        .catch(() => null);
       const active = list.find((a) => a.id === state?.activeAccountId);
       if (active) return active;
       throw usageError('There are several accounts: choose one with --account <id|name> (see `showroom accounts list`).');
@@ -138,7 +141,8 @@ export function profileContext(profile: Profile): Pick<ContextInput, 'dataDir' |
 
 /** What the command line says once about a cache file found reset or replaced (cache/local.ts). */
 export function identityNoticeText(notice: CacheIdentityNotice): string {
-  const kept = (n: number) => (n === 0 ? 'No unpublish was waiting to be sent.' : `The ${n} queued unpublish${n === 1 ? ' was' : 'es were'} kept and will be sent at the next sync.`);
+  const kept = (n: number) =>
+    n === 0 ? 'No unpublish was waiting to be sent.' : `The ${n} queued unpublish${n === 1 ? ' was' : 'es were'} kept and will be sent at the next sync.`;
   switch (notice.kind) {
     case 'reset':
       return `the local cache was found empty (reset or deleted) at ${notice.at}: it starts again from the next sync. ${kept(notice.pendingKept)}`;

@@ -26,7 +26,20 @@ import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
 import { cliLanguage, parseLanguageOption, systemLanguage } from './language';
 
-export const COMMANDS: readonly Command[] = [accountsAdd, accountsList, accountsRemove, sync, search, exportCommand, show, unpublish, plan, status, changes, cacheRebuild];
+export const COMMANDS: readonly Command[] = [
+  accountsAdd,
+  accountsList,
+  accountsRemove,
+  sync,
+  search,
+  exportCommand,
+  show,
+  unpublish,
+  plan,
+  status,
+  changes,
+  cacheRebuild,
+];
 
 const GLOBAL_OPTIONS = {
   'data-dir': { type: 'string' },
@@ -53,7 +66,16 @@ Environment:
 
 export function helpText(command?: Command): string {
   if (command) {
-    return [`Usage: showroom ${command.usage}`, '', command.summary + '.', ...(command.help ? ['', command.help] : []), '', GLOBAL_HELP, '', EXIT_CODE_HELP].join('\n');
+    return [
+      `Usage: showroom ${command.usage}`,
+      '',
+      command.summary + '.',
+      ...(command.help ? ['', command.help] : []),
+      '',
+      GLOBAL_HELP,
+      '',
+      EXIT_CODE_HELP,
+    ].join('\n');
   }
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
   return [
@@ -150,7 +172,9 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
   const positionals = parsed.positionals.slice(words);
   const expected = command.positionals ?? { min: 0, max: 0, name: '' };
   if (positionals.length < expected.min || positionals.length > expected.max) {
-    out.note(`showroom ${command.name}: ${positionals.length < expected.min ? `missing <${expected.name}>` : `unexpected argument “${positionals[expected.max]}”`}.\nUsage: showroom ${command.usage}`);
+    out.note(
+      `showroom ${command.name}: ${positionals.length < expected.min ? `missing <${expected.name}>` : `unexpected argument “${positionals[expected.max]}”`}.\nUsage: showroom ${command.usage}`,
+    );
     return EXIT.usage;
   }
 

@@ -64,21 +64,34 @@ export function createOutput(io: Io, secrets: readonly string[] = []): Output {
 }
 
 /** A plain text table: columns padded to their widest cell; numbers right-aligned. */
-export function table(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null>>, rightAligned: ReadonlySet<number> = new Set()): string[] {
+export function table(
+  headers: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | null>>,
+  rightAligned: ReadonlySet<number> = new Set(),
+): string[] {
   const cells = rows.map((r) => r.map((c) => (c === null ? '—' : String(c))));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => Array.from(r[i] ?? '').length)));
   const pad = (text: string, i: number) => {
     const gap = ' '.repeat(Math.max(0, (widths[i] ?? 0) - Array.from(text).length));
     return rightAligned.has(i) ? gap + text : text + gap;
   };
-  const render = (r: readonly string[]) => r.map((c, i) => pad(c, i)).join('  ').trimEnd();
+  const render = (r: readonly string[]) =>
+    r
+      .map((c, i) => pad(c, i))
+      .join('  ')
+      .trimEnd();
   return [render(headers), render(widths.map((w) => '─'.repeat(w))), ...cells.map(render)];
 }
 
 export const formatNumber = (n: number | null | undefined): string | null => (n == null ? null : n.toLocaleString('en-US'));
-export const formatMoney = (n: number | null | undefined): string | null => (n == null ? null : `R$ ${n.toLocaleString('en-US', { maximumFractionDigits: 0 })}`);
+export const formatMoney = (n: number | null | undefined): string | null =>
+  n == null ? null : `R$ ${n.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 export const formatBytes = (bytes: number): string =>
-  bytes >= 1_073_741_824 ? `${(bytes / 1_073_741_824).toFixed(1)} GB` : bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`;
+  bytes >= 1_073_741_824
+    ? `${(bytes / 1_073_741_824).toFixed(1)} GB`
+    : bytes >= 1_048_576
+      ? `${(bytes / 1_048_576).toFixed(1)} MB`
+      : `${Math.round(bytes / 1024)} kB`;
 
 /**
  * When whoever reads our output stops (`showroom search | head`), the next write fails with EPIPE.

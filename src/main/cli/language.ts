@@ -25,6 +25,11 @@ export function systemLanguage(env: Env): string | undefined {
 /** --lang, else the app's setting in `dataDir` (when there is one to read), else the system's. */
 export async function cliLanguage(option: string | undefined, env: Env, dataDir?: string): Promise<UiLanguage> {
   if (option !== undefined) return parseLanguageOption(option);
-  const settings = dataDir === undefined ? undefined : await createSettingsStore(dataDir, silentLogger).load().catch(() => undefined);
+  const settings =
+    dataDir === undefined
+      ? undefined
+      : await createSettingsStore(dataDir, silentLogger)
+          .load()
+          .catch(() => undefined);
   return resolveLanguage(settings?.language, systemLanguage(env));
 }

@@ -19,7 +19,10 @@ function flagsOf(name: FilterDimension): [string, typeof many | typeof one][] {
     case 'values':
       return [[d.cli, many]];
     case 'range':
-      return [[`${d.cli}-min`, one], [`${d.cli}-max`, one]];
+      return [
+        [`${d.cli}-min`, one],
+        [`${d.cli}-max`, one],
+      ];
     case 'flag':
       return [[d.cli, one]];
   }

@@ -27,10 +27,12 @@ export interface ExportColumn {
 
 export const MESSAGES: Record<UiLanguage, Messages> = { en, 'pt-BR': ptBR };
 
-const label = (kind: EnumKind) => (row: VehicleRow, _m: Messages, language: UiLanguage): CellValue => {
-  const value = row[kind];
-  return value === null || value === '' ? null : enumLabel(language, kind, value);
-};
+const label =
+  (kind: EnumKind) =>
+  (row: VehicleRow, _m: Messages, language: UiLanguage): CellValue => {
+    const value = row[kind];
+    return value === null || value === '' ? null : enumLabel(language, kind, value);
+  };
 
 /** The listing's place on the portal, in the words of the inventory's badges. */
 function portalText(row: VehicleRow, m: Messages): string {

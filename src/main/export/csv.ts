@@ -25,9 +25,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A wall-clock Date (see localWallClock) as the text Excel reads as a date and time in that locale. */
 export function csvDateTime(wall: Date, dialect: CsvDialect): string {
-  const date = dialect.dateOrder === 'dmy'
-    ? `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()}`
-    : `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+  const date =
+    dialect.dateOrder === 'dmy'
+      ? `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()}`
+      : `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
   return `${date} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }
 

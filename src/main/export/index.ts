@@ -66,10 +66,13 @@ async function sinkFor(format: ExportFormat, stream: WriteStream, language: UiLa
 function fileError(error: unknown, file: string): AppError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const detail = { file, code: code ?? null, cause: error instanceof Error ? error.message : String(error) };
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new AppError('bad_input', `Showroom cannot save the export to ${file}: that folder does not exist.`, detail);
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new AppError('bad_input', `Showroom is not allowed to save the export to ${file}. Choose another folder.`, detail);
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return new AppError('bad_input', `Showroom cannot save the export to ${file}: that folder does not exist.`, detail);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return new AppError('bad_input', `Showroom is not allowed to save the export to ${file}. Choose another folder.`, detail);
   if (code === 'EISDIR') return new AppError('bad_input', `${file} is a folder. Give the name of the file to save the export to.`, detail);
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new AppError('database', `The export does not fit on the disk of ${file}. Free some space and export again.`, detail);
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new AppError('database', `The export does not fit on the disk of ${file}. Free some space and export again.`, detail);
   return new AppError('database', `Showroom could not save the export to ${file}.`, detail);
 }
 

@@ -3,7 +3,14 @@
 // the input with the channel's zod schema, runs the handler, and turns every outcome into the
 // contract's Result: a thrown error becomes the tagged AppErrorShape, never a stack.
 import type { z } from 'zod';
-import { channels as contractChannels, type ChannelName, type ChannelOutput, type ChannelParsedInput, type ChannelSpec, type Result } from '../../shared/contract';
+import {
+  channels as contractChannels,
+  type ChannelName,
+  type ChannelOutput,
+  type ChannelParsedInput,
+  type ChannelSpec,
+  type Result,
+} from '../../shared/contract';
 import { toErrorShape, type AppErrorShape } from '../../shared/errors';
 import { createRedactor } from '../shell/redact';
 import { isTrustedSender } from '../shell/urls';
@@ -66,7 +73,11 @@ export function createGateFor<Cs extends AnyChannels>(channels: Cs, handlers: Ha
   return async (channel, input, sender) => {
     const from = sender as Partial<Sender> | undefined; // from Electron at run time: checked whatever its type says
     if (!from || typeof from.url !== 'string' || from.frameIsMain !== true || !isTrustedSender(from.url, appUrl())) {
-      log?.warn('ipc: refused a call from an untrusted sender', { channel: typeof channel === 'string' ? channel.slice(0, 100) : typeof channel, url: from?.url?.slice(0, 300), frameIsMain: from?.frameIsMain });
+      log?.warn('ipc: refused a call from an untrusted sender', {
+        channel: typeof channel === 'string' ? channel.slice(0, 100) : typeof channel,
+        url: from?.url?.slice(0, 300),
+        frameIsMain: from?.frameIsMain,
+      });
       return fail({ kind: 'internal', message: 'This request was refused.', detail: { reason: 'untrusted_sender' } });
     }
     if (!known(channel)) {

@@ -84,7 +84,12 @@ function classify(error: unknown, signal: AbortSignal | undefined): Error {
   if (isHTTPError(error)) {
     const status = error.response.status;
     const transient = status >= 500 || status === 408 || status === 429;
-    const why = status === 404 || status === 410 ? ' (the photo is not on the portal any more)' : status >= 500 ? ' (a problem on the photo host; tried again later)' : '';
+    const why =
+      status === 404 || status === 410
+        ? ' (the photo is not on the portal any more)'
+        : status >= 500
+          ? ' (a problem on the photo host; tried again later)'
+          : '';
     return new PhotoDownloadError(`The photo host answered HTTP ${status}${why}.`, transient);
   }
   if (isTimeoutError(error) || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))) {
@@ -92,7 +97,8 @@ function classify(error: unknown, signal: AbortSignal | undefined): Error {
   }
   const code = networkCode(error);
   if (isNetworkError(error) || code !== undefined || error instanceof TypeError) {
-    const unreachable = code === undefined || ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code);
+    const unreachable =
+      code === undefined || ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(code);
     return new PhotoDownloadError(
       unreachable
         ? `The photo host could not be reached (offline?${code ? ` ${code}` : ''}); it is tried again at the next sync.`
@@ -121,23 +127,25 @@ export async function downloadImage(source: string, options: DownloadOptions): P
   signal?.addEventListener('abort', forward, { once: true });
   let bodyTimer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const response = await followRedirects(url, options.policy, (hop) => ky.get(hop, {
-      signal: controller.signal,
-      timeout: timeoutMs,
-      retry: {
-        limit: options.retries ?? 2,
-        statusCodes: [408, 500, 502, 503, 504],
-        afterStatusCodes: [503],
-        maxRetryAfter: 5_000,
-        backoffLimit: 2_000,
-        retryOnTimeout: true,
-        jitter: true,
-      },
-      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
-      redirect: 'manual', // followRedirects checks each hop
-      throwHttpErrors: (status) => status >= 400,
-      fetch: options.fetch,
-    }));
+    const response = await followRedirects(url, options.policy, (hop) =>
+      ky.get(hop, {
+        signal: controller.signal,
+        timeout: timeoutMs,
+        retry: {
+          limit: options.retries ?? 2,
+          statusCodes: [408, 500, 502, 503, 504],
+          afterStatusCodes: [503],
+          maxRetryAfter: 5_000,
+          backoffLimit: 2_000,
+          retryOnTimeout: true,
+          jitter: true,
+        },
+        headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
+        redirect: 'manual', // followRedirects checks each hop
+        throwHttpErrors: (status) => status >= 400,
+        fetch: options.fetch,
+      }),
+    );
 
     const declared = acceptedImageType(response.headers.get('content-type'));
     if (!declared) {
@@ -193,7 +201,8 @@ async function followRedirects(first: URL, policy: PhotoHostPolicy, get: (url: U
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
     if (location === null) return response;
     await response.body?.cancel().catch(() => undefined);
-    if (hop + 1 > MAX_PHOTO_REDIRECTS) throw new PhotoDownloadError(`The photo host redirected more than ${MAX_PHOTO_REDIRECTS} times; Showroom stopped following.`, false);
+    if (hop + 1 > MAX_PHOTO_REDIRECTS)
+      throw new PhotoDownloadError(`The photo host redirected more than ${MAX_PHOTO_REDIRECTS} times; Showroom stopped following.`, false);
     let next: URL;
     try {
       next = new URL(location, url);

@@ -194,48 +194,50 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
       return queued.promise;
     }
     const generation = lifetime.signal;
-    const job = limiter
-      .run(async (): Promise<Outcome> => {
-        if (generation.aborted || ctx.signal?.aborted) return 'skipped';
-        const verdict = ctx.gate?.() ?? 'go';
-        if (verdict === 'skip') return 'skipped';
-        if (verdict !== 'go') {
-          store.markFailedTransient(record.id, verdict.fail);
-          return 'failed';
+    const job = limiter.run(async (): Promise<Outcome> => {
+      if (generation.aborted || ctx.signal?.aborted) return 'skipped';
+      const verdict = ctx.gate?.() ?? 'go';
+      if (verdict === 'skip') return 'skipped';
+      if (verdict !== 'go') {
+        store.markFailedTransient(record.id, verdict.fail);
+        return 'failed';
+      }
+      const signal = ctx.signal ? AbortSignal.any([generation, ctx.signal]) : generation;
+      try {
+        const image = await downloadImage(record.sourceUrl, { maxBytes, timeoutMs, signal, policy, fetch });
+        const staged = await stageFile(dir, image.bytes, image.contentType);
+        if (signal.aborted) {
+          staged.discard();
+          return 'skipped';
         }
-        const signal = ctx.signal ? AbortSignal.any([generation, ctx.signal]) : generation;
+        // Synchronous from here: no eviction can run between the rename and the bookkeeping.
         try {
-          const image = await downloadImage(record.sourceUrl, { maxBytes, timeoutMs, signal, policy, fetch });
-          const staged = await stageFile(dir, image.bytes, image.contentType);
-          if (signal.aborted) {
-            staged.discard();
-            return 'skipped';
-          }
-          // Synchronous from here: no eviction can run between the rename and the bookkeeping.
-          try {
-            staged.commit();
-            cache.transaction(() => {
-              store.markCached(record.id, { filePath: staged.relativePath, contentHash: staged.hash, bytes: image.bytes.length, contentType: image.contentType });
-              store.markUsedAt([record.id], nowIso());
-            });
-            stored.added(staged.relativePath, image.bytes.length);
-          } catch (error) {
-            staged.discard();
-            throw error;
-          }
-          ctx.onStored?.(staged.relativePath);
-          return 'done';
+          staged.commit();
+          cache.transaction(() => {
+            store.markCached(record.id, { filePath: staged.relativePath, contentHash: staged.hash, bytes: image.bytes.length, contentType: image.contentType });
+            store.markUsedAt([record.id], nowIso());
+          });
+          stored.added(staged.relativePath, image.bytes.length);
         } catch (error) {
-          if (error instanceof PhotoDownloadCancelled || signal.aborted) return 'skipped';
-          const failure =
-            error instanceof PhotoDownloadError
-              ? error
-              : new PhotoDownloadError(`The photo could not be saved on this computer (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, true);
-          recordFailure(record.id, failure);
-          ctx.onFailure?.(failure);
-          return 'failed';
+          staged.discard();
+          throw error;
         }
-      }, ctx.urgent);
+        ctx.onStored?.(staged.relativePath);
+        return 'done';
+      } catch (error) {
+        if (error instanceof PhotoDownloadCancelled || signal.aborted) return 'skipped';
+        const failure =
+          error instanceof PhotoDownloadError
+            ? error
+            : new PhotoDownloadError(
+                `The photo could not be saved on this computer (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+                true,
+              );
+        recordFailure(record.id, failure);
+        ctx.onFailure?.(failure);
+        return 'failed';
+      }
+    }, ctx.urgent);
     inFlight.set(record.id, job);
     return job.promise.finally(() => inFlight.delete(record.id));
   }

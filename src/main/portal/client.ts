@@ -128,7 +128,11 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
     const second = await transport.send({ ...input, headers: { authorization: `Bearer ${fresh}` } });
     if (second.status !== 401) return second;
     session.invalidate(fresh);
-    throw portalError('token_refused', undefined, second.ctx, { status: 401, portalMessage: readErrorBody(second.json).portalMessage, reason: 'a freshly issued JWT was refused' });
+    throw portalError('token_refused', undefined, second.ctx, {
+      status: 401,
+      portalMessage: readErrorBody(second.json).portalMessage,
+      reason: 'a freshly issued JWT was refused',
+    });
   }
 
   /** A write on a listing: accepted (usually queued), or the error its status means (422: refused, with the portal's message). */
@@ -173,7 +177,10 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
     },
 
     unpublish(reference, call = {}) {
-      return queuedWrite({ method: 'DELETE', path: publicationPath(reference), signal: call.signal }, { code: 'portal.noListingToUnpublish', params: { reference } });
+      return queuedWrite(
+        { method: 'DELETE', path: publicationPath(reference), signal: call.signal },
+        { code: 'portal.noListingToUnpublish', params: { reference } },
+      );
     },
 
     async getPublication(reference, call = {}) {
@@ -188,11 +195,17 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
     },
 
     publish(reference, call = {}) {
-      return queuedWrite({ method: 'POST', path: publicationPath(reference), signal: call.signal }, { code: 'portal.noListingToPublish', params: { reference } });
+      return queuedWrite(
+        { method: 'POST', path: publicationPath(reference), signal: call.signal },
+        { code: 'portal.noListingToPublish', params: { reference } },
+      );
     },
 
     setHighlighted(reference, highlighted, call = {}) {
-      return queuedWrite({ method: 'PUT', path: publicationPath(reference), json: { highlighted }, signal: call.signal }, { code: 'portal.noListingToHighlight', params: { reference } });
+      return queuedWrite(
+        { method: 'PUT', path: publicationPath(reference), json: { highlighted }, signal: call.signal },
+        { code: 'portal.noListingToHighlight', params: { reference } },
+      );
     },
 
     rateLimit: () => transport.pacer.snapshot(),
@@ -242,7 +255,11 @@ function expectJson(res: PortalResponse, ok: number[]): unknown {
   if (!ok.includes(res.status)) throw statusError(res);
   if (res.json === undefined) {
     const reason =
-      res.jsonError === 'not_json' ? `a ${res.headers.get('content-type') ?? 'non-JSON'} body instead of JSON` : res.jsonError === 'malformed' ? 'JSON that does not parse (cut short?)' : 'an empty body';
+      res.jsonError === 'not_json'
+        ? `a ${res.headers.get('content-type') ?? 'non-JSON'} body instead of JSON`
+        : res.jsonError === 'malformed'
+          ? 'JSON that does not parse (cut short?)'
+          : 'an empty body';
     throw invalid(res, reason);
   }
   return res.json;

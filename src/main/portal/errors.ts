@@ -14,7 +14,9 @@ import { codedError, type MessageCode, type MessageRef } from '../../shared/i18n
  * Only scheme, host and port: a Location's path and query could carry anything.
  */
 export function redirectRefused(target: URL, reason: 'downgrade' | 'other_origin'): MessageRef {
-  return reason === 'downgrade' ? { code: 'portal.redirectDowngrade', params: { host: target.host } } : { code: 'portal.redirectOtherOrigin', params: { origin: `${target.protocol}//${target.host}` } };
+  return reason === 'downgrade'
+    ? { code: 'portal.redirectDowngrade', params: { host: target.host } }
+    : { code: 'portal.redirectOtherOrigin', params: { origin: `${target.protocol}//${target.host}` } };
 }
 
 /** What support needs to find a request again: never a token, never a query string. */
@@ -31,7 +33,13 @@ export function detailFor(ctx: RequestContext, extra: Omit<ErrorDetail, 'method'
 }
 
 /** A portal error in the dealer's words: the message code (its `kind`'s own text unless said otherwise) and the support detail. */
-export function portalError(kind: ErrorKind, message: MessageRef | undefined, ctx: RequestContext, extra?: Omit<ErrorDetail, 'method' | 'endpoint' | 'time'>, cause?: unknown): AppError {
+export function portalError(
+  kind: ErrorKind,
+  message: MessageRef | undefined,
+  ctx: RequestContext,
+  extra?: Omit<ErrorDetail, 'method' | 'endpoint' | 'time'>,
+  cause?: unknown,
+): AppError {
   return codedError(kind, message ?? portalMessage(kind), detailFor(ctx, extra), cause === undefined ? undefined : { cause });
 }
 
@@ -98,8 +106,9 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   const tlsCode = codes.find((c) => TLS_CODE.test(c));
   if (tlsCode) return { kind: 'tls', code: tlsCode, transient: policyOf('tls').retryNow, cause: innermost };
   const messages = chain.map((e) => (e instanceof Error ? e.message : '')).join(' | ');
-  if (/certificate|ssl|tls/i.test(messages) && codes.length === 0) return { kind: 'tls', code: 'TLS_ERROR', transient: policyOf('tls').retryNow, cause: innermost };
+  if (/certificate|ssl|tls/i.test(messages) && codes.length === 0)
+    return { kind: 'tls', code: 'TLS_ERROR', transient: policyOf('tls').retryNow, cause: innermost };
   // Undici names a body cut short "terminated"; its cause (if any) carries the socket's code.
-  const code = codes.find((c) => c.startsWith('E') || c.startsWith('UND_ERR')) ?? (/terminated/i.test(messages) ? 'TERMINATED' : codes[0] ?? 'NETWORK_ERROR');
+  const code = codes.find((c) => c.startsWith('E') || c.startsWith('UND_ERR')) ?? (/terminated/i.test(messages) ? 'TERMINATED' : (codes[0] ?? 'NETWORK_ERROR'));
   return { kind: 'offline', code, transient: policyOf('offline').retryNow && !NOT_TRANSIENT.has(code), cause: innermost };
 }

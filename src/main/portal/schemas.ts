@@ -13,7 +13,10 @@ export const pageMetaSchema = z
     currentPage: count,
     totalPages: count,
     // nestjs-paginate leaves sortBy out when no order applies.
-    sortBy: z.array(z.tuple([z.string(), z.string()])).optional().default([]),
+    sortBy: z
+      .array(z.tuple([z.string(), z.string()]))
+      .optional()
+      .default([]),
   })
   .loose();
 

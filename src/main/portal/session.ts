@@ -111,7 +111,10 @@ export class JwtSession {
       throw portalError('not_a_portal', undefined, ctx, { status, reason: `answered ${status} to the token exchange` });
     }
     if (response.json === undefined) {
-      const reason = response.jsonError === 'not_json' ? `answered ${response.headers.get('content-type') ?? 'a non-JSON body'} instead of JSON` : `answered a ${response.jsonError ?? 'unreadable'} body`;
+      const reason =
+        response.jsonError === 'not_json'
+          ? `answered ${response.headers.get('content-type') ?? 'a non-JSON body'} instead of JSON`
+          : `answered a ${response.jsonError ?? 'unreadable'} body`;
       throw portalError(response.jsonError === 'malformed' ? 'invalid_response' : 'not_a_portal', undefined, ctx, { status, reason });
     }
     const parsed = tokenResponseSchema.safeParse(response.json);

@@ -209,7 +209,9 @@ export class Transport {
           continue;
         }
         // The error policy decides: a 5xx is `server`, a success whose JSON does not parse `invalid_response`.
-        const retryable = (response.status >= 500 && policyOf('server').retryNow) || (response.jsonError === 'malformed' && response.status < 300 && policyOf('invalid_response').retryNow);
+        const retryable =
+          (response.status >= 500 && policyOf('server').retryNow) ||
+          (response.jsonError === 'malformed' && response.status < 300 && policyOf('invalid_response').retryNow);
         if (retryable && ++failures < this.o.attempts) {
           const waited = await this.backoff(failures, left(), input.signal);
           if (waited !== undefined) {
@@ -229,7 +231,13 @@ export class Transport {
       }
       const timedOut = failure.code === 'TIMEOUT';
       const timing = timedOut ? { timeoutMs: this.o.timeoutMs, deadlineMs: this.o.deadlineMs } : {};
-      throw portalError(failure.kind, timedOut ? { code: 'portal.timeout' } : undefined, ctx, { status: failure.status, code: failure.code, attempts: attempt, ...timing }, failure.cause);
+      throw portalError(
+        failure.kind,
+        timedOut ? { code: 'portal.timeout' } : undefined,
+        ctx,
+        { status: failure.status, code: failure.code, attempts: attempt, ...timing },
+        failure.cause,
+      );
     }
   }
 
@@ -243,7 +251,13 @@ export class Transport {
     return ms;
   }
 
-  private async attempt(url: URL, input: SendInput, ctx: RequestContext, attempt: number, timeoutMs: number): Promise<({ response: PortalResponse } | { failure: AttemptFailure }) & { ms: number }> {
+  private async attempt(
+    url: URL,
+    input: SendInput,
+    ctx: RequestContext,
+    attempt: number,
+    timeoutMs: number,
+  ): Promise<({ response: PortalResponse } | { failure: AttemptFailure }) & { ms: number }> {
     const slot = await this.pacer.acquire(input.signal);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
@@ -276,7 +290,8 @@ export class Transport {
       if (timeout.aborted) return { failure: { kind: 'offline', code: 'TIMEOUT', transient: true, cause: undefined }, ms };
       const failure = classifyNetworkError(error);
       // The status line arrived but the body was cut short: the answer is unreadable.
-      if (status !== 0 && failure.kind === 'offline') return { failure: { kind: 'invalid_response', code: 'TRUNCATED_BODY', transient: true, cause: failure.cause, status }, ms };
+      if (status !== 0 && failure.kind === 'offline')
+        return { failure: { kind: 'invalid_response', code: 'TRUNCATED_BODY', transient: true, cause: failure.cause, status }, ms };
       return { failure, ms };
     } finally {
       this.pacer.release(slot, headers ? { headers, status } : undefined);
@@ -297,14 +312,26 @@ export class Transport {
       try {
         target = new URL(location, current);
       } catch {
-        throw portalError('invalid_response', undefined, ctx, { status: res.status, code: 'BAD_REDIRECT', reason: 'redirected to an address that is not a URL' });
+        throw portalError('invalid_response', undefined, ctx, {
+          status: res.status,
+          code: 'BAD_REDIRECT',
+          reason: 'redirected to an address that is not a URL',
+        });
       }
       const verdict = redirectVerdict(base, target);
       if (!verdict.follow) {
-        throw portalError('not_a_portal', redirectRefused(target, verdict.reason), ctx, { status: res.status, redirectedTo: target.origin, reason: verdict.reason });
+        throw portalError('not_a_portal', redirectRefused(target, verdict.reason), ctx, {
+          status: res.status,
+          redirectedTo: target.origin,
+          reason: verdict.reason,
+        });
       }
       if (hop + 1 >= MAX_REDIRECTS) {
-        throw portalError('invalid_response', undefined, ctx, { status: res.status, code: 'TOO_MANY_REDIRECTS', reason: `more than ${MAX_REDIRECTS} redirects` });
+        throw portalError('invalid_response', undefined, ctx, {
+          status: res.status,
+          code: 'TOO_MANY_REDIRECTS',
+          reason: `more than ${MAX_REDIRECTS} redirects`,
+        });
       }
       current = target;
     }

@@ -58,7 +58,13 @@ export function createFileLogger(options: FileLoggerOptions): Logger {
 
   function write(lvl: LogLevel, scope: string | undefined, message: string, fields?: Record<string, unknown>): void {
     if (LEVELS[lvl] < LEVELS[level]) return;
-    const entry = { time: now().toISOString(), level: lvl, ...(scope ? { scope } : {}), message: redact.redactString(message), ...(fields ? (redact(fields) as Record<string, unknown>) : {}) };
+    const entry = {
+      time: now().toISOString(),
+      level: lvl,
+      ...(scope ? { scope } : {}),
+      message: redact.redactString(message),
+      ...(fields ? (redact(fields) as Record<string, unknown>) : {}),
+    };
     let line: string;
     try {
       line = `${JSON.stringify(entry)}\n`;

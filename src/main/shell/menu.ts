@@ -54,14 +54,28 @@ export function menuTemplate({ platform, t = menuLabels('en'), dev = false, acti
     ? [
         {
           label: appName,
-          submenu: [{ role: 'about' }, { type: 'separator' }, settingsItem, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+          submenu: [
+            { role: 'about' },
+            { type: 'separator' },
+            settingsItem,
+            { type: 'separator' },
+            { role: 'services' },
+            { type: 'separator' },
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            { type: 'separator' },
+            { role: 'quit' },
+          ],
         },
       ]
     : [];
 
   const file: MenuItemConstructorOptions = {
     label: t('file'),
-    submenu: mac ? [syncItem, { type: 'separator' }, { role: 'close' }] : [syncItem, { type: 'separator' }, settingsItem, { type: 'separator' }, { role: 'quit' }],
+    submenu: mac
+      ? [syncItem, { type: 'separator' }, { role: 'close' }]
+      : [syncItem, { type: 'separator' }, settingsItem, { type: 'separator' }, { role: 'quit' }],
   };
 
   const edit: MenuItemConstructorOptions = {
@@ -84,7 +98,9 @@ export function menuTemplate({ platform, t = menuLabels('en'), dev = false, acti
   const view: MenuItemConstructorOptions = {
     label: t('view'),
     submenu: [
-      ...(dev ? ([{ role: 'reload', accelerator: reloadAccelerator(platform) }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[]) : []),
+      ...(dev
+        ? ([{ role: 'reload', accelerator: reloadAccelerator(platform) }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[])
+        : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -94,7 +110,9 @@ export function menuTemplate({ platform, t = menuLabels('en'), dev = false, acti
   };
 
   // macOS: the standard Window menu (minimize, zoom, the window list, bring all to front).
-  const windowMenu: MenuItemConstructorOptions = mac ? { label: t('window'), role: 'windowMenu' } : { label: t('window'), submenu: [{ role: 'minimize' }, { role: 'close' }] };
+  const windowMenu: MenuItemConstructorOptions = mac
+    ? { label: t('window'), role: 'windowMenu' }
+    : { label: t('window'), submenu: [{ role: 'minimize' }, { role: 'close' }] };
 
   const help: MenuItemConstructorOptions = {
     label: t('help'),

@@ -21,7 +21,8 @@ export function rendererUrl({ packaged, devServerUrl }: { packaged: boolean; dev
   if (!packaged && devServerUrl) {
     try {
       const url = new URL(devServerUrl);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return { url: url.href, dev: true };
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+        return { url: url.href, dev: true };
     } catch {
       // Fall through to the built renderer.
     }

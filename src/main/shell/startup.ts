@@ -38,13 +38,29 @@ export interface MessageBox {
  */
 export function startupFailedBox(language: UiLanguage, logFile: string): MessageBox {
   const t = shellTexts(language);
-  return { type: 'error', title: t.startupFailedTitle, message: t.startupFailedMessage, detail: fill(t.startupFailedDetail, { log: logFile }), buttons: ['OK'], defaultId: 0, cancelId: 0 };
+  return {
+    type: 'error',
+    title: t.startupFailedTitle,
+    message: t.startupFailedMessage,
+    detail: fill(t.startupFailedDetail, { log: logFile }),
+    buttons: ['OK'],
+    defaultId: 0,
+    cancelId: 0,
+  };
 }
 
 /** A sync is running and the dealer quits: button 0 quits, button 1 (the default, and Esc) keeps syncing. */
 export function quitDuringSyncBox(language: UiLanguage): MessageBox {
   const t = shellTexts(language);
-  return { type: 'question', title: t.quitDuringSyncTitle, message: t.quitDuringSyncMessage, detail: t.quitDuringSyncDetail, buttons: [t.quitAnyway, t.keepSyncing], defaultId: 1, cancelId: 1 };
+  return {
+    type: 'question',
+    title: t.quitDuringSyncTitle,
+    message: t.quitDuringSyncMessage,
+    detail: t.quitDuringSyncDetail,
+    buttons: [t.quitAnyway, t.keepSyncing],
+    defaultId: 1,
+    cancelId: 1,
+  };
 }
 
 export const QUIT_ANYWAY_BUTTON = 0;
@@ -52,5 +68,13 @@ export const QUIT_ANYWAY_BUTTON = 0;
 /** The renderer failed to load again and again: the window is shown with this, rather than never. */
 export function windowFailedBox(language: UiLanguage, attempts: number, logFile: string): MessageBox {
   const t = shellTexts(language);
-  return { type: 'error', title: 'Showroom', message: t.windowFailedMessage, detail: fill(t.windowFailedDetail, { count: attempts, log: logFile }), buttons: ['OK'], defaultId: 0, cancelId: 0 };
+  return {
+    type: 'error',
+    title: 'Showroom',
+    message: t.windowFailedMessage,
+    detail: fill(t.windowFailedDetail, { count: attempts, log: logFile }),
+    buttons: ['OK'],
+    defaultId: 0,
+    cancelId: 0,
+  };
 }

@@ -65,7 +65,8 @@ export function externalUrlDecision(url: unknown): 'open' | 'deny' {
  */
 export function guardedOpenExternal(open: (url: string) => Promise<void>): (url: string) => Promise<void> {
   return async (url) => {
-    if (externalUrlDecision(url) !== 'open') throw new AppError('bad_input', 'Only web pages (http or https) can be opened.', { reason: 'external_url_refused' });
+    if (externalUrlDecision(url) !== 'open')
+      throw new AppError('bad_input', 'Only web pages (http or https) can be opened.', { reason: 'external_url_refused' });
     await open(url);
   };
 }

@@ -25,7 +25,10 @@ export function note(details: Details, key: string, by = 1): void {
 export type SortOrder = ReadonlyArray<readonly [SortField, SortDirection]>;
 export const BY_REFERENCE: SortOrder = [['reference', 'ASC']];
 // reference breaks ties, so the order is total even when many listings share an updatedAt.
-export const NEWEST_FIRST: SortOrder = [['updatedAt', 'DESC'], ['reference', 'ASC']];
+export const NEWEST_FIRST: SortOrder = [
+  ['updatedAt', 'DESC'],
+  ['reference', 'ASC'],
+];
 
 export interface PageRead {
   page: number;

@@ -175,7 +175,13 @@ export async function fullSweep(input: SweepInput): Promise<SweepResult> {
 }
 
 /** GET /vehicles/:reference for each: a 404 means removed; a copy read now is staged. */
-export async function verifyReferences(ctx: SyncContext, collector: Collector, references: string[], removed: Set<string>, noteKey = 'verified'): Promise<void> {
+export async function verifyReferences(
+  ctx: SyncContext,
+  collector: Collector,
+  references: string[],
+  removed: Set<string>,
+  noteKey = 'verified',
+): Promise<void> {
   if (references.length === 0) return;
   note(ctx.details, noteKey, references.length);
   await forEachLimit(

@@ -213,7 +213,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (unidentified.length > 0) details.unidentified = unidentified.length;
 
       const fullRead = kind === 'full' || removeUnseen;
-      const meta: Array<[string, string | null]> = [[SYNC_META_KEYS.headUpdatedAt, Number.isFinite(headUpdatedMs) ? new Date(headUpdatedMs).toISOString() : null]];
+      const meta: Array<[string, string | null]> = [
+        [SYNC_META_KEYS.headUpdatedAt, Number.isFinite(headUpdatedMs) ? new Date(headUpdatedMs).toISOString() : null],
+      ];
       if (fullRead) meta.push([SYNC_META_KEYS.lastFullAt, new Date(now()).toISOString()]);
       const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified);
       committed = true;
@@ -221,7 +223,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (deps.photos) {
         progress.phase('photos');
         await photoStep(deps.photos, signal, progress, details);
-        cache.runs.finish(pass.runId, 'succeeded', { ...counts, ...figures(), added: counts.added ?? 0, changed: counts.changed ?? 0, removed: counts.removed ?? 0 });
+        cache.runs.finish(pass.runId, 'succeeded', {
+          ...counts,
+          ...figures(),
+          added: counts.added ?? 0,
+          changed: counts.changed ?? 0,
+          removed: counts.removed ?? 0,
+        });
       }
     } catch (error) {
       const shape = toErrorShape(error);
@@ -302,13 +310,18 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const limit = deps.maxUrlChecks ?? 25;
     if (limit <= 0) return;
     const dueBy = now() - LISTING_URL_DELAY_MS;
-    const references = cache.vehicles
-      .withoutUrlUpdatedBetween(dueBy - LISTING_URL_RECHECK_MS, dueBy, limit)
-      .filter((r) => !collector.has(r));
+    const references = cache.vehicles.withoutUrlUpdatedBetween(dueBy - LISTING_URL_RECHECK_MS, dueBy, limit).filter((r) => !collector.has(r));
     await verifyReferences(ctx, collector, references, removed, 'urlChecked');
   }
 
-  function commitPass(pass: SyncPass, removed: Set<string>, removeUnseen: boolean, extra: Partial<SyncCounts>, meta: Array<[string, string | null]>, dataProblems: SyncDataProblem[]): Partial<SyncCounts> {
+  function commitPass(
+    pass: SyncPass,
+    removed: Set<string>,
+    removeUnseen: boolean,
+    extra: Partial<SyncCounts>,
+    meta: Array<[string, string | null]>,
+    dataProblems: SyncDataProblem[],
+  ): Partial<SyncCounts> {
     const cachedBefore = new Set([...removed].filter((r) => cache.vehicles.has(r)));
     return cache.transaction(() => {
       const result = pass.commit(extra);

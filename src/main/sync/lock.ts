@@ -20,7 +20,12 @@ export async function lockSync(cacheFile: string, who: SyncHolder, onLost?: () =
     return await acquireLock(path, { who, onCompromised: () => onLost?.() });
   } catch (error) {
     if (error instanceof LockBusyError) throw syncRunningError(error.owner);
-    throw new AppError('database', 'Showroom cannot create its sync lock beside the local cache (check folder permissions).', { file: path, cause: String(error) }, { cause: error });
+    throw new AppError(
+      'database',
+      'Showroom cannot create its sync lock beside the local cache (check folder permissions).',
+      { file: path, cause: String(error) },
+      { cause: error },
+    );
   }
 }
 

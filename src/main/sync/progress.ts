@@ -109,12 +109,15 @@ export class ProgressTracker {
       return;
     }
     if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (this.closed) return;
-      this.lastSentAt = this.tick();
-      this.emit();
-    }, Math.max(0, this.intervalMs - (now - this.lastSentAt)));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        if (this.closed) return;
+        this.lastSentAt = this.tick();
+        this.emit();
+      },
+      Math.max(0, this.intervalMs - (now - this.lastSentAt)),
+    );
     this.timer.unref();
   }
 

@@ -34,7 +34,6 @@ type Sent =
   /** Not sent (offline, server trouble, token refused…): it stays in the outbox. */
   | ({ kind: 'later'; errorKind: ErrorKind } & Said);
 
-
 /** One of the `codes.unpublish` texts. */
 function said(key: SectionKey<'unpublish'>): Said & { code: string } {
   const code = `unpublish.${key}` as const;
@@ -51,7 +50,6 @@ function queuedBecause(reason: string): Said {
 function saidOf(said: Said): Said {
   return { message: said.message, ...(said.code === undefined ? {} : { code: said.code }), ...(said.params === undefined ? {} : { params: said.params }) };
 }
-
 
 export function createPublications(deps: PublicationsDeps) {
   const { cache, portal } = deps;

@@ -65,9 +65,13 @@ export function App() {
         const changed = !run.firstSync && c.added + c.changed + c.removed > 0;
         const action = changed ? { label: t('codes.changes.show'), run: () => setView({ screen: 'history', run: run.id }) } : undefined;
         notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }), null, action);
-      }
-      else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
-      else if (run.error) notify('error', t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }), codedText(run.error) ?? (i18n.language === 'en' ? run.error.message : null));
+      } else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
+      else if (run.error)
+        notify(
+          'error',
+          t('sync.failedToast', { message: t(`errors.kind.${run.error.kind}`) }),
+          codedText(run.error) ?? (i18n.language === 'en' ? run.error.message : null),
+        );
     },
     [notify, summarize, t, i18n.language, codedText],
   );
@@ -94,7 +98,11 @@ export function App() {
   );
 
   if (accounts === null) {
-    return <main className="splash">{accountsError !== null ? <ErrorBox error={accountsError} onRetry={() => void refreshAccounts()} /> : <p className="muted">{t('common.loading')}</p>}</main>;
+    return (
+      <main className="splash">
+        {accountsError !== null ? <ErrorBox error={accountsError} onRetry={() => void refreshAccounts()} /> : <p className="muted">{t('common.loading')}</p>}
+      </main>
+    );
   }
   if (!context || addingAccount) {
     return (

@@ -23,6 +23,8 @@ export function photoRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const slug = request.params.slug.replace(/[<>&"]/g, '');
     return reply
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Anúncio ${slug}</title></head><body><h1>Anúncio</h1><p>${slug}</p><p>Página de anúncio do portal (sandbox).</p></body></html>`);
+      .send(
+        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Anúncio ${slug}</title></head><body><h1>Anúncio</h1><p>${slug}</p><p>Página de anúncio do portal (sandbox).</p></body></html>`,
+      );
   });
 }

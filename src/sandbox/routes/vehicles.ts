@@ -26,7 +26,13 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const now = ctx.clock.nowMs();
     const page = start < items.length ? items.slice(start, start + q.limit) : [];
     const path = `${request.protocol}://${request.headers.host ?? request.host}${endpointOf(request)}`;
-    if (ctx.faults.corruptsVehicles) return envelope(q, items.length, page.map((sv) => ctx.faults.corrupt(account.wire(sv, now))), path);
+    if (ctx.faults.corruptsVehicles)
+      return envelope(
+        q,
+        items.length,
+        page.map((sv) => ctx.faults.corrupt(account.wire(sv, now))),
+        path,
+      );
     // Fast path: splice cached vehicle JSON into the envelope instead of serialising 50 objects.
     const { data: _empty, ...rest } = envelope(q, items.length, [], path);
     const json = `{"data":[${page.map((sv) => account.wireJson(sv, now)).join(',')}],${JSON.stringify(rest).slice(1)}`;
@@ -69,5 +75,4 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const job = account.requestDelete(request.params.reference, endpointOf(request));
     return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
-
 }

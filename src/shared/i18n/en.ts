@@ -95,7 +95,8 @@ export const en = {
   },
   cacheHealth: {
     damagedTitle: 'The local copy of your inventory is damaged',
-    damagedBody: 'Showroom can rebuild it from the portal. Your queued unpublishes are kept, and so is the sync history as far as it can still be read. Photos are downloaded again.',
+    damagedBody:
+      'Showroom can rebuild it from the portal. Your queued unpublishes are kept, and so is the sync history as far as it can still be read. Photos are downloaded again.',
     rebuild: 'Rebuild',
     rebuilding: 'Rebuilding…',
     rebuilt_one: 'Cache rebuilt: {{count}} queued unpublish and {{runs}} sync runs kept. Reading every listing from the portal…',
@@ -113,7 +114,8 @@ export const en = {
   },
   firstRun: {
     title: 'Welcome to Showroom',
-    intro: 'Manage the listings you publish on the portal: browse, search and check every listing offline, see which ones are not on the portal and why, and unpublish.',
+    intro:
+      'Manage the listings you publish on the portal: browse, search and check every listing offline, see which ones are not on the portal and why, and unpublish.',
     connectTitle: 'Connect your portal account',
     or: 'or',
   },
@@ -126,7 +128,8 @@ export const en = {
     insecure: 'This address is not encrypted (http). Use https unless the portal told you otherwise.',
     pathWarning: 'This address does not end in integration/v2. Check that it is the integration address the portal gave you.',
     token: 'Integration token',
-    tokenHint: 'Where to find it: in your account on the portal, open Account settings → Personal data; the integration token is at the bottom of the page. If you cannot find it, ask the portal’s support for the integration token of your account.',
+    tokenHint:
+      'Where to find it: in your account on the portal, open Account settings → Personal data; the integration token is at the bottom of the page. If you cannot find it, ask the portal’s support for the integration token of your account.',
     tokenStored: 'The token is kept in your system’s keychain, never on disk in clear and never shown again.',
     showToken: 'Show token',
     hideToken: 'Hide token',
@@ -310,7 +313,8 @@ export const en = {
       on: 'On the portal',
       onHighlighted: 'On the portal, highlighted',
       off: 'Not on the portal: {{reason}}',
-      pending: 'Unpublish pending: the portal accepted the request. The listing stays on the portal until the portal confirms, which can take up to about 20 minutes.',
+      pending:
+        'Unpublish pending: the portal accepted the request. The listing stays on the portal until the portal confirms, which can take up to about 20 minutes.',
       queued: 'Unpublish queued: you were offline. The request is sent at the next sync.',
       refused: 'The portal refused to unpublish this listing: {{message}}',
       refusedNoMessage: 'The portal refused to unpublish this listing.',
@@ -413,8 +417,10 @@ export const en = {
     lastRun: 'Last sync',
     showListings: 'Show',
     hideListings: 'Hide',
-    dataProblems_one: '{{count}} item from the portal could not be identified (no reference). It was not stored, and no listing was removed because of it. If it keeps happening, contact the portal with the excerpt below.',
-    dataProblems_other: '{{count}} items from the portal could not be identified (no reference). They were not stored, and no listing was removed because of them. If it keeps happening, contact the portal with the excerpts below.',
+    dataProblems_one:
+      '{{count}} item from the portal could not be identified (no reference). It was not stored, and no listing was removed because of it. If it keeps happening, contact the portal with the excerpt below.',
+    dataProblems_other:
+      '{{count}} items from the portal could not be identified (no reference). They were not stored, and no listing was removed because of them. If it keeps happening, contact the portal with the excerpts below.',
     dataProblem: {
       not_an_object: 'Not a listing:',
       no_reference: 'A listing without a reference:',
@@ -450,7 +456,8 @@ export const en = {
     version: 'Version',
     clearCache: 'Clear cache',
     clearCacheTitle: 'Clear the cache?',
-    clearCacheBody: 'Cached listings and photos of this account are deleted from this computer. Nothing changes on the portal. The next sync reads everything again.',
+    clearCacheBody:
+      'Cached listings and photos of this account are deleted from this computer. Nothing changes on the portal. The next sync reads everything again.',
     cleared: 'Cache cleared.',
     saved: 'Settings saved.',
   },
@@ -506,8 +513,10 @@ export const en = {
       noListingToPublish: 'The portal has no listing with the reference “{{reference}}” to publish.',
       noListingToHighlight: 'The portal has no listing with the reference “{{reference}}” to highlight.',
       cancelled: 'Cancelled.',
-      redirectDowngrade: 'The portal address tried to switch to an insecure connection (http://{{host}}), so Showroom stopped and sent nothing over it. Check the portal address in the account settings.',
-      redirectOtherOrigin: 'The portal address redirected to another site ({{origin}}), so Showroom stopped and did not send your integration token there. Check the portal address in the account settings; if the portal has moved, enter its new address.',
+      redirectDowngrade:
+        'The portal address tried to switch to an insecure connection (http://{{host}}), so Showroom stopped and sent nothing over it. Check the portal address in the account settings.',
+      redirectOtherOrigin:
+        'The portal address redirected to another site ({{origin}}), so Showroom stopped and did not send your integration token there. Check the portal address in the account settings; if the portal has moved, enter its new address.',
     },
     accounts: {
       nameMissing: 'Give the account a name, for example the dealership’s name.',
@@ -534,11 +543,13 @@ export const en = {
       noHost: 'The portal address has no server name. Write it like {{example}}.',
       credentials: 'The portal address must not contain a user name or password; the integration token is entered separately.',
       queryOrHash: 'The portal address must not contain “?” or “#”: write only the address, like {{example}}.',
-      insecure: 'The portal address must start with https:// so your integration token is sent encrypted. Plain http:// is only accepted for this computer (localhost, 127.0.0.1, ::1).',
+      insecure:
+        'The portal address must start with https:// so your integration token is sent encrypted. Plain http:// is only accepted for this computer (localhost, 127.0.0.1, ::1).',
     },
     /** The local cache file (cache/db.ts). */
     cache: {
-      damaged: 'The local copy of your inventory is damaged or is not a Showroom database. Rebuild it from the portal (in the app: the Rebuild button; in a terminal: `showroom cache rebuild`). Your queued unpublishes are kept, and so is the sync history as far as it can still be read.',
+      damaged:
+        'The local copy of your inventory is damaged or is not a Showroom database. Rebuild it from the portal (in the app: the Rebuild button; in a terminal: `showroom cache rebuild`). Your queued unpublishes are kept, and so is the sync history as far as it can still be read.',
       busy: 'Another Showroom process kept the local copy of your inventory busy for too long. Try again in a moment.',
       unwritable: 'Showroom cannot open or write the local copy of your inventory (check disk space and folder permissions).',
       needsUpgrade: 'This inventory file must be upgraded before it can be read.',
@@ -618,8 +629,10 @@ export const en = {
       urlChecked_other: '{{count}} listings whose address was due read again.',
       pendingChecked_one: '{{count}} pending unpublish checked with the portal.',
       pendingChecked_other: '{{count}} pending unpublishes checked with the portal.',
-      unidentified_one: '{{count}} item from the portal could not be identified (no reference) and was not stored; no listing was removed for want of it. Shown in the sync history.',
-      unidentified_other: '{{count}} items from the portal could not be identified (no reference) and were not stored; no listing was removed for want of them. Shown in the sync history.',
+      unidentified_one:
+        '{{count}} item from the portal could not be identified (no reference) and was not stored; no listing was removed for want of it. Shown in the sync history.',
+      unidentified_other:
+        '{{count}} items from the portal could not be identified (no reference) and were not stored; no listing was removed for want of them. Shown in the sync history.',
       planFailed: 'The plan could not be read; the last known plan is kept.',
       photosFailed_one: '{{count}} photo could not be downloaded.',
       photosFailed_other: '{{count}} photos could not be downloaded.',

@@ -49,7 +49,11 @@ export function renderMessage(language: UiLanguage, code: string, params?: Messa
 
 /** An AppError that carries its code and params, with the English text as its message (for logs). */
 export function codedError(kind: ErrorKind, ref: MessageRef, detail?: ErrorDetail, options?: Omit<AppErrorOptions, 'code' | 'params'>): AppError {
-  return new AppError(kind, renderMessage('en', ref.code, ref.params), detail, { ...options, code: ref.code, ...(ref.params === undefined ? {} : { params: ref.params }) });
+  return new AppError(kind, renderMessage('en', ref.code, ref.params), detail, {
+    ...options,
+    code: ref.code,
+    ...(ref.params === undefined ? {} : { params: ref.params }),
+  });
 }
 
 /** A coded text (an error, an unpublish outcome) in `language`: its code rendered when the dictionary has it, else its English message. */

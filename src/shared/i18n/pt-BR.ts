@@ -49,7 +49,8 @@ export const ptBR: Messages = {
     demo: 'Demonstração',
     online: 'Conectado',
     offline: 'Sem conexão',
-    offlineHint: 'O portal não está acessível. Tudo aqui continua funcionando a partir do cache, e os pedidos para despublicar ficam na fila para a próxima sincronização.',
+    offlineHint:
+      'O portal não está acessível. Tudo aqui continua funcionando a partir do cache, e os pedidos para despublicar ficam na fila para a próxima sincronização.',
     statusUnknown: 'Status da sincronização indisponível',
     lastSynced: 'Sincronizado {{when}}',
     neverSynced: 'Ainda não sincronizado',
@@ -95,15 +96,18 @@ export const ptBR: Messages = {
   },
   cacheHealth: {
     damagedTitle: 'A cópia local do seu estoque está danificada',
-    damagedBody: 'O Showroom pode reconstruí-la a partir do portal. Suas despublicações na fila são mantidas, assim como o histórico de sincronizações, até onde ainda puder ser lido. As fotos são baixadas de novo.',
+    damagedBody:
+      'O Showroom pode reconstruí-la a partir do portal. Suas despublicações na fila são mantidas, assim como o histórico de sincronizações, até onde ainda puder ser lido. As fotos são baixadas de novo.',
     rebuild: 'Reconstruir',
     rebuilding: 'Reconstruindo…',
     rebuilt_one: 'Cache reconstruído: {{count}} despublicação na fila e {{runs}} sincronizações mantidas. Lendo todos os anúncios do portal…',
     rebuilt_other: 'Cache reconstruído: {{count}} despublicações na fila e {{runs}} sincronizações mantidas. Lendo todos os anúncios do portal…',
     rebuiltOffline: 'Cache reconstruído; o portal não respondeu, então a próxima sincronização lê todos os anúncios de novo.',
     resetTitle: 'A cópia local do seu estoque foi encontrada vazia',
-    resetBody_one: 'Ela foi apagada ou zerada ({{at}}); a próxima sincronização a preenche de novo. {{count}} despublicação na fila foi mantida e será enviada.',
-    resetBody_other: 'Ela foi apagada ou zerada ({{at}}); a próxima sincronização a preenche de novo. {{count}} despublicações na fila foram mantidas e serão enviadas.',
+    resetBody_one:
+      'Ela foi apagada ou zerada ({{at}}); a próxima sincronização a preenche de novo. {{count}} despublicação na fila foi mantida e será enviada.',
+    resetBody_other:
+      'Ela foi apagada ou zerada ({{at}}); a próxima sincronização a preenche de novo. {{count}} despublicações na fila foram mantidas e serão enviadas.',
     replacedTitle: 'A cópia local do seu estoque foi substituída por outro arquivo',
     replacedBody_one: 'Percebido {{at}}; a próxima sincronização a atualiza. {{count}} despublicação na fila foi mantida e será enviada.',
     replacedBody_other: 'Percebido {{at}}; a próxima sincronização a atualiza. {{count}} despublicações na fila foram mantidas e serão enviadas.',
@@ -113,7 +117,8 @@ export const ptBR: Messages = {
   },
   firstRun: {
     title: 'Bem-vindo ao Showroom',
-    intro: 'Gerencie os anúncios que você publica no portal: consulte, pesquise e confira cada anúncio mesmo sem internet, veja quais não estão no portal e por quê, e despublique.',
+    intro:
+      'Gerencie os anúncios que você publica no portal: consulte, pesquise e confira cada anúncio mesmo sem internet, veja quais não estão no portal e por quê, e despublique.',
     connectTitle: 'Conecte sua conta do portal',
     or: 'ou',
   },
@@ -126,7 +131,8 @@ export const ptBR: Messages = {
     insecure: 'Este endereço não é criptografado (http). Use https, a menos que o portal tenha indicado outro.',
     pathWarning: 'Este endereço não termina em integration/v2. Confira se é o endereço de integração que o portal informou.',
     token: 'Token de integração',
-    tokenHint: 'Onde encontrar: na sua conta no portal, abra Configurações da conta → Dados pessoais; o token de integração fica no fim da página. Se não encontrar, peça ao suporte do portal o token de integração da sua conta.',
+    tokenHint:
+      'Onde encontrar: na sua conta no portal, abra Configurações da conta → Dados pessoais; o token de integração fica no fim da página. Se não encontrar, peça ao suporte do portal o token de integração da sua conta.',
     tokenStored: 'O token fica guardado no chaveiro do sistema, nunca em texto aberto no disco, e não é exibido novamente.',
     showToken: 'Mostrar token',
     hideToken: 'Ocultar token',
@@ -301,7 +307,8 @@ export const ptBR: Messages = {
     installmentsValue: '{{count}} × {{amount}}',
     openListing: 'Abrir no portal',
     urlNotWeb: 'O portal informou um endereço que não é uma página da web; o Showroom não o abre: {{url}}',
-    urlPending: 'O endereço do anúncio ainda não está disponível. O portal o informa em até 45 minutos após uma inclusão ou edição; ele aparece aqui após a próxima sincronização.',
+    urlPending:
+      'O endereço do anúncio ainda não está disponível. O portal o informa em até 45 minutos após uma inclusão ou edição; ele aparece aqui após a próxima sincronização.',
     noDescription: 'Sem descrição.',
     noItems: 'Nenhum.',
     noProblems: 'Nenhum problema: todos os campos foram lidos.',
@@ -309,7 +316,8 @@ export const ptBR: Messages = {
       on: 'No portal',
       onHighlighted: 'No portal, em destaque',
       off: 'Fora do portal: {{reason}}',
-      pending: 'Despublicação pendente: o portal aceitou o pedido. O anúncio continua no portal até o portal confirmar, o que pode levar até cerca de 20 minutos.',
+      pending:
+        'Despublicação pendente: o portal aceitou o pedido. O anúncio continua no portal até o portal confirmar, o que pode levar até cerca de 20 minutos.',
       queued: 'Despublicação na fila: você estava sem conexão. O pedido é enviado na próxima sincronização.',
       refused: 'O portal recusou despublicar este anúncio: {{message}}',
       refusedNoMessage: 'O portal recusou despublicar este anúncio.',
@@ -412,8 +420,10 @@ export const ptBR: Messages = {
     lastRun: 'Última sincronização',
     showListings: 'Mostrar',
     hideListings: 'Ocultar',
-    dataProblems_one: '{{count}} item do portal não pôde ser identificado (sem referência). Ele não foi guardado, e nenhum anúncio foi removido por causa dele. Se continuar acontecendo, fale com o portal mostrando o trecho abaixo.',
-    dataProblems_other: '{{count}} itens do portal não puderam ser identificados (sem referência). Eles não foram guardados, e nenhum anúncio foi removido por causa deles. Se continuar acontecendo, fale com o portal mostrando os trechos abaixo.',
+    dataProblems_one:
+      '{{count}} item do portal não pôde ser identificado (sem referência). Ele não foi guardado, e nenhum anúncio foi removido por causa dele. Se continuar acontecendo, fale com o portal mostrando o trecho abaixo.',
+    dataProblems_other:
+      '{{count}} itens do portal não puderam ser identificados (sem referência). Eles não foram guardados, e nenhum anúncio foi removido por causa deles. Se continuar acontecendo, fale com o portal mostrando os trechos abaixo.',
     dataProblem: {
       not_an_object: 'Não é um anúncio:',
       no_reference: 'Um anúncio sem referência:',
@@ -483,8 +493,10 @@ export const ptBR: Messages = {
       restarted: 'O processo de fundo do Showroom para esta conta parou de forma inesperada e foi reiniciado; nada foi perdido. Tente de novo.',
     },
     portal: {
-      offline: 'Não foi possível acessar o portal. Verifique sua conexão com a internet; suas alterações ficam guardadas e serão enviadas na próxima sincronização.',
-      timeout: 'O portal demorou demais para responder. Verifique sua conexão com a internet; suas alterações ficam guardadas e serão enviadas na próxima sincronização.',
+      offline:
+        'Não foi possível acessar o portal. Verifique sua conexão com a internet; suas alterações ficam guardadas e serão enviadas na próxima sincronização.',
+      timeout:
+        'O portal demorou demais para responder. Verifique sua conexão com a internet; suas alterações ficam guardadas e serão enviadas na próxima sincronização.',
       tls: 'Não foi possível verificar o certificado de segurança do portal, então o Showroom não enviou nada. Confira o endereço do portal; se estiver certo, algo na sua rede está interceptando conexões seguras.',
       not_a_portal: 'Algo respondeu neste endereço, mas não é a API de integração do portal. Confira o endereço do portal nas configurações da conta.',
       unauthorized: 'O portal não aceitou este pedido. Tente de novo; se continuar acontecendo, informe o token de integração novamente.',
@@ -495,14 +507,17 @@ export const ptBR: Messages = {
       validationSaid: 'O portal recusou o pedido: {{portalMessage}}',
       server: 'O portal teve um problema ao responder. Tente mais tarde; suas alterações ficam guardadas.',
       serverStatus: 'O portal teve um problema ao responder (erro {{status}}). Tente mais tarde; suas alterações ficam guardadas.',
-      invalid_response: 'O portal enviou uma resposta que o Showroom não consegue ler. Tente mais tarde; se continuar acontecendo, fale com o suporte e envie os detalhes abaixo.',
+      invalid_response:
+        'O portal enviou uma resposta que o Showroom não consegue ler. Tente mais tarde; se continuar acontecendo, fale com o suporte e envie os detalhes abaixo.',
       noListing: 'O portal não tem anúncio com a referência “{{reference}}”.',
       noListingToUnpublish: 'O portal não tem anúncio com a referência “{{reference}}” para despublicar.',
       noListingToPublish: 'O portal não tem anúncio com a referência “{{reference}}” para publicar.',
       noListingToHighlight: 'O portal não tem anúncio com a referência “{{reference}}” para destacar.',
       cancelled: 'Cancelado.',
-      redirectDowngrade: 'O endereço do portal tentou mudar para uma conexão insegura (http://{{host}}), então o Showroom parou e não enviou nada por ela. Confira o endereço do portal nas configurações da conta.',
-      redirectOtherOrigin: 'O endereço do portal redirecionou para outro site ({{origin}}), então o Showroom parou e não enviou seu token de integração para lá. Confira o endereço do portal nas configurações da conta; se o portal mudou de endereço, informe o novo.',
+      redirectDowngrade:
+        'O endereço do portal tentou mudar para uma conexão insegura (http://{{host}}), então o Showroom parou e não enviou nada por ela. Confira o endereço do portal nas configurações da conta.',
+      redirectOtherOrigin:
+        'O endereço do portal redirecionou para outro site ({{origin}}), então o Showroom parou e não enviou seu token de integração para lá. Confira o endereço do portal nas configurações da conta; se o portal mudou de endereço, informe o novo.',
     },
     accounts: {
       nameMissing: 'Dê um nome à conta, por exemplo o nome da revenda.',
@@ -514,7 +529,8 @@ export const ptBR: Messages = {
       listDamaged: 'A lista de contas está danificada e não pode ser lida.',
       listUnwritable: 'O Showroom não conseguiu salvar sua lista de contas.',
       notFound: 'Esta conta não existe (mais).',
-      noToken: 'Nenhum token de integração está guardado para esta conta. Informe-o de novo a partir das configurações da sua conta no portal (dados pessoais → token de integração).',
+      noToken:
+        'Nenhum token de integração está guardado para esta conta. Informe-o de novo a partir das configurações da sua conta no portal (dados pessoais → token de integração).',
       photoModeInvalid: 'Escolha quais fotos guardar: só as capas, ou todas.',
       photoBudgetInvalid: 'O limite de fotos deve ser um número inteiro de megabytes, 0 ou mais.',
       invalidId: 'Identificador de conta inválido.',
@@ -528,10 +544,12 @@ export const ptBR: Messages = {
       noHost: 'O endereço do portal não tem nome de servidor. Escreva-o como {{example}}.',
       credentials: 'O endereço do portal não pode conter usuário nem senha; o token de integração é informado à parte.',
       queryOrHash: 'O endereço do portal não pode conter “?” nem “#”: escreva só o endereço, como {{example}}.',
-      insecure: 'O endereço do portal deve começar com https:// para que seu token de integração seja enviado criptografado. http:// simples só é aceito para este computador (localhost, 127.0.0.1, ::1).',
+      insecure:
+        'O endereço do portal deve começar com https:// para que seu token de integração seja enviado criptografado. http:// simples só é aceito para este computador (localhost, 127.0.0.1, ::1).',
     },
     cache: {
-      damaged: 'A cópia local do seu estoque está danificada ou não é um banco de dados do Showroom. Reconstrua-a a partir do portal (no app: o botão Reconstruir; no terminal: `showroom cache rebuild`). Suas despublicações na fila são mantidas, assim como o histórico de sincronizações, até onde ainda puder ser lido.',
+      damaged:
+        'A cópia local do seu estoque está danificada ou não é um banco de dados do Showroom. Reconstrua-a a partir do portal (no app: o botão Reconstruir; no terminal: `showroom cache rebuild`). Suas despublicações na fila são mantidas, assim como o histórico de sincronizações, até onde ainda puder ser lido.',
       busy: 'Outro processo do Showroom ocupou a cópia local do seu estoque por tempo demais. Tente de novo em instantes.',
       unwritable: 'O Showroom não consegue abrir nem gravar a cópia local do seu estoque (verifique o espaço em disco e as permissões da pasta).',
       needsUpgrade: 'Este arquivo de estoque precisa ser atualizado antes de poder ser lido.',
@@ -584,7 +602,8 @@ export const ptBR: Messages = {
       color: 'Cor',
     },
     syncNotes: {
-      scheduledFull: 'A última verificação completa foi há mais de um dia, então todas as páginas foram lidas (uma rede de segurança para mudanças que uma sincronização rápida não vê).',
+      scheduledFull:
+        'A última verificação completa foi há mais de um dia, então todas as páginas foram lidas (uma rede de segurança para mudanças que uma sincronização rápida não vê).',
       upgradedToFull: 'O total do portal não fechou depois de ler as mudanças, então todas as páginas foram lidas para achar anúncios removidos.',
       shiftsDetected_one: 'A lista mudou enquanto era lida ({{count}} vez); as páginas afetadas foram lidas de novo.',
       shiftsDetected_other: 'A lista mudou enquanto era lida ({{count}} vezes); as páginas afetadas foram lidas de novo.',
@@ -608,8 +627,10 @@ export const ptBR: Messages = {
       urlChecked_other: '{{count}} anúncios com endereço a conferir foram lidos de novo.',
       pendingChecked_one: '{{count}} despublicação pendente conferida com o portal.',
       pendingChecked_other: '{{count}} despublicações pendentes conferidas com o portal.',
-      unidentified_one: '{{count}} item do portal não pôde ser identificado (sem referência) e não foi guardado; nenhum anúncio foi removido por causa dele. Aparece no histórico de sincronizações.',
-      unidentified_other: '{{count}} itens do portal não puderam ser identificados (sem referência) e não foram guardados; nenhum anúncio foi removido por causa deles. Aparecem no histórico de sincronizações.',
+      unidentified_one:
+        '{{count}} item do portal não pôde ser identificado (sem referência) e não foi guardado; nenhum anúncio foi removido por causa dele. Aparece no histórico de sincronizações.',
+      unidentified_other:
+        '{{count}} itens do portal não puderam ser identificados (sem referência) e não foram guardados; nenhum anúncio foi removido por causa deles. Aparecem no histórico de sincronizações.',
       planFailed: 'Não foi possível ler o plano; o último plano conhecido foi mantido.',
       photosFailed_one: '{{count}} foto não pôde ser baixada.',
       photosFailed_other: '{{count}} fotos não puderam ser baixadas.',

@@ -16,7 +16,9 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${v.help} — ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.impact} ${v.id}: ${v.help} — ${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ')})` : ''}`),
+    );
 }
 
 export async function captureScreen(page: Page, testInfo: TestInfo, screen: string, lang = 'en'): Promise<string> {

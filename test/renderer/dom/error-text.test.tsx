@@ -14,7 +14,8 @@ const ENGLISH = fill(en.codes.portal.noListing, { reference: 'AB-1' });
 
 function answer(channel: ChannelName, input: unknown): Result<unknown> {
   const { reference } = input as { reference: string };
-  if (reference === 'AB-1') return { ok: false, error: { kind: 'not_found', message: ENGLISH, code: 'portal.noListing', params: { reference }, detail: { status: 404 } } };
+  if (reference === 'AB-1')
+    return { ok: false, error: { kind: 'not_found', message: ENGLISH, code: 'portal.noListing', params: { reference }, detail: { status: 404 } } };
   return { ok: false, error: { kind: 'not_found', message: `Nothing called ${reference} (an older main, no code).` } };
 }
 

@@ -123,7 +123,16 @@ function answerNow(channel: ChannelName, input: unknown): Result<unknown> {
     case 'sync.status':
       return ok({ running: null, lastRun: null, lastSuccessAt: account.lastSyncAt, online: true, outboxSize: 0 });
     case 'inventory.summary':
-      return ok({ total: TOTAL, onPortal: TOTAL, notOnPortal: 0, unpublishPending: 0, highlighted: 0, withProblems: 0, withRejectedPhotos: 0, lastSyncAt: account.lastSyncAt });
+      return ok({
+        total: TOTAL,
+        onPortal: TOTAL,
+        notOnPortal: 0,
+        unpublishPending: 0,
+        highlighted: 0,
+        withProblems: 0,
+        withRejectedPhotos: 0,
+        lastSyncAt: account.lastSyncAt,
+      });
     case 'inventory.facets':
       return ok(facets);
     case 'inventory.query': {
@@ -136,7 +145,15 @@ function answerNow(channel: ChannelName, input: unknown): Result<unknown> {
   }
 }
 
-const progress = (vehiclesDone: number): SyncProgress => ({ runId: 'run-1', kind: 'incremental', phase: 'pages', pagesDone: 1, pagesTotal: 4, vehiclesDone, vehiclesTotal: 100 });
+const progress = (vehiclesDone: number): SyncProgress => ({
+  runId: 'run-1',
+  kind: 'incremental',
+  phase: 'pages',
+  pagesDone: 1,
+  pagesTotal: 4,
+  vehiclesDone,
+  vehiclesTotal: 100,
+});
 
 describe('sync progress and the inventory', () => {
   let main: ReturnType<typeof installBridge>;

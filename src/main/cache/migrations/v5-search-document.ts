@@ -69,7 +69,9 @@ export function up(db: Database.Database): void {
         INSERT INTO vehicles_fts (vehicles_fts, rank) VALUES ('automerge', 8);
       `);
   const insert = db.prepare('INSERT INTO vehicles_fts (rowid, doc) VALUES (?, ?)');
-  const read = db.prepare<[number], { id: number; raw: string }>('SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000');
+  const read = db.prepare<[number], { id: number; raw: string }>(
+    'SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000',
+  );
   for (let after = 0, batch = read.all(after); batch.length > 0; batch = read.all(after)) {
     for (const row of batch) insert.run(row.id, searchDocument(row.raw));
     after = batch[batch.length - 1]?.id ?? after;

@@ -13,7 +13,9 @@ export function up(db: Database.Database): void {
   // with nothing changed ran several times faster.
   db.exec('ALTER TABLE vehicles ADD COLUMN raw_hash TEXT');
   const write = db.prepare('UPDATE vehicles SET raw_hash = ? WHERE id = ?');
-  const read = db.prepare<[number], { id: number; raw: string }>('SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000');
+  const read = db.prepare<[number], { id: number; raw: string }>(
+    'SELECT vehicle_id AS id, raw FROM vehicle_json WHERE vehicle_id > ? ORDER BY vehicle_id LIMIT 1000',
+  );
   for (let after = 0, batch = read.all(after); batch.length > 0; batch = read.all(after)) {
     for (const row of batch) write.run(jsonHash(row.raw), row.id);
     after = batch[batch.length - 1]?.id ?? after;

@@ -81,7 +81,9 @@ export const accountsList: Command = {
   usage: 'accounts list [--json]',
   async run(ctx) {
     const accounts = await ctx.accounts().list();
-    const state = await createAppStateStore(ctx.dataDir, silentLogger).load().catch(() => null);
+    const state = await createAppStateStore(ctx.dataDir, silentLogger)
+      .load()
+      .catch(() => null);
     const activeId = (accounts.length === 1 ? accounts[0]?.id : undefined) ?? state?.activeAccountId ?? null;
     const rows = accounts.map((a) => ({ ...a, default: a.id === activeId, lastSyncAt: state?.accounts[a.id]?.lastSyncAt ?? null }));
     if (ctx.json) {
@@ -92,7 +94,11 @@ export const accountsList: Command = {
       ctx.out.note(`No accounts in ${ctx.dataDir}. Add one with \`showroom accounts add\`.`);
       return EXIT.ok;
     }
-    for (const l of table(['', 'ID', 'NAME', 'BASE URL', 'ADDED'], rows.map((a) => [a.default ? '*' : '', a.id, a.name, a.baseUrl, a.createdAt.slice(0, 10)]))) ctx.out.line(l);
+    for (const l of table(
+      ['', 'ID', 'NAME', 'BASE URL', 'ADDED'],
+      rows.map((a) => [a.default ? '*' : '', a.id, a.name, a.baseUrl, a.createdAt.slice(0, 10)]),
+    ))
+      ctx.out.line(l);
     return EXIT.ok;
   },
 };
@@ -113,4 +119,3 @@ export const accountsRemove: Command = {
     return EXIT.ok;
   },
 };
-

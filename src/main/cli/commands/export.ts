@@ -13,7 +13,9 @@ import { SEARCH_HELP, SEARCH_OPTIONS, SEARCH_USAGE, searchQuery } from '../searc
 function formatOf(option: string | undefined, out: string): ExportFormat {
   const text = (option ?? out.split('.').pop() ?? '').toLowerCase();
   if ((EXPORT_FORMATS as readonly string[]).includes(text)) return text as ExportFormat;
-  throw usageError(option === undefined ? '--format csv|xlsx is needed (or an --out name ending in .csv or .xlsx).' : `--format takes csv or xlsx; got “${option}”.`);
+  throw usageError(
+    option === undefined ? '--format csv|xlsx is needed (or an --out name ending in .csv or .xlsx).' : `--format takes csv or xlsx; got “${option}”.`,
+  );
 }
 
 export const exportCommand: Command = {
@@ -39,12 +41,17 @@ ${SEARCH_HELP}`,
     const stop = session.subscribe((event) => {
       if (event.type !== 'exportProgress') return;
       const { done, total } = event.progress;
-      ctx.out.progress(`Export ${format.toUpperCase()} · ${formatNumber(done)}/${formatNumber(total)} listings · ${Math.round((Date.now() - started) / 1000)} s`);
+      ctx.out.progress(
+        `Export ${format.toUpperCase()} · ${formatNumber(done)}/${formatNumber(total)} listings · ${Math.round((Date.now() - started) / 1000)} s`,
+      );
     });
     const result = await session.exportInventory({ format, file, language, query }).finally(stop);
     ctx.out.endProgress();
     if (ctx.json) ctx.out.json({ ...result, format, language });
-    else ctx.out.line(`Exported ${formatNumber(result.rows)} listing${result.rows === 1 ? '' : 's'} to ${result.file} (${format.toUpperCase()}, ${language}, ${formatBytes(result.bytes)}).`);
+    else
+      ctx.out.line(
+        `Exported ${formatNumber(result.rows)} listing${result.rows === 1 ? '' : 's'} to ${result.file} (${format.toUpperCase()}, ${language}, ${formatBytes(result.bytes)}).`,
+      );
     return EXIT.ok;
   },
 };

@@ -31,7 +31,11 @@ export const plan: Command = {
     ctx.out.line(`Listings:      ${u.listings.used} of ${u.listings.limit}`);
     ctx.out.line(`Highlights:    ${u.highlights.used} of ${u.highlights.limit}`);
     ctx.out.line(`Photos:        up to ${u.picturesPerListing} per listing`);
-    ctx.out.line(result.live ? `Source:        live from the portal (${result.fetchedAt})` : `Source:        the copy read at the last sync (${result.fetchedAt}), not live`);
+    ctx.out.line(
+      result.live
+        ? `Source:        live from the portal (${result.fetchedAt})`
+        : `Source:        the copy read at the last sync (${result.fetchedAt}), not live`,
+    );
     return EXIT.ok;
   },
 };

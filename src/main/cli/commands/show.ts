@@ -70,7 +70,9 @@ function fieldText(field: VehicleField, view: VehicleDetailView): string | null 
 function publicationText(view: VehicleDetailView): string {
   const p = view.publication;
   if (!p.onPortal) {
-    const why = { unpublished_here: 'unpublished from Showroom', dropped_by_portal: 'dropped by the portal (plan limit)', unknown: 'reason unknown' }[p.notOnPortalReason ?? 'unknown'];
+    const why = { unpublished_here: 'unpublished from Showroom', dropped_by_portal: 'dropped by the portal (plan limit)', unknown: 'reason unknown' }[
+      p.notOnPortalReason ?? 'unknown'
+    ];
     return `not on the portal (${why})`;
   }
   const base = `on the portal${p.highlighted ? ', highlighted' : ''}`;
@@ -114,8 +116,11 @@ export const show: Command = {
     for (const e of view.history) ctx.out.line(`  ${e.at}  ${e.change}${e.cause ? ` (${e.cause})` : ''}${e.message ? `: ${e.message}` : ''}`);
 
     ctx.out.line();
-    ctx.out.line(`Photos (${view.photos.length}${view.rejectedPositions.length ? `, rejected by the portal at position ${view.rejectedPositions.join(', ')}` : ''}):`);
-    for (const p of view.photos) ctx.out.line(`  ${String(p.order).padStart(2)}  ${p.cache.padEnd(10)}  ${p.source}${p.cacheError ? `  (${p.cacheError})` : ''}`);
+    ctx.out.line(
+      `Photos (${view.photos.length}${view.rejectedPositions.length ? `, rejected by the portal at position ${view.rejectedPositions.join(', ')}` : ''}):`,
+    );
+    for (const p of view.photos)
+      ctx.out.line(`  ${String(p.order).padStart(2)}  ${p.cache.padEnd(10)}  ${p.source}${p.cacheError ? `  (${p.cacheError})` : ''}`);
     if (view.rejectedPositions.length) ctx.out.line('  The portal rejected some photos: send all the photos of this listing again to fix it.');
     if (view.problems.length) ctx.out.note(`${view.problems.length} problem(s) with this listing's data (marked ⚠).`);
     return EXIT.ok;

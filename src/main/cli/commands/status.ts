@@ -19,7 +19,12 @@ export const status: Command = {
     const account = await ctx.account(str(values.account));
     const { session, paths } = await ctx.open(account);
     const photoMode = account.settings.photos;
-    const [summary, [lastRun = null], photoUsage, sync] = await Promise.all([session.summary(), session.history(1), session.photoUsage(), session.syncStatus()]);
+    const [summary, [lastRun = null], photoUsage, sync] = await Promise.all([
+      session.summary(),
+      session.history(1),
+      session.photoUsage(),
+      session.syncStatus(),
+    ]);
     const report = {
       account: { id: account.id, name: account.name, baseUrl: account.baseUrl },
       dataDir: ctx.dataDir,
@@ -39,12 +44,18 @@ export const status: Command = {
       ['Portal', account.baseUrl],
       ['Data folder', ctx.dataDir],
       ['Last sync', summary.lastSyncAt ?? 'never'],
-      ['Last run', lastRun ? `${lastRun.id} (${lastRun.kind}), ${lastRun.outcome}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—'],
+      [
+        'Last run',
+        lastRun ? `${lastRun.id} (${lastRun.kind}), ${lastRun.outcome}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—',
+      ],
       ['Listings', `${summary.total} (${summary.onPortal} on the portal, ${summary.notOnPortal} not, ${summary.unpublishPending} unpublish pending)`],
       ['Highlighted', String(summary.highlighted)],
       ['With problems', `${summary.withProblems} (${summary.withRejectedPhotos} with rejected photos)`],
       ['Outbox', `${report.outbox} waiting`],
-      ['Cache', `${formatBytes(report.cache.databaseBytes)} database, ${formatBytes(photoUsage.bytes)} in ${photoUsage.files} photos (budget ${formatBytes(photoUsage.budgetBytes)}, ${photoMode === 'all' ? 'all photos' : 'covers only'})`],
+      [
+        'Cache',
+        `${formatBytes(report.cache.databaseBytes)} database, ${formatBytes(photoUsage.bytes)} in ${photoUsage.files} photos (budget ${formatBytes(photoUsage.budgetBytes)}, ${photoMode === 'all' ? 'all photos' : 'covers only'})`,
+      ],
     ];
     if (lastRun?.outcome === 'succeeded') {
       const c = lastRun.counts;

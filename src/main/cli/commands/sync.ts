@@ -10,14 +10,24 @@ import { str, type Command } from '../command';
 import { EXIT, exitCodeFor } from '../exit-codes';
 import { cliLanguage } from '../language';
 
-const PHASES: Record<SyncProgress['phase'], string> = { outbox: 'sending queued changes', plan: 'reading the plan', pages: 'reading listings', photos: 'downloading photos', done: 'finishing' };
+const PHASES: Record<SyncProgress['phase'], string> = {
+  outbox: 'sending queued changes',
+  plan: 'reading the plan',
+  pages: 'reading listings',
+  photos: 'downloading photos',
+  done: 'finishing',
+};
 
 export function progressLine(p: SyncProgress, startedAt: number, now = Date.now()): string {
   const secs = Math.round((now - startedAt) / 1000);
   const parts = [`Sync (${p.kind}) ${PHASES[p.phase]}`];
-  if (p.phase === 'pages' || p.vehiclesDone > 0) parts.push(`${p.vehiclesDone}${p.vehiclesTotal ? `/${p.vehiclesTotal}` : ''} listings, page ${p.pagesDone}${p.pagesTotal ? `/${p.pagesTotal}` : ''}`);
+  if (p.phase === 'pages' || p.vehiclesDone > 0)
+    parts.push(`${p.vehiclesDone}${p.vehiclesTotal ? `/${p.vehiclesTotal}` : ''} listings, page ${p.pagesDone}${p.pagesTotal ? `/${p.pagesTotal}` : ''}`);
   if (p.photosTotal) parts.push(`photos ${p.photosDone ?? 0}/${p.photosTotal}`);
-  if (p.waitingMs) parts.push(`waiting ${Math.ceil(p.waitingMs / 1000)} s (${p.waitReason === 'rate_limit' ? 'rate limit' : p.waitReason === 'queue' ? 'portal queue' : 'retry'})`);
+  if (p.waitingMs)
+    parts.push(
+      `waiting ${Math.ceil(p.waitingMs / 1000)} s (${p.waitReason === 'rate_limit' ? 'rate limit' : p.waitReason === 'queue' ? 'portal queue' : 'retry'})`,
+    );
   parts.push(`${secs} s`);
   return parts.join(' · ');
 }
@@ -54,11 +64,14 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
       const secs = ((Date.parse(report.endedAt ?? new Date().toISOString()) - Date.parse(report.startedAt)) / 1000).toFixed(1);
       if (report.outcome === 'succeeded') {
         const { total } = await session.summary();
-        ctx.out.line(`Sync (${report.kind}) done in ${secs} s: ${total} listings; ${c.added} added, ${c.changed} changed, ${c.removed} removed, ${c.droppedByPortal} dropped by the portal.`);
+        ctx.out.line(
+          `Sync (${report.kind}) done in ${secs} s: ${total} listings; ${c.added} added, ${c.changed} changed, ${c.removed} removed, ${c.droppedByPortal} dropped by the portal.`,
+        );
         if (!report.firstSync && c.added + c.changed + c.removed > 0) ctx.out.line(renderMessage(language, 'changes.hint'));
         if (c.unpublishSent > 0) ctx.out.line(`${c.unpublishSent} queued unpublish${c.unpublishSent === 1 ? '' : 'es'} sent.`);
         if (d.photosTotal === 0) ctx.out.line('Photos: nothing to download.');
-        else if (d.photosTotal !== undefined) ctx.out.line(`Photos: ${d.photosDone ?? 0} downloaded of ${d.photosTotal} missing${d.photosFailed ? `, ${d.photosFailed} failed` : ''}.`);
+        else if (d.photosTotal !== undefined)
+          ctx.out.line(`Photos: ${d.photosDone ?? 0} downloaded of ${d.photosTotal} missing${d.photosFailed ? `, ${d.photosFailed} failed` : ''}.`);
       } else if (report.outcome === 'cancelled') {
         ctx.out.line(`Sync (${report.kind}) cancelled after ${secs} s; the inventory is as it was before.`);
       } else {

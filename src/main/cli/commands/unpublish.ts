@@ -25,7 +25,10 @@ export const unpublish: Command = {
     if (ctx.json) ctx.out.json(outcomes);
     else {
       const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
-      for (const o of outcomes) ctx.out.line(`${o.reference}: ${o.outcome.replace('_', ' ')} — ${o.message === null ? TEXT[o.outcome] : textOf(language, { ...o, message: o.message })}`);
+      for (const o of outcomes)
+        ctx.out.line(
+          `${o.reference}: ${o.outcome.replace('_', ' ')} — ${o.message === null ? TEXT[o.outcome] : textOf(language, { ...o, message: o.message })}`,
+        );
     }
     if (outcomes.some((o) => o.outcome === 'refused')) return EXIT.refused;
     if (outcomes.some((o) => o.outcome === 'not_found')) return EXIT.notFound;

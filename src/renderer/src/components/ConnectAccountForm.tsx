@@ -76,19 +76,18 @@ export function ConnectAccountForm({ onSaved }: { onSaved: (account: AccountView
         <p id={`${id}-url-hint`} className="field__hint">
           {t('connect.baseUrlHint')}
         </p>
-        {check?.valid === false && (
-          <p className="field__error">
-            {t('connect.baseUrlInvalid')}
-          </p>
-        )}
-        {check?.valid && check.pathWarning && (
-          <p className="field__warn">
-            {t('connect.pathWarning')}
-          </p>
-        )}
+        {check?.valid === false && <p className="field__error">{t('connect.baseUrlInvalid')}</p>}
+        {check?.valid && check.pathWarning && <p className="field__warn">{t('connect.pathWarning')}</p>}
         {check?.valid && check.insecure && <p className="field__warn">{t('connect.insecure')}</p>}
       </div>
-      <TokenField id={`${id}-token`} value={token} onChange={(v) => { setToken(v); setResult(null); }} />
+      <TokenField
+        id={`${id}-token`}
+        value={token}
+        onChange={(v) => {
+          setToken(v);
+          setResult(null);
+        }}
+      />
       {result && <ConnectionResult result={result} />}
       {error !== null && <ErrorBox error={error} />}
       <div className="form__actions">

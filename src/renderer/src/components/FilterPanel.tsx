@@ -37,20 +37,73 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
       <FilterList
         format={f.number}
         title={t('filters.portal')}
-       
+
         counts={PORTAL_STATES.map((s) => ({ value: s, count: facets?.portal[s] ?? 0 }))}
         selected={filters.portal ?? []}
         label={(v) => t(PORTAL_LABEL[v as PortalState])}
         onToggle={(v) => onChange(toggleListValue(filters, 'portal', v))}
       />
-      <FilterList format={f.number} title={t('filters.type')} counts={facets?.type ?? []} selected={filters.type ?? []} label={(v) => f.enumValue('type', v)} onToggle={(v) => onChange(toggleListValue(filters, 'type', v))} />
-      <FilterList format={f.number} title={t('filters.brand')} counts={facets?.brand ?? []} selected={filters.brand ?? []} label={(v) => v} onToggle={(v) => onChange(toggleListValue(filters, 'brand', v))} />
-      <FilterList format={f.number} title={t('filters.fuel')} counts={facets?.fuel ?? []} selected={filters.fuel ?? []} label={(v) => f.enumValue('fuel', v)} onToggle={(v) => onChange(toggleListValue(filters, 'fuel', v))} />
-      <FilterList format={f.number} title={t('filters.gearbox')} counts={facets?.gearbox ?? []} selected={filters.gearbox ?? []} label={(v) => f.enumValue('gearbox', v)} onToggle={(v) => onChange(toggleListValue(filters, 'gearbox', v))} />
-      <FilterList format={f.number} title={t('filters.color')} counts={facets?.color ?? []} selected={filters.color ?? []} label={(v) => f.enumValue('color', v)} onToggle={(v) => onChange(toggleListValue(filters, 'color', v))} />
-      <RangeFilter title={t('filters.year')} value={filters.year} bounds={facets?.year} format={String} onChange={(r) => onChange(setRange(filters, 'year', r))} />
-      <RangeFilter title={t('filters.price')} value={filters.price} bounds={facets?.price} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'price', r))} />
-      <RangeFilter title={t('filters.mileage')} value={filters.mileage} bounds={facets?.mileage} format={(n) => f.number(n)} onChange={(r) => onChange(setRange(filters, 'mileage', r))} />
+      <FilterList
+        format={f.number}
+        title={t('filters.type')}
+        counts={facets?.type ?? []}
+        selected={filters.type ?? []}
+        label={(v) => f.enumValue('type', v)}
+        onToggle={(v) => onChange(toggleListValue(filters, 'type', v))}
+      />
+      <FilterList
+        format={f.number}
+        title={t('filters.brand')}
+        counts={facets?.brand ?? []}
+        selected={filters.brand ?? []}
+        label={(v) => v}
+        onToggle={(v) => onChange(toggleListValue(filters, 'brand', v))}
+      />
+      <FilterList
+        format={f.number}
+        title={t('filters.fuel')}
+        counts={facets?.fuel ?? []}
+        selected={filters.fuel ?? []}
+        label={(v) => f.enumValue('fuel', v)}
+        onToggle={(v) => onChange(toggleListValue(filters, 'fuel', v))}
+      />
+      <FilterList
+        format={f.number}
+        title={t('filters.gearbox')}
+        counts={facets?.gearbox ?? []}
+        selected={filters.gearbox ?? []}
+        label={(v) => f.enumValue('gearbox', v)}
+        onToggle={(v) => onChange(toggleListValue(filters, 'gearbox', v))}
+      />
+      <FilterList
+        format={f.number}
+        title={t('filters.color')}
+        counts={facets?.color ?? []}
+        selected={filters.color ?? []}
+        label={(v) => f.enumValue('color', v)}
+        onToggle={(v) => onChange(toggleListValue(filters, 'color', v))}
+      />
+      <RangeFilter
+        title={t('filters.year')}
+        value={filters.year}
+        bounds={facets?.year}
+        format={String}
+        onChange={(r) => onChange(setRange(filters, 'year', r))}
+      />
+      <RangeFilter
+        title={t('filters.price')}
+        value={filters.price}
+        bounds={facets?.price}
+        format={(n) => f.number(n)}
+        onChange={(r) => onChange(setRange(filters, 'price', r))}
+      />
+      <RangeFilter
+        title={t('filters.mileage')}
+        value={filters.mileage}
+        bounds={facets?.mileage}
+        format={(n) => f.number(n)}
+        onChange={(r) => onChange(setRange(filters, 'mileage', r))}
+      />
       <fieldset className="filter-group">
         <legend>{t('filters.flags')}</legend>
         {FLAGS.map((key) => (

@@ -33,9 +33,7 @@ export function InventoryHeader({ sort, onSort }: Props) {
               type="button"
               className={`sort-button ${active ? 'sort-button--active' : ''}`}
               title={t('inventory.sortBy', { column: label })}
-              onClick={() =>
-                onSort(active ? { field: c.sort, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { field: c.sort, dir: c.firstDirection })
-              }
+              onClick={() => onSort(active ? { field: c.sort, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { field: c.sort, dir: c.firstDirection })}
             >
               {label}
               <span className="sort-button__arrow" aria-hidden="true">

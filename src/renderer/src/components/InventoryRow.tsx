@@ -33,7 +33,9 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
     );
   }
   // Fuel and gearbox ride under the title (filters cover them) to keep the grid within a laptop's width.
-  const subtitle = [row.brand, row.trim, row.fuel && f.enumValue('fuel', row.fuel), row.gearbox && f.enumValue('gearbox', row.gearbox)].filter(Boolean).join(' · ');
+  const subtitle = [row.brand, row.trim, row.fuel && f.enumValue('fuel', row.fuel), row.gearbox && f.enumValue('gearbox', row.gearbox)]
+    .filter(Boolean)
+    .join(' · ');
   return (
     // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus stays on the grid, which points at this row with aria-activedescendant (InventoryTable); the mouse handlers mirror its keys
     <div
@@ -49,7 +51,13 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
       onDoubleClick={() => onOpen(row.reference)}
     >
       <div role="gridcell" className="inv-cell inv-cell--select">
-        <input type="checkbox" tabIndex={-1} checked={selected} onChange={() => onToggle(row.reference)} aria-label={t('inventory.selectRow', { reference: row.reference })} />
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={selected}
+          onChange={() => onToggle(row.reference)}
+          aria-label={t('inventory.selectRow', { reference: row.reference })}
+        />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--cover">
         <Thumbnail photoId={row.coverPhotoId} />
@@ -64,7 +72,11 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <span className="mono">{row.reference}</span>
         {row.licensePlate && <span className="inv-sub mono">{row.licensePlate}</span>}
       </div>
-      <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end" title={row.manufacturedYear != null ? `${row.manufacturedYear}/${row.modelYear ?? '—'}` : undefined}>
+      <div
+        role="gridcell"
+        className="inv-cell inv-cell--modelYear inv-cell--end"
+        title={row.manufacturedYear != null ? `${row.manufacturedYear}/${row.modelYear ?? '—'}` : undefined}
+      >
         {row.modelYear ?? '—'}
         {row.manufacturedYear != null && row.manufacturedYear !== row.modelYear && <span className="inv-sub">{row.manufacturedYear}</span>}
       </div>

@@ -28,7 +28,18 @@ interface Props {
 
 // Memo: the screen re-renders on every keystroke; the table's props change only when an answer
 // arrives (`rows` is a new object then), or with the selection, the sort and the active row.
-export const InventoryTable = memo(function InventoryTable({ rows, sort, onSort, selection, onToggle, onClearSelection, onOpen, activeIndex, onActiveIndex, gridRef }: Props) {
+export const InventoryTable = memo(function InventoryTable({
+  rows,
+  sort,
+  onSort,
+  selection,
+  onToggle,
+  onClearSelection,
+  onOpen,
+  activeIndex,
+  onActiveIndex,
+  gridRef,
+}: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const idPrefix = useId().replace(/:/g, '');

@@ -54,7 +54,14 @@ export function PhotoGallery({ photos, rejected }: Props) {
                   {broken.has(slot.photo.photoId) ? (
                     <span className="gallery__missing">{t(`photos.cache.${slot.photo.cache === 'cached' ? 'failed' : slot.photo.cache}`)}</span>
                   ) : (
-                    <img src={api.photoUrl(slot.photo.photoId)} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBroken((b) => new Set(b).add(slot.photo.photoId))} />
+                    <img
+                      src={api.photoUrl(slot.photo.photoId)}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      draggable={false}
+                      onError={() => setBroken((b) => new Set(b).add(slot.photo.photoId))}
+                    />
                   )}
                   <span className="gallery__order" aria-hidden="true">
                     {slot.photo.order}
@@ -63,7 +70,12 @@ export function PhotoGallery({ photos, rejected }: Props) {
               </li>
             ) : (
               <li key={`r${slot.order}`}>
-                <div className="gallery__item gallery__item--rejected" data-order={slot.order} role="img" aria-label={t('photos.rejectedSlot', { order: slot.order })}>
+                <div
+                  className="gallery__item gallery__item--rejected"
+                  data-order={slot.order}
+                  role="img"
+                  aria-label={t('photos.rejectedSlot', { order: slot.order })}
+                >
                   <span aria-hidden="true">⚠</span>
                   <span className="gallery__order" aria-hidden="true">
                     {slot.order}

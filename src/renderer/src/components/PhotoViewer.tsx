@@ -104,13 +104,9 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
       </ScrollRegion>
       <dl className="viewer__info">
         <dt>{t('photos.hosted')}</dt>
-        <dd className="mono break">
-          {photo.source}
-        </dd>
+        <dd className="mono break">{photo.source}</dd>
         <dt>{t('photos.original')}</dt>
-        <dd className="mono break">
-          {photo.originalUrl}
-        </dd>
+        <dd className="mono break">{photo.originalUrl}</dd>
         <dt className="sr-only">cache</dt>
         <dd className="muted">{t(`photos.cache.${photo.cache}`)}</dd>
       </dl>

@@ -11,7 +11,8 @@ export function ProblemList({ problems }: { problems: readonly VehicleProblem[] 
     <ul className="problems">
       {problems.map((p, i) => (
         <li key={`${p.field}-${i}`} data-field={p.field}>
-          <strong>{Object.hasOwn(fields, p.field) ? fields[p.field as keyof typeof fields] : p.field}</strong> <span className="mono small">({p.field})</span>: {p.message}
+          <strong>{Object.hasOwn(fields, p.field) ? fields[p.field as keyof typeof fields] : p.field}</strong> <span className="mono small">({p.field})</span>:{' '}
+          {p.message}
         </li>
       ))}
     </ul>

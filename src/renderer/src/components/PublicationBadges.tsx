@@ -25,35 +25,23 @@ export function PublicationBadges({ row, showOnPortal }: Props) {
         </Badge>
       )}
       {p.unpublish === 'refused' && (
-        <Badge
-          tone="danger"
-          explain={p.unpublishMessage ? t('detail.state.refused', { message: p.unpublishMessage }) : t('detail.state.refusedNoMessage')}
-        >
+        <Badge tone="danger" explain={p.unpublishMessage ? t('detail.state.refused', { message: p.unpublishMessage }) : t('detail.state.refusedNoMessage')}>
           {t('badges.unpublishRefused')}
         </Badge>
       )}
       {!p.onPortal && p.unpublish !== 'pending' && (
         <span data-reason={p.notOnPortalReason ?? 'unknown'} className="badge-wrap">
-          <Badge tone={p.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'} explain={`${t('badges.notOnPortal')}: ${t(`badges.reason.${p.notOnPortalReason ?? 'unknown'}`)}`}>
+          <Badge
+            tone={p.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'}
+            explain={`${t('badges.notOnPortal')}: ${t(`badges.reason.${p.notOnPortalReason ?? 'unknown'}`)}`}
+          >
             {t(`badges.offShort.${p.notOnPortalReason ?? 'unknown'}`)}
           </Badge>
         </span>
       )}
-      {p.onPortal && showOnPortal && (
-        <Badge tone="ok">
-          {t('badges.onPortal')}
-        </Badge>
-      )}
-      {p.onPortal && p.highlighted && (
-        <Badge tone="accent">
-          {t('badges.highlighted')}
-        </Badge>
-      )}
-      {row.active === false && (
-        <Badge tone="neutral">
-          {t('badges.inactive')}
-        </Badge>
-      )}
+      {p.onPortal && showOnPortal && <Badge tone="ok">{t('badges.onPortal')}</Badge>}
+      {p.onPortal && p.highlighted && <Badge tone="accent">{t('badges.highlighted')}</Badge>}
+      {row.active === false && <Badge tone="neutral">{t('badges.inactive')}</Badge>}
       {row.rejectedPhotoCount > 0 && (
         <Badge tone="warn" explain={t('photos.rejectedFix')}>
           {t('badges.rejectedPhotos', { count: row.rejectedPhotoCount })}
@@ -64,11 +52,7 @@ export function PublicationBadges({ row, showOnPortal }: Props) {
           {t('badges.urlNotReady')}
         </Badge>
       )}
-      {row.problemCount > 0 && (
-        <Badge tone="danger">
-          {t('badges.problems', { count: row.problemCount })}
-        </Badge>
-      )}
+      {row.problemCount > 0 && <Badge tone="danger">{t('badges.problems', { count: row.problemCount })}</Badge>}
     </span>
   );
 }

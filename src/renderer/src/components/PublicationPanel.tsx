@@ -24,7 +24,11 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
   if (state.unpublish === 'pending') [text, tone] = [t('detail.state.pending'), 'info'];
   else if (state.unpublish === 'queued') [text, tone] = [t('detail.state.queued'), 'info'];
   else if (state.onPortal) [text, tone] = [state.highlighted ? t('detail.state.onHighlighted') : t('detail.state.on'), 'ok'];
-  else [text, tone] = [t('detail.state.off', { reason: t(`badges.reason.${state.notOnPortalReason ?? 'unknown'}`) }), state.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'];
+  else
+    [text, tone] = [
+      t('detail.state.off', { reason: t(`badges.reason.${state.notOnPortalReason ?? 'unknown'}`) }),
+      state.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn',
+    ];
 
   return (
     <section className="detail-section" aria-labelledby="sec-publication">
@@ -44,13 +48,9 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
           </button>
         ) : url ? (
           // Shown as text, never as a link: only http(s) addresses open (main refuses the rest too).
-          <p className="muted">
-            {t('detail.urlNotWeb', { url })}
-          </p>
+          <p className="muted">{t('detail.urlNotWeb', { url })}</p>
         ) : (
-          <p className="muted">
-            {t('detail.urlPending')}
-          </p>
+          <p className="muted">{t('detail.urlPending')}</p>
         )}
         {canUnpublish && (
           <button type="button" className="button button--danger" onClick={onUnpublish}>

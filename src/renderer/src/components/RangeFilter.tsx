@@ -37,12 +37,28 @@ export function RangeFilter({ title, value, bounds, format, onChange }: Props) {
         <label htmlFor={`${id}-min`} className="sr-only">
           {title} — {t('filters.min')}
         </label>
-        <input id={`${id}-min`} inputMode="numeric" value={min} placeholder={bounds?.min != null ? format(bounds.min) : t('filters.min')} onChange={(e) => setMin(e.target.value)} onBlur={apply} onKeyDown={onKey} />
+        <input
+          id={`${id}-min`}
+          inputMode="numeric"
+          value={min}
+          placeholder={bounds?.min != null ? format(bounds.min) : t('filters.min')}
+          onChange={(e) => setMin(e.target.value)}
+          onBlur={apply}
+          onKeyDown={onKey}
+        />
         <span aria-hidden="true">–</span>
         <label htmlFor={`${id}-max`} className="sr-only">
           {title} — {t('filters.max')}
         </label>
-        <input id={`${id}-max`} inputMode="numeric" value={max} placeholder={bounds?.max != null ? format(bounds.max) : t('filters.max')} onChange={(e) => setMax(e.target.value)} onBlur={apply} onKeyDown={onKey} />
+        <input
+          id={`${id}-max`}
+          inputMode="numeric"
+          value={max}
+          placeholder={bounds?.max != null ? format(bounds.max) : t('filters.max')}
+          onChange={(e) => setMax(e.target.value)}
+          onBlur={apply}
+          onKeyDown={onKey}
+        />
       </div>
     </fieldset>
   );

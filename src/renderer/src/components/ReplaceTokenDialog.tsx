@@ -55,7 +55,14 @@ export function ReplaceTokenDialog({ account, onClose, onSaved }: { account: Acc
       <p className="muted">
         {account.name} · <span className="mono break">{account.baseUrl}</span>
       </p>
-      <TokenField id="replace-token" value={token} onChange={(v) => { setToken(v); setResult(null); }} />
+      <TokenField
+        id="replace-token"
+        value={token}
+        onChange={(v) => {
+          setToken(v);
+          setResult(null);
+        }}
+      />
       {result && <ConnectionResult result={result} />}
       {error !== null && <ErrorBox error={error} />}
     </Dialog>

@@ -33,7 +33,10 @@ export function SyncControls() {
         <>
           <button type="button" className="button button--primary" title={t('sync.tooltip')} aria-keyshortcuts="F5" onClick={() => void sync.start(false)}>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path fill="currentColor" d="M12 4a8 8 0 0 1 7.4 5H17v2h6V5h-2v2.3A10 10 0 0 0 2 12h2a8 8 0 0 1 8-8Zm8 8a8 8 0 0 1-15.4 3H7v-2H1v6h2v-2.3A10 10 0 0 0 22 12h-2Z" />
+              <path
+                fill="currentColor"
+                d="M12 4a8 8 0 0 1 7.4 5H17v2h6V5h-2v2.3A10 10 0 0 0 2 12h2a8 8 0 0 1 8-8Zm8 8a8 8 0 0 1-15.4 3H7v-2H1v6h2v-2.3A10 10 0 0 0 22 12h-2Z"
+              />
             </svg>
             {t('sync.button')}
           </button>

@@ -15,11 +15,24 @@ export function Thumbnail({ photoId, className }: { photoId: string | null; clas
     return (
       <span className={`thumb thumb--empty ${className ?? ''}`} aria-label={t('inventory.noPhoto')} role="img">
         <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
-          <path fill="currentColor" d="M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2v9l4-4 3 3 2-2 5 5V7H5Zm10 3a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z" />
+          <path
+            fill="currentColor"
+            d="M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm1 2v9l4-4 3 3 2-2 5 5V7H5Zm10 3a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z"
+          />
         </svg>
       </span>
     );
   }
   const src = failedBefore ? `${api.photoUrl(photoId)}?retry=${epoch}` : api.photoUrl(photoId);
-  return <img className={`thumb ${className ?? ''}`} src={src} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailed({ photoId, epoch })} />;
+  return (
+    <img
+      className={`thumb ${className ?? ''}`}
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      onError={() => setFailed({ photoId, epoch })}
+    />
+  );
 }

@@ -34,7 +34,11 @@ export function UnpublishDialog({ references, onClose, onDone }: Props) {
         .filter((p) => p.n > 0)
         .map((p) => t(`unpublish.result.${p.kind}`, { count: p.n }));
       const refused = outcomes.filter((o) => o.outcome === 'refused');
-      notify(refused.length > 0 ? 'warning' : 'success', parts.join(' '), refused.map((o) => `${o.reference}: ${codedText(o) ?? o.message ?? ''}`).join('\n') || null);
+      notify(
+        refused.length > 0 ? 'warning' : 'success',
+        parts.join(' '),
+        refused.map((o) => `${o.reference}: ${codedText(o) ?? o.message ?? ''}`).join('\n') || null,
+      );
       onDone(outcomes);
     } catch (e) {
       setError(e);

@@ -77,13 +77,7 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
       </section>
       <section className="detail-section" aria-labelledby="sec-description">
         <h2 id="sec-description">{t('detail.sections.description')}</h2>
-        {v.description ? (
-          <p className="description">
-            {v.description}
-          </p>
-        ) : (
-          <p className="muted">{t('detail.noDescription')}</p>
-        )}
+        {v.description ? <p className="description">{v.description}</p> : <p className="muted">{t('detail.noDescription')}</p>}
       </section>
     </>
   );

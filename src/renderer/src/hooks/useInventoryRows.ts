@@ -70,31 +70,29 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
   });
 
   const fetchPage = useCallback((gen: number, page: number, key: string) => {
-    api
-      .call('inventory.query', { ...queryRef.current, window: { offset: page * ROW_PAGE_SIZE, limit: ROW_PAGE_SIZE } })
-      .then(
-        (result) => {
-          if (gen !== generation.current) return;
-          // Rows equal to the ones shown at the same place keep their objects, so their (memoised)
-          // rows are not drawn again: typing on in a word often leaves the first rows as they were.
-          const before = previous.current?.page(page);
-          pages.current.store(page, before ? replaceEqualDeep(before, result.rows) : result.rows);
-          totalRef.current = result.total;
-          // Drawn now, in the answer's own task: the dealer is waiting for exactly these rows, and
-          // a scheduled render would wait behind the browser's next frame.
-          flushSync(() => {
-            setTotal(result.total);
-            setError(null);
-            setShownKey(key);
-            rerender();
-          });
-        },
-        (e: unknown) => {
-          if (gen !== generation.current) return;
-          pages.current.release(page);
-          setError(e);
-        },
-      );
+    api.call('inventory.query', { ...queryRef.current, window: { offset: page * ROW_PAGE_SIZE, limit: ROW_PAGE_SIZE } }).then(
+      (result) => {
+        if (gen !== generation.current) return;
+        // Rows equal to the ones shown at the same place keep their objects, so their (memoised)
+        // rows are not drawn again: typing on in a word often leaves the first rows as they were.
+        const before = previous.current?.page(page);
+        pages.current.store(page, before ? replaceEqualDeep(before, result.rows) : result.rows);
+        totalRef.current = result.total;
+        // Drawn now, in the answer's own task: the dealer is waiting for exactly these rows, and
+        // a scheduled render would wait behind the browser's next frame.
+        flushSync(() => {
+          setTotal(result.total);
+          setError(null);
+          setShownKey(key);
+          rerender();
+        });
+      },
+      (e: unknown) => {
+        if (gen !== generation.current) return;
+        pages.current.release(page);
+        setError(e);
+      },
+    );
   }, []);
 
   /** A fresh page cache for `next` (a new query, or the same one after the cache changed), and its visible pages asked for. */

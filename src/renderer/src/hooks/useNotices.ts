@@ -15,7 +15,11 @@ export interface NoticeAction {
 }
 
 /** Short-lived messages (a sync finished, an unpublish was queued). Errors stay until dismissed. */
-export function useNotices(): { notices: Notice[]; notify: (tone: NoticeTone, text: string, detail?: string | null, action?: NoticeAction) => void; dismiss: (id: number) => void } {
+export function useNotices(): {
+  notices: Notice[];
+  notify: (tone: NoticeTone, text: string, detail?: string | null, action?: NoticeAction) => void;
+  dismiss: (id: number) => void;
+} {
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);

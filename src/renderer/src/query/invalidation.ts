@@ -8,7 +8,17 @@ import { api } from '../api';
 import { channelKey } from './useChannel';
 
 /** Everything the active account's data decides (a switch, an add, a removal changes all of it). */
-const ACCOUNT_READS = ['accounts.list', 'settings.get', 'sync.status', 'sync.history', 'sync.changes', 'plan.get', 'inventory.facets', 'inventory.summary', 'vehicles.get'] as const;
+const ACCOUNT_READS = [
+  'accounts.list',
+  'settings.get',
+  'sync.status',
+  'sync.history',
+  'sync.changes',
+  'plan.get',
+  'inventory.facets',
+  'inventory.summary',
+  'vehicles.get',
+] as const;
 
 export const INVALIDATED_BY = {
   'cache.changed': ['inventory.facets', 'inventory.summary', 'vehicles.get', 'plan.get'],
@@ -30,7 +40,9 @@ function applyPayload<E extends EventName>(client: QueryClient, event: E, payloa
   }
   if (event === 'auth.tokenRefused') {
     const { accountId } = payload as EventPayload<'auth.tokenRefused'>;
-    client.setQueryData(channelKey('accounts.list', {}), (list: AccountView[] | undefined) => list?.map((a) => (a.id === accountId ? { ...a, tokenRefused: true } : a)));
+    client.setQueryData(channelKey('accounts.list', {}), (list: AccountView[] | undefined) =>
+      list?.map((a) => (a.id === accountId ? { ...a, tokenRefused: true } : a)),
+    );
   }
 }
 

@@ -43,7 +43,9 @@ export function PlanScreen() {
       {plan && (
         <div className="card plan">
           <h2>{plan.usage.name}</h2>
-          <p className="muted small">{plan.live ? t('plan.live', { when: f.relative(plan.fetchedAt, now) }) : t('plan.fromSync', { when: f.relative(plan.fetchedAt, now) })}</p>
+          <p className="muted small">
+            {plan.live ? t('plan.live', { when: f.relative(plan.fetchedAt, now) }) : t('plan.fromSync', { when: f.relative(plan.fetchedAt, now) })}
+          </p>
           {(() => {
             const { listings, highlights } = plan.usage;
             const rl = ratio(listings.used, listings.limit);
@@ -51,8 +53,20 @@ export function PlanScreen() {
             const worst = Math.max(rl, rh);
             return (
               <>
-                <Meter label={t('plan.listings')} value={listings.used} max={listings.limit} valueText={t('plan.usage', { used: f.number(listings.used), limit: f.number(listings.limit) })} tone={tone(rl)} />
-                <Meter label={t('plan.highlights')} value={highlights.used} max={highlights.limit} valueText={t('plan.usage', { used: f.number(highlights.used), limit: f.number(highlights.limit) })} tone={tone(rh)} />
+                <Meter
+                  label={t('plan.listings')}
+                  value={listings.used}
+                  max={listings.limit}
+                  valueText={t('plan.usage', { used: f.number(listings.used), limit: f.number(listings.limit) })}
+                  tone={tone(rl)}
+                />
+                <Meter
+                  label={t('plan.highlights')}
+                  value={highlights.used}
+                  max={highlights.limit}
+                  valueText={t('plan.usage', { used: f.number(highlights.used), limit: f.number(highlights.limit) })}
+                  tone={tone(rh)}
+                />
                 <div className="plan__pictures">
                   <span>{t('plan.pictures')}</span>
                   <strong>{f.number(plan.usage.picturesPerListing)}</strong>

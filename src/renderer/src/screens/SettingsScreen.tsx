@@ -30,11 +30,7 @@ export function SettingsScreen() {
     if (shown.view !== view && view.screen === 'settings' && view.focus === 'token') setDialog('token');
   }
 
-  const save = (change: Parameters<typeof updateSettings>[0]) =>
-    updateSettings(change).then(
-      () => notify('success', t('settings.saved')),
-      reportError,
-    );
+  const save = (change: Parameters<typeof updateSettings>[0]) => updateSettings(change).then(() => notify('success', t('settings.saved')), reportError);
   const systemName = resolveLanguage('system', navigator.language) === 'pt-BR' ? t('settings.portuguese') : t('settings.english');
   const budgetValue = Number(budget);
   const budgetValid = Number.isInteger(budgetValue) && budgetValue >= 50;
@@ -97,15 +93,36 @@ export function SettingsScreen() {
           <legend>{t('settings.photoCaching')}</legend>
           {(['covers', 'all'] as const satisfies readonly PhotoCaching[]).map((value) => (
             <label key={value} className="check">
-              <input type="radio" name={`${id}-caching`} value={value} checked={settings?.photoCaching === value} disabled={!settings || !account} onChange={() => void save({ photoCaching: value })} />
+              <input
+                type="radio"
+                name={`${id}-caching`}
+                value={value}
+                checked={settings?.photoCaching === value}
+                disabled={!settings || !account}
+                onChange={() => void save({ photoCaching: value })}
+              />
               {t(`settings.${value}`)}
             </label>
           ))}
         </fieldset>
         <div className="field field--inline">
           <label htmlFor={`${id}-budget`}>{t('settings.diskBudget')}</label>
-          <input id={`${id}-budget`} type="number" min={50} step={50} value={budget} onChange={(e) => setBudget(e.target.value)} disabled={!settings || !account} aria-invalid={!budgetValid} />
-          <button type="button" className="button" disabled={!budgetValid || budgetValue === settings?.diskBudgetMb} onClick={() => void save({ diskBudgetMb: budgetValue })}>
+          <input
+            id={`${id}-budget`}
+            type="number"
+            min={50}
+            step={50}
+            value={budget}
+            onChange={(e) => setBudget(e.target.value)}
+            disabled={!settings || !account}
+            aria-invalid={!budgetValid}
+          />
+          <button
+            type="button"
+            className="button"
+            disabled={!budgetValid || budgetValue === settings?.diskBudgetMb}
+            onClick={() => void save({ diskBudgetMb: budgetValue })}
+          >
             {t('common.save')}
           </button>
         </div>
@@ -117,7 +134,12 @@ export function SettingsScreen() {
           <label htmlFor={`${id}-lang`} className="sr-only">
             {t('settings.language')}
           </label>
-          <select id={`${id}-lang`} value={settings?.language ?? 'system'} disabled={!settings} onChange={(e) => void save({ language: e.target.value as LanguageSetting })}>
+          <select
+            id={`${id}-lang`}
+            value={settings?.language ?? 'system'}
+            disabled={!settings}
+            onChange={(e) => void save({ language: e.target.value as LanguageSetting })}
+          >
             <option value="system">{t('settings.languageSystem', { language: systemName })}</option>
             <option value="en">English</option>
             <option value="pt-BR">Português do Brasil</option>
@@ -130,15 +152,11 @@ export function SettingsScreen() {
         <dl className="fields">
           <div className="fields__item">
             <dt>{t('settings.dataFolder')}</dt>
-            <dd className="mono break">
-              {appInfo?.dataFolder ?? '—'}
-            </dd>
+            <dd className="mono break">{appInfo?.dataFolder ?? '—'}</dd>
           </div>
           <div className="fields__item">
             <dt>{t('settings.logsFolder')}</dt>
-            <dd className="mono break">
-              {appInfo?.logsFolder ?? '—'}
-            </dd>
+            <dd className="mono break">{appInfo?.logsFolder ?? '—'}</dd>
           </div>
           <div className="fields__item">
             <dt>{t('settings.version')}</dt>
@@ -162,13 +180,7 @@ export function SettingsScreen() {
           }}
         />
       )}
-      {dialog === 'remove' && (
-        <RemoveAccountDialog
-          account={account}
-          onClose={() => setDialog(null)}
-          onRemoved={() => setDialog(null)}
-        />
-      )}
+      {dialog === 'remove' && <RemoveAccountDialog account={account} onClose={() => setDialog(null)} onRemoved={() => setDialog(null)} />}
       {dialog === 'clear' && (
         <ConfirmDialog
           title={t('settings.clearCacheTitle')}

@@ -75,12 +75,24 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                 <th scope="col">{t('history.columns.kind')}</th>
                 <th scope="col">{t('history.columns.outcome')}</th>
                 <th scope="col">{t('history.columns.duration')}</th>
-                <th scope="col" className="num">{t('history.columns.added')}</th>
-                <th scope="col" className="num">{t('history.columns.changed')}</th>
-                <th scope="col" className="num">{t('history.columns.removed')}</th>
-                <th scope="col" className="num">{t('history.columns.dropped')}</th>
-                <th scope="col" className="num">{t('history.columns.failed')}</th>
-                <th scope="col" className="num">{t('history.columns.unidentified')}</th>
+                <th scope="col" className="num">
+                  {t('history.columns.added')}
+                </th>
+                <th scope="col" className="num">
+                  {t('history.columns.changed')}
+                </th>
+                <th scope="col" className="num">
+                  {t('history.columns.removed')}
+                </th>
+                <th scope="col" className="num">
+                  {t('history.columns.dropped')}
+                </th>
+                <th scope="col" className="num">
+                  {t('history.columns.failed')}
+                </th>
+                <th scope="col" className="num">
+                  {t('history.columns.unidentified')}
+                </th>
                 <th scope="col">{t('history.columns.listings')}</th>
               </tr>
             </thead>
@@ -91,7 +103,10 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                     <td>{f.dateTime(run.startedAt)}</td>
                     <td>{t(`sync.kind.${run.kind}`)}</td>
                     <td>
-                      <span className={`badge badge--${run.outcome === 'succeeded' ? 'ok' : run.outcome === 'failed' ? 'danger' : 'neutral'}`} title={run.error ? (codedText(run.error) ?? run.error.message) : undefined}>
+                      <span
+                        className={`badge badge--${run.outcome === 'succeeded' ? 'ok' : run.outcome === 'failed' ? 'danger' : 'neutral'}`}
+                        title={run.error ? (codedText(run.error) ?? run.error.message) : undefined}
+                      >
                         {t(`sync.outcome.${run.outcome}`)}
                       </span>
                     </td>

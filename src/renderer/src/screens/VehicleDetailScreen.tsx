@@ -79,7 +79,13 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
 
       <div className="detail__grid">
         <div className="detail__col">
-          <PublicationPanel state={detail.publication} url={v.url || undefined} history={detail.history} onOpenUrl={(url) => void openUrl(url)} onUnpublish={() => setConfirming(true)} />
+          <PublicationPanel
+            state={detail.publication}
+            url={v.url || undefined}
+            history={detail.history}
+            onOpenUrl={(url) => void openUrl(url)}
+            onUnpublish={() => setConfirming(true)}
+          />
           <section className="detail-section" aria-labelledby="sec-photos">
             <h2 id="sec-photos">
               {t('detail.sections.photos')} <span className="muted small">{t('photos.count', { count: detail.photos.length })}</span>
@@ -98,22 +104,12 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             <button type="button" className="link-button" aria-expanded={showRaw} onClick={() => setShowRaw((s) => !s)}>
               {showRaw ? t('detail.hideRaw') : t('detail.showRaw')}
             </button>
-            {showRaw && (
-              <pre className="raw-json">
-                {JSON.stringify(detail.raw, null, 2)}
-              </pre>
-            )}
+            {showRaw && <pre className="raw-json">{JSON.stringify(detail.raw, null, 2)}</pre>}
           </section>
         </div>
       </div>
 
-      {confirming && (
-        <UnpublishDialog
-          references={[detail.reference]}
-          onClose={() => setConfirming(false)}
-          onDone={() => setConfirming(false)}
-        />
-      )}
+      {confirming && <UnpublishDialog references={[detail.reference]} onClose={() => setConfirming(false)} onDone={() => setConfirming(false)} />}
     </section>
   );
 }
