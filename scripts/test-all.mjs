@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order, each counted, then one closing line `N passed, N failed`.
-// Suites: typecheck, lint and build count as one check each; unit/integration (Vitest) and
+// Suites: typecheck, lint, the formatter's check and build count as one check each; unit/integration (Vitest) and
 // end-to-end (Playwright in Chromium) count their tests; the Electron launch suite counts as
 // "not run" (never as passed) where the Electron binary is missing.
 // keytar needs a Secret Service: without a D-Bus session we re-run ourselves inside one with a
@@ -46,6 +46,7 @@ function check(name, cmd, args) {
 check('typecheck (main, preload, shared, sandbox, tests)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', bin('eslint'), ['--max-warnings=0', '.']);
+check('format (prettier --check)', bin('prettier'), ['--check', '--log-level=warn', '.']);
 
 // 2. Unit and integration tests under Node (sandbox over loopback, real SQLite, real keychain).
 console.log('\n=== unit and integration (vitest)');
