@@ -149,4 +149,30 @@ describe('the account session in a worker thread', () => {
     cleanups.push(() => cache.close());
     expect(cache.summary().total).toBe(50);
   });
+
+  it('HTTP through the host’s fetch (Electron’s net.fetch): requests cross to it, and its failures are classified as here', async () => {
+    const { spec, host } = await setUp(60);
+    const seen: string[] = [];
+    let failing = false;
+    const hostFetch: typeof globalThis.fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      seen.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
+      if (failing) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1'), { code: 'ECONNREFUSED' }) });
+      return globalThis.fetch(input, init);
+    };
+    const session = await openAccountSessionInWorker(spec, { ...host, fetch: hostFetch });
+    cleanups.push(() => session.close());
+    const run = await (await session.startSync({ kind: 'full', photos: false })).done;
+    expect(run.outcome).toBe('succeeded');
+    expect((await session.summary()).total).toBe(60);
+    // Every request of the sync went through the host: the token exchange, the plan, the pages.
+    expect(seen.some((r) => r.endsWith('/vehicles'))).toBe(true);
+    expect(seen.some((r) => r.endsWith('/clients/plan'))).toBe(true);
+    expect(seen.every((r) => r.includes('/integration/v2/'))).toBe(true);
+    // A connection refused in the host reads as offline in the worker: the plan falls back to the last sync's copy.
+    failing = true;
+    const plan = await session.plan({ refresh: true });
+    expect(plan).toMatchObject({ live: false, notLiveBecause: { kind: 'offline' } });
+    expect(session.portalStatus().online).toBe(false);
+  });
 });
