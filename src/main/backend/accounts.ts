@@ -7,7 +7,6 @@ import { codedError, fill } from '../../shared/i18n/messages';
 import { CONNECTION_OUTCOMES, type AccountView, type ConnectionTestView } from '../../shared/views';
 import { checkBaseUrl, testConnection, type Account, type ConnectionOutcome } from '../accounts';
 import type { Handlers } from '../ipc/gate';
-import { KEYCHAIN_UNAVAILABLE_MESSAGE } from '../secrets';
 import { nodeFetch } from '../shell/node-fetch';
 import type { BackendContext } from './context';
 import { accountPaths, deletePhotoCache } from '../account-session';
@@ -57,9 +56,9 @@ export function emitAccountsChanged(ctx: BackendContext): void {
 /** Anything but an AppError from the keychain means there is no usable keychain. */
 export function keychainError(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  return new AppError(
+  return codedError(
     'keychain_unavailable',
-    KEYCHAIN_UNAVAILABLE_MESSAGE,
+    { code: 'keychain.unavailable' },
     { reason: error instanceof Error ? error.message : String(error) },
     { cause: error },
   );

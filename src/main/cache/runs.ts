@@ -1,5 +1,6 @@
 // The record of each sync: what kind, when, how it ended, what it counted.
 import type { AppErrorShape } from '../../shared/errors';
+import { renderMessage } from '../../shared/i18n/messages';
 import type { SyncDataProblem, SyncKind, SyncOutcome } from '../../shared/views';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
@@ -93,7 +94,7 @@ export function createSyncRunStore(db: Db, clock: Clock) {
       return r === undefined ? null : toRun(r);
     },
     closeAbandoned(): number {
-      const error = JSON.stringify({ kind: 'internal', message: 'The sync was interrupted (Showroom closed or crashed).' });
+      const error = JSON.stringify({ kind: 'internal', message: renderMessage('en', 'cache.interrupted'), code: 'cache.interrupted' });
       return closeAbandoned.run(isoNow(clock), error).changes;
     },
   };

@@ -1,7 +1,8 @@
 // The integration token lives in the OS keychain under the account's id and nowhere else
 // (design.md, "Auth"). There is deliberately no plaintext fallback: when no keychain is
 // available, every operation fails with `keychain_unavailable` and the dealer is told why.
-import { AppError } from '../../shared/errors';
+import type { AppError } from '../../shared/errors';
+import { codedError, renderMessage } from '../../shared/i18n/messages';
 
 export interface Keychain {
   /** The stored token, or null when none is stored for this account. */
@@ -11,9 +12,8 @@ export interface Keychain {
   delete(account: string): Promise<boolean>;
 }
 
-export const KEYCHAIN_UNAVAILABLE_MESSAGE =
-  'Showroom keeps your integration token in the system keychain, and none is available. ' +
-  'On Linux, install and unlock a Secret Service keyring (for example GNOME Keyring or KWallet) and start Showroom again.';
+/** The English text, for the logs and the tests; the dealer reads `codes.keychain.unavailable` in their language. */
+export const KEYCHAIN_UNAVAILABLE_MESSAGE = renderMessage('en', 'keychain.unavailable');
 
 /** The part of keytar we use (its default export). */
 interface KeytarApi {
@@ -27,7 +27,7 @@ function unavailable(operation: string, cause: unknown): AppError {
   // org.freedesktop.secrets was not provided by any .service files", "Object does not exist at
   // path …", "Could not connect: …") name the missing service; they never contain the secret.
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { operation, reason }, { cause });
+  return codedError('keychain_unavailable', { code: 'keychain.unavailable' }, { operation, reason }, { cause });
 }
 
 /** keytar is a native addon: load it only when a keychain is first used, and treat a failed load as "no keychain". */

@@ -553,6 +553,12 @@ export const en = {
       busy: 'Another Showroom process kept the local copy of your inventory busy for too long. Try again in a moment.',
       unwritable: 'Showroom cannot open or write the local copy of your inventory (check disk space and folder permissions).',
       needsUpgrade: 'This inventory file must be upgraded before it can be read.',
+      newerSchema: 'This data was written by a newer version of Showroom (schema {{version}}, this version knows {{latest}}). Update Showroom to open it.',
+      interrupted: 'The sync was interrupted (Showroom closed or crashed).',
+    },
+    keychain: {
+      unavailable:
+        'Showroom keeps your integration token in the system keychain, and none is available. On Linux, install and unlock a Secret Service keyring (for example GNOME Keyring or KWallet) and start Showroom again.',
     },
     unpublish: {
       notInInventory: 'This listing is not in your inventory. Sync first, then try again.',

@@ -553,6 +553,13 @@ export const ptBR: Messages = {
       busy: 'Outro processo do Showroom ocupou a cópia local do seu estoque por tempo demais. Tente de novo em instantes.',
       unwritable: 'O Showroom não consegue abrir nem gravar a cópia local do seu estoque (verifique o espaço em disco e as permissões da pasta).',
       needsUpgrade: 'Este arquivo de estoque precisa ser atualizado antes de poder ser lido.',
+      newerSchema:
+        'Estes dados foram gravados por uma versão mais nova do Showroom (esquema {{version}}; esta versão conhece até o {{latest}}). Atualize o Showroom para abri-los.',
+      interrupted: 'A sincronização foi interrompida (o Showroom foi fechado ou parou de forma inesperada).',
+    },
+    keychain: {
+      unavailable:
+        'O Showroom guarda seu token de integração no chaveiro do sistema, e nenhum está disponível. No Linux, instale e desbloqueie um chaveiro Secret Service (por exemplo GNOME Keyring ou KWallet) e abra o Showroom de novo.',
     },
     unpublish: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',

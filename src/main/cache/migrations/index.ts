@@ -5,6 +5,7 @@
 // step does. test/cache/schema.test.ts checks the schema they build against a committed snapshot.
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../shared/errors';
+import { codedError } from '../../../shared/i18n/messages';
 import { up as searchDocumentStep } from './v5-search-document';
 import { up as rawHashStep } from './v6-raw-hash';
 
@@ -247,11 +248,7 @@ export function readSchemaVersion(db: Db): number {
 }
 
 export function newerSchemaError(version: number, file?: string): AppError {
-  return new AppError(
-    'database',
-    `This data was written by a newer version of Showroom (schema ${version}, this version knows ${LATEST_VERSION}). Update Showroom to open it.`,
-    { file, version, latest: LATEST_VERSION },
-  );
+  return codedError('database', { code: 'cache.newerSchema', params: { version, latest: LATEST_VERSION } }, { file, version, latest: LATEST_VERSION });
 }
 
 /** Brings the file up to `target` (tests step through versions one at a time). */
