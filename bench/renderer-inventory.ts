@@ -165,6 +165,37 @@ async function typeAndMeasure(page: Page, text: string): Promise<void> {
   }
 }
 
+interface KeystrokeFigures {
+  keystrokes: number;
+  /** Per measured keystroke: keystroke → rows, the renderer's wait, the round trip, answer → DOM. */
+  total: number[];
+  waited: number[];
+  roundTrip: number[];
+  render: number[];
+  unchanged: number;
+}
+
+/** Types every word a letter at a time (then clears the box), and reads the page's timings. */
+async function measureKeystrokes(page: Page, typed: readonly string[]): Promise<KeystrokeFigures> {
+  await page.evaluate(() => {
+    (globalThis as unknown as G).__bench.keys = [];
+  });
+  for (const word of typed) {
+    await typeAndMeasure(page, word);
+    await clearSearch(page);
+  }
+  const keys = await page.evaluate(() => (globalThis as unknown as G).__bench.keys);
+  const done = keys.filter((k) => k.done !== null && k.sent !== null && k.answered !== null);
+  return {
+    keystrokes: keys.length,
+    total: done.map((k) => (k.done as number) - k.t0),
+    waited: done.map((k) => (k.sent as number) - k.t0),
+    roundTrip: done.map((k) => (k.answered as number) - (k.sent as number)),
+    render: done.map((k) => (k.done as number) - (k.answered as number)),
+    unchanged: done.filter((k) => k.unchanged).length,
+  };
+}
+
 async function clearSearch(page: Page): Promise<void> {
   const search = page.getByTestId('inventory-search');
   const before = await page.evaluate(() => (globalThis as unknown as G).__bench.keys.length);
@@ -239,44 +270,43 @@ export async function run(): Promise<BenchResult[]> {
       pass: cold <= LOAD_GOAL_MS,
     };
 
-    // Keystrokes.
+    // Keystrokes: in this process (beside the bench's Playwright driver, with the backend's own
+    // time per call), then in the browser shell as a dealer runs it, a process of its own.
     const mark = new Map([...app.channelTimes].map(([k, v]) => [k, v.length]));
-    await page.evaluate(() => {
-      (globalThis as unknown as G).__bench.keys = [];
-    });
     const typed = words();
-    for (const word of typed) {
-      await typeAndMeasure(page, word);
-      await clearSearch(page);
+    const here = await measureKeystrokes(page, typed);
+    const shellProcess = await app.startShellProcess();
+    let alone: KeystrokeFigures;
+    try {
+      const shellPage = await shellProcess.newPage(PROBE);
+      await firstRowMs(shellPage, `${shellProcess.origin}/`);
+      alone = await measureKeystrokes(shellPage, typed);
+    } finally {
+      await shellProcess.close();
     }
-    const keys = await page.evaluate(() => (globalThis as unknown as G).__bench.keys);
-    const done = keys.filter((k) => k.done !== null && k.sent !== null && k.answered !== null);
-    const total = done.map((k) => (k.done as number) - k.t0);
-    const waited = done.map((k) => (k.sent as number) - k.t0);
-    const roundTrip = done.map((k) => (k.answered as number) - (k.sent as number));
-    const render = done.map((k) => (k.done as number) - (k.answered as number));
-    const keyP95 = p95(total);
+    const keyP95 = p95(alone.total);
+    const pair = (f: (k: KeystrokeFigures) => string | number) => `${f(alone)} | ${f(here)}`;
     const keyResult: BenchResult = {
       name: 'renderer-inventory-keystroke',
       figures: {
         vehicles: COUNT,
         words: typed.join(', '),
-        keystrokes: keys.length,
-        measured: done.length,
-        'keystroke → rows p50 ms': round(median(total)),
-        'keystroke → rows p95 ms': round(keyP95),
-        'keystroke → rows max ms': round(Math.max(...total)),
-        'of which: renderer wait (debounce) p50 / p95 ms': `${round(median(waited))} / ${round(p95(waited))}`,
-        'of which: inventory.query WebSocket round trip p50 / p95 ms': `${round(median(roundTrip))} / ${round(p95(roundTrip))}`,
-        'of which: answer → DOM p50 / p95 ms': `${round(median(render))} / ${round(p95(render))}`,
-        'keystrokes whose rows did not change': done.filter((k) => k.unchanged).length,
-        'keystroke → rows p95 ms without the debounce': round(p95(done.map((k) => (k.done as number) - (k.sent as number)))),
+        'figures as': 'the shell in its own process | in the bench process',
+        keystrokes: pair((k) => k.keystrokes),
+        measured: pair((k) => k.total.length),
+        'keystroke → rows p50 ms': pair((k) => round(median(k.total))),
+        'keystroke → rows p95 ms': pair((k) => round(p95(k.total))),
+        'keystroke → rows max ms': pair((k) => round(Math.max(...k.total))),
+        'of which: renderer wait (debounce) p50 / p95 ms': pair((k) => `${round(median(k.waited))} / ${round(p95(k.waited))}`),
+        'of which: inventory.query WebSocket round trip p50 / p95 ms': pair((k) => `${round(median(k.roundTrip))} / ${round(p95(k.roundTrip))}`),
+        'of which: answer → DOM p50 / p95 ms': pair((k) => `${round(median(k.render))} / ${round(p95(k.render))}`),
+        'keystrokes whose rows did not change': pair((k) => k.unchanged),
         ...channelFigures(app.channelTimes, mark),
         'load average (1/5/15 min)': load(),
       },
       ratio: keyP95,
-      goal: `p95 ≤ ${KEY_GOAL_MS} ms (debounce included)`,
-      pass: done.length >= 50 && keyP95 <= KEY_GOAL_MS,
+      goal: `p95 ≤ ${KEY_GOAL_MS} ms (debounce included), the shell in its own process`,
+      pass: alone.total.length >= 50 && keyP95 <= KEY_GOAL_MS,
     };
 
     // Heap after scrolling through the list and all the searches.

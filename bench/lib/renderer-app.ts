@@ -4,9 +4,11 @@
 // (test/e2e/harness/shell.ts); only the Playwright-fixture wiring of test/e2e/fixtures.ts is
 // replicated here, minus what a benchmark does not need (the OS keychain: an in-memory one holds
 // the token; the sandbox: the cache is seeded directly, see seed-cache.ts).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createAccountStore } from '../../src/main/accounts';
 import { createBackend } from '../../src/main/backend';
@@ -18,6 +20,8 @@ import type { Keychain } from '../../src/main/secrets';
 import { createFileLogger } from '../../src/main/shell/logger';
 import { startTestShell, type TestShell } from '../../test/e2e/harness/shell';
 import { seedCache, type SeedResult } from './seed-cache';
+
+const ROOT = join(import.meta.dirname, '../..');
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -43,7 +47,20 @@ export function memoryKeychain(): Keychain {
 /** Time the backend's handler spent per channel (its share of a round trip). */
 export type ChannelTimes = Map<string, number[]>;
 
+/** The browser shell as a dealer runs it: its own process (`npm start -- --browser`), on the bench's data folder. */
+export interface ShellProcess {
+  /** Where the app is served (after the login address has set the session cookie). */
+  origin: string;
+  /** Opens the app in a fresh, logged-in page of its own browser context. */
+  newPage(initScript?: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
 export interface BenchApp {
+  /** The bench's data folder (the seeded account). */
+  dataDir: string;
+  /** Starts the real browser shell in a child process on this data folder (nothing shares its event loop). */
+  startShellProcess(): Promise<ShellProcess>;
   browser: Browser;
   shell: TestShell;
   backend: Backend;
@@ -118,7 +135,43 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
     return page;
   };
 
+  const startShellProcess = async (): Promise<ShellProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/browser-shell/cli.ts'), '--data-dir', dataDir, '--no-open'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      const lines = createInterface({ input: child.stdout });
+      lines.on('line', (line) => {
+        const found = /http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+/.exec(line)?.[0];
+        if (found) resolve(found);
+      });
+      child.once('exit', (code) => reject(new Error(`the browser shell exited with ${code}`)));
+    });
+    const shellContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const shellLogin = await shellContext.newPage();
+    await shellLogin.goto(url);
+    await shellLogin.close();
+    return {
+      origin: new URL(url).origin,
+      async newPage(initScript) {
+        const page = await shellContext.newPage();
+        if (initScript) await page.addInitScript({ content: initScript });
+        return page;
+      },
+      async close() {
+        await shellContext.close().catch(() => undefined);
+        if (child.exitCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  };
+
   return {
+    dataDir,
+    startShellProcess,
     browser,
     shell,
     backend,
