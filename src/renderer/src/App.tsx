@@ -43,6 +43,10 @@ export function App() {
   const [view, setView] = useState<View>({ screen: 'inventory' });
   const [addingAccount, setAddingAccount] = useState(false);
   useApiEvent('menu.settings', () => setView({ screen: 'settings' }));
+  // The account's background worker stopped and was started again (main restarts it): say so once.
+  useApiEvent('cache.changed', ({ reason }) => {
+    if (reason === 'restarted') notify('warning', t('codes.session.restartedNotice'));
+  });
 
   useEffect(() => {
     setUiLanguage(resolveLanguage(settings?.language, navigator.language));

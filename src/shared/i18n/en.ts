@@ -493,6 +493,8 @@ export const en = {
     },
     session: {
       restarted: 'Showroom’s background worker for this account stopped unexpectedly and was started again; nothing was lost. Try once more.',
+      restartedNotice:
+        'Showroom’s background work for this account stopped unexpectedly and was started again. Nothing was lost; if an action did not finish, try it once more.',
     },
     portal: {
       offline: 'The portal could not be reached. Check your internet connection; your changes are kept and will be sent at the next sync.',

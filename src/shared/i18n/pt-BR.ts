@@ -491,6 +491,8 @@ export const ptBR: Messages = {
     },
     session: {
       restarted: 'O processo de fundo do Showroom para esta conta parou de forma inesperada e foi reiniciado; nada foi perdido. Tente de novo.',
+      restartedNotice:
+        'O trabalho de fundo do Showroom para esta conta parou de forma inesperada e foi reiniciado. Nada foi perdido; se uma ação não terminou, tente de novo.',
     },
     portal: {
       offline:
