@@ -29,9 +29,11 @@ export const FILES: readonly string[] = ['out/**/*', '!out/**/*.map', 'bin/showr
  * Outside the archive: native addons cannot be loaded from inside one, and the command line runs
  * under plain Node, which cannot read an archive — so it, its launcher and the two native packages
  * it imports live in resources/app.asar.unpacked (the app itself still reads them through the
- * archive, which points there).
+ * archive, which points there). The main process's bundle too: the account session's worker
+ * thread (out/main/account-session-worker.js and its chunks) is loaded by Node's module loader,
+ * which does not read inside the archive (account-session/host.ts looks for it unpacked).
  */
-export const ASAR_UNPACK: readonly string[] = ['**/*.node', 'out/cli/**', 'bin/**', ...NATIVE_PACKAGES.map((p) => `node_modules/${p}/**`)];
+export const ASAR_UNPACK: readonly string[] = ['**/*.node', 'out/cli/**', 'out/main/**', 'bin/**', ...NATIVE_PACKAGES.map((p) => `node_modules/${p}/**`)];
 
 /**
  * The deb's dependencies: electron-builder's defaults (which an explicit list replaces) plus the

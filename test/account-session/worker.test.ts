@@ -1,8 +1,9 @@
 // The account session in its worker thread: the same answers as in this thread, a worker killed
 // mid-sync recovered with nothing lost, and closing that waits for the database to close.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   openAccountSession,
@@ -11,6 +12,7 @@ import {
   type AccountSessionSpec,
   type SessionEvent,
 } from '../../src/main/account-session';
+import { outsideArchive, workerEntry } from '../../src/main/account-session/host';
 import { openCache } from '../../src/main/cache';
 import { silentLogger } from '../../src/main/shell/logger';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
@@ -174,5 +176,25 @@ describe('the account session in a worker thread', () => {
     const plan = await session.plan({ refresh: true });
     expect(plan).toMatchObject({ live: false, notLiveBecause: { kind: 'offline' } });
     expect(session.portalStatus().online).toBe(false);
+  });
+});
+
+describe('where the worker is', () => {
+  it('outside the packaged app’s archive, where Node’s module loader can read it', () => {
+    const url = new URL('file:///opt/Showroom/resources/app.asar/out/main/account-session-worker.js');
+    expect(outsideArchive(url).pathname).toBe('/opt/Showroom/resources/app.asar.unpacked/out/main/account-session-worker.js');
+    // A checkout or an unpacked build is left as it is.
+    const plain = new URL('file:///home/dealer/showroom/out/main/account-session-worker.js');
+    expect(outsideArchive(plain).href).toBe(plain.href);
+  });
+
+  it('the built worker when there is one beside the bundle, else the source through tsx', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'showroom-entry-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const bundle = pathToFileURL(join(dir, 'index.js')).href;
+    expect(workerEntry(bundle).file.pathname).toBe(join(dir, 'worker.ts'));
+    expect(workerEntry(bundle).execArgv?.join(' ')).toMatch(/--import tsx|tsx/);
+    writeFileSync(join(dir, 'account-session-worker.js'), '');
+    expect(workerEntry(bundle)).toEqual({ file: pathToFileURL(join(dir, 'account-session-worker.js')) });
   });
 });

@@ -118,7 +118,9 @@ describe('what the package holds (electron-builder’s own matchers over our pat
       expect(has(path), path).toBe(false);
   });
 
-  it('unpacks the native addons and everything the command line needs outside the archive', () => {
-    expect(ASAR_UNPACK).toEqual(expect.arrayContaining(['**/*.node', 'out/cli/**', 'bin/**', 'node_modules/better-sqlite3/**', 'node_modules/keytar/**']));
+  it('unpacks the native addons, everything the command line needs and the session worker outside the archive', () => {
+    expect(ASAR_UNPACK).toEqual(
+      expect.arrayContaining(['**/*.node', 'out/cli/**', 'out/main/**', 'bin/**', 'node_modules/better-sqlite3/**', 'node_modules/keytar/**']),
+    );
   });
 });

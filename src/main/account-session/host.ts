@@ -36,10 +36,18 @@ export const CLOSE_TIMEOUT_MS = 5_000;
 export const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 
+/**
+ * Where a file of the packaged app's archive really is: the worker is loaded by Node's module
+ * loader, which cannot read inside app.asar, so it ships unpacked (build/packaging.ts ASAR_UNPACK).
+ */
+export function outsideArchive(url: URL): URL {
+  return new URL(url.href.replace(/\/app\.asar\//, '/app.asar.unpacked/'));
+}
+
 /** The built worker beside the bundle (electron-vite, the CLI build), else the source through tsx (development, tests). */
 export function workerEntry(base: string = import.meta.url): { file: URL; execArgv?: string[] } {
   for (const name of ['./account-session-worker.js', './account-session-worker.mjs']) {
-    const built = new URL(name, base);
+    const built = outsideArchive(new URL(name, base));
     if (existsSync(fileURLToPath(built))) return { file: built };
   }
   const source = new URL('./worker.ts', base);
