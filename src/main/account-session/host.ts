@@ -12,11 +12,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError, type AppErrorShape } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import { codedError } from '../../shared/i18n/messages';
 import type { PortalStatusView } from '../../shared/views';
 import type { SyncRunReport } from '../sync';
 import { releaseSyncLockOfThread } from '../sync/lock';
+import { endedRun } from './run-record';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted } from './types';
 import {
   errorIn,
@@ -57,23 +58,6 @@ export function workerEntry(base: string = import.meta.url): { file: URL; execAr
 
 const stopped = (reason: string) => codedError('internal', { code: 'session.restarted' }, { reason });
 const closedError = () => new AppError('cancelled', 'The account was closed.');
-
-function endedRun(runId: string, error: AppErrorShape, outcome: 'failed' | 'cancelled'): SyncRunReport {
-  const now = new Date().toISOString();
-  return {
-    id: runId,
-    kind: 'full',
-    startedAt: now,
-    endedAt: now,
-    outcome,
-    counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 },
-    error,
-    dataProblems: [],
-    firstSync: false,
-    details: {},
-    notes: [],
-  };
-}
 
 export interface WorkerSessionOptions {
   /** Another worker entry (tests). */
@@ -225,7 +209,7 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     for (const [, call] of slot.calls) call.reject(error);
     slot.calls.clear();
     if (slot.role === 'session') {
-      for (const [runId, resolve] of runs) resolve(endedRun(runId, error.toJSON(), 'failed'));
+      for (const [runId, resolve] of runs) resolve(endedRun(runId, error.toJSON()));
       runs.clear();
       for (const [, controller] of fetches) controller.abort();
       // Its sync lock would stay taken (this process lives on): the next sync could not start.
@@ -327,7 +311,7 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
         if (reader) await closeSlot(reader);
         await closeSlot(session);
         const cancelled = closedError().toJSON();
-        for (const [runId, resolve] of runs) resolve(endedRun(runId, cancelled, 'cancelled'));
+        for (const [runId, resolve] of runs) resolve(endedRun(runId, cancelled));
         runs.clear();
         listeners.clear();
       })();

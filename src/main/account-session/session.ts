@@ -2,7 +2,7 @@
 // and its portal status. It knows nothing of IPC: the app's handlers and the CLI's commands are
 // thin adapters over it, and worker.ts hosts it off the main thread.
 import { mkdir } from 'node:fs/promises';
-import { AppError, toErrorShape, type AppErrorShape } from '../../shared/errors';
+import { AppError, toErrorShape } from '../../shared/errors';
 import { planUsage, type Plan } from '../../shared/plan';
 import type { PlanView } from '../../shared/views';
 import { META_KEYS, openCache, type Cache } from '../cache';
@@ -12,30 +12,14 @@ import { createPortalClient } from '../portal';
 import { nodeFetch } from '../shell/node-fetch';
 import { createSyncEngine, readCachedPlan, storePlan, syncChangesView, toSyncRunReport, type SyncRunReport } from '../sync';
 import { adoptLegacyPhotos } from './photo-folder';
+import { endedRun } from './run-record';
 import { createPortalStatus } from './portal-status';
-import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncRunKind, SyncStarted, SyncStartOptions } from './types';
+import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted, SyncStartOptions } from './types';
 import { toRowView, vehicleDetailView } from './views';
 
 const megabytes = (mb: number): number => mb * 1024 * 1024;
 
 const planView = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ usage: planUsage(plan), raw: plan, fetchedAt, live });
-
-/** The record of a run that failed or was cancelled outside the engine's own bookkeeping. */
-function endedRun(runId: string, kind: SyncRunKind, startedAt: string, error: AppErrorShape): SyncRunReport {
-  return {
-    id: runId,
-    kind: kind === 'full' ? 'full' : 'incremental',
-    startedAt,
-    endedAt: new Date().toISOString(),
-    outcome: error.kind === 'cancelled' ? 'cancelled' : 'failed',
-    counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 },
-    error,
-    dataProblems: [],
-    firstSync: false,
-    details: {},
-    notes: [],
-  };
-}
 
 /** The inventory's hot path (the list, its facets, its headline numbers): the session's, or a reader thread's alone. */
 export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary'> {
@@ -159,7 +143,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
         outcome
           .catch((error: unknown) => {
             log.warn('session: sync failed', { kind: toErrorShape(error).kind });
-            return endedRun(runId, options.kind, startedAt, toErrorShape(error));
+            return endedRun(runId, toErrorShape(error), { kind: options.kind, startedAt });
           })
           .then((run) => {
             emit({ type: 'finished', run });
@@ -172,7 +156,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     const current: Running = {
       runId: began,
       automatic: options.automatic === true,
-      done: done.then((run) => run ?? endedRun('', options.kind, startedAt, toErrorShape(new AppError('internal', 'The sync did not start.')))),
+      done: done.then((run) => run ?? endedRun('', toErrorShape(new AppError('internal', 'The sync did not start.')), { kind: options.kind, startedAt })),
     };
     running = current;
     background(
