@@ -5,6 +5,7 @@
 // dictionaries (filters.<name>), and its place in the filter panel. test/shared/inventory-filters
 // checks that every consumer derives every dimension.
 import { z } from 'zod';
+import { ATTENTION_SQL, ATTENTION_VALUES } from './attention';
 import type { Messages } from './i18n/en';
 
 /** Where a listing stands on the portal. 'pending': we asked the portal to unpublish it and no read has confirmed it yet. */
@@ -50,6 +51,8 @@ export type Dimension = StateDimension | ValuesDimension | RangeDimension | Flag
 
 export const FILTER_DIMENSIONS = {
   portal: { kind: 'state', values: PORTAL_STATES, column: 'v.portal_state', label: 'portal', cli: 'portal' },
+  /** Why the listing needs the dealer: its first reason (shared/attention.ts), or 'none'. */
+  attention: { kind: 'state', values: ATTENTION_VALUES, column: ATTENTION_SQL, label: 'attention', cli: 'attention' },
   active: { kind: 'flag', column: 'v.active', label: 'active', cli: 'active' },
   type: { kind: 'values', column: 'v.type', label: 'type', cli: 'type', cliHint: 'C|M', cliUpperCase: true },
   brand: { kind: 'values', column: 'v.brand', label: 'brand', cli: 'brand', cliHint: 'B', cliUpperCase: false },

@@ -2,6 +2,7 @@
 // send to the local cache (the same shape across the bridge, the CLI and the cache), and the
 // shapes that come back. The filters are declared in inventory-filters.ts.
 import { z } from 'zod';
+import type { AttentionReason } from './attention';
 import { inventoryFiltersSchema, type PortalState } from './inventory-filters';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
@@ -109,6 +110,8 @@ export interface VehicleRow {
   unpublishPendingSince: string | null;
   /** The portal's refusal of our last unpublish, shown to the dealer. */
   unpublishError: string | null;
+  /** Why the listing needs the dealer, most urgent first (shared/attention.ts); empty when it does not. */
+  attention: AttentionReason[];
   /** The first picture in display order: its source address and, once registered in the photo cache, its id and status. */
   cover: { source: string; photoId: number | null; status: PhotoStatus | null } | null;
 }
@@ -127,6 +130,8 @@ export interface InventorySummary {
   highlighted: number;
   withProblems: number;
   withRejectedPhotos: number;
+  /** Listings with at least one reason to need the dealer (shared/attention.ts). */
+  needsAttention: number;
   /** End of the last sync that committed (ISO time), or null if none yet. */
   lastSyncAt: string | null;
 }

@@ -14,6 +14,8 @@ import { DIMENSION_NAMES, dimension } from '../../src/shared/inventory-filters';
 import { generateVehicles } from '../../src/sandbox/generator';
 import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
 import { createRandom } from '../../src/sandbox/random';
+import { storePlan } from '../../src/main/sync/plan';
+import { ATTENTION_SQL, ATTENTION_VALUES } from '../../src/shared/attention';
 
 const N = 2000;
 let t: TempDir;
@@ -32,6 +34,17 @@ beforeAll(() => {
   // Some listings off the portal, some waiting for an unpublish, some without a price or a colour.
   for (const v of stock.slice(0, 40)) cache.vehicles.markUnpublishPending(v.reference);
   sqlOf(cache).exec('UPDATE vehicles SET value = NULL WHERE id % 97 = 0; UPDATE vehicles SET color = NULL, active = NULL WHERE id % 89 = 0');
+  // Reasons to need the dealer: listings without their address for 0 to 89 minutes (the grace is
+  // 45), refused unpublishes, listings the plan dropped, data problems, and a plan that allows more photos than some listings have.
+  const now = Date.parse('2025-03-01T12:00:00.000Z');
+  sqlOf(cache).exec(
+    `UPDATE vehicles SET url = NULL, updated_ms = ${now} - (id % 90) * 60000 WHERE id % 13 = 0; UPDATE vehicles SET unpublish_error = 'refused' WHERE id % 71 = 0; UPDATE vehicles SET published = 0, off_cause = 'dropped_by_portal' WHERE id % 61 = 0; UPDATE vehicles SET has_problems = 1 WHERE id % 67 = 0`,
+  );
+  storePlan(
+    cache,
+    { currentPlan: { name: 'Pro', pictureQuantity: 6, adsQuantity: 3000, highlightsQuantity: 10 }, available: { adsQuantity: 1000, highlightsQuantity: 10 } },
+    'then',
+  );
   cache.invalidate();
 });
 afterAll(() => {
@@ -137,6 +150,7 @@ function randomQueries(count: number, seed: number): InventoryQuery[] {
     if (chance(0.25)) filters.year = range(2005, 2026);
     if (chance(0.25)) filters.price = range(20_000, 400_000);
     if (chance(0.2)) filters.mileage = range(0, 200_000);
+    if (chance(0.2)) filters.attention = some(ATTENTION_VALUES);
     for (const b of ['active', 'brandNew', 'highlighted', 'hasProblems', 'hasRejectedPhotos'] as const) if (chance(0.08)) filters[b] = chance(0.5);
     out.push({
       ...(chance(0.6) ? { text: text() } : {}),
@@ -180,7 +194,8 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
     const r = sqlOf(cache)
       .prepare(
         `SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
-      sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected FROM vehicles`,
+      sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected,
+      sum(${ATTENTION_SQL} <> 'none') AS attention FROM vehicles v`,
       )
       .get() as Record<string, number>;
     expect(cache.summary()).toMatchObject({
@@ -191,7 +206,11 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
       highlighted: r.hl,
       withProblems: r.problems,
       withRejectedPhotos: r.rejected,
+      needsAttention: r.attention,
     });
+    // Every reason is there to be compared (the random queries filter on them).
+    const reasons = cache.facetCounts({}).attention;
+    for (const value of ATTENTION_VALUES) expect(reasons[value], value).toBeGreaterThan(0);
     expect(r.pending).toBeGreaterThan(20);
   });
 

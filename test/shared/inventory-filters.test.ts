@@ -8,12 +8,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterCondition, whereClause } from '../../src/main/cache/filters';
 import type { Cache } from '../../src/main/cache/index';
+import { registerNow } from '../../src/main/cache/now';
 import type { OptionValues } from '../../src/main/cli/command';
 import { SEARCH_OPTIONS, searchQuery } from '../../src/main/cli/search-flags';
 import { en } from '../../src/shared/i18n/en';
 import { ptBR } from '../../src/shared/i18n/pt-BR';
 import { DIMENSION_NAMES, dimension, inventoryFiltersSchema, type FilterDimension, type InventoryFilters } from '../../src/shared/inventory-filters';
-import { openTestCache, portalVehicle, tempDir, upsert, type TempDir } from '../cache/helpers';
+import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from '../cache/helpers';
 
 /** Values of a dimension's filter that test something (at least one of them excludes any one listing). */
 function samples(name: FilterDimension): InventoryFilters[FilterDimension][] {
@@ -55,6 +56,8 @@ describe('every inventory filter is declared once, in the dimensions table', () 
     cache = openTestCache(t);
     upsert(cache, [portalVehicle({ reference: 'ONE' })]);
     sql = new Database(t.file(), { readonly: true });
+    // The SQL of a filter that depends on the time reads the cache's clock (at the same frozen time here).
+    registerNow(sql, manualClock());
   });
   afterAll(() => {
     sql.close();

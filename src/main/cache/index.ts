@@ -3,6 +3,7 @@ import type { FacetCounts, InventoryQuery, InventorySummary, VehicleDetail, Vehi
 import { systemClock, type Clock } from './clock';
 import { openDatabase, quickCheck, type Db, type OpenDatabaseOptions } from './db';
 import { generationOf } from './generation';
+import { registerNow } from './now';
 import { guarded } from './guard';
 import { acknowledgeIdentityNotice, identityNotice, type CacheIdentityNotice } from './local';
 import { createChangeStore, type ChangeStore } from './changes-store';
@@ -59,6 +60,8 @@ export function openCache(file: string, opts: CacheOptions = {}): Cache {
 
 export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const file = db.name;
+  // Before any statement that reads the time (the attention filter's SQL) is prepared.
+  registerNow(db, clock);
   const guard = <T extends object>(store: T): T => guarded(store, file);
   const meta = guard(createMetaStore(db));
   const vehicles = guard(createVehicleStore(db, clock));
@@ -66,7 +69,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const changes = guard(createChangeStore(db));
   // The filter columns in memory, rebuilt after the listings change: counts, facets, summary, windows.
   const generation = generationOf(db);
-  const snapshot = snapshots(db, generation);
+  const snapshot = snapshots(db, generation, () => clock().getTime());
   const current = () => snapshot.current();
   const queries = createInventoryQueries(db, snapshot);
   const summary = createSummary(current, meta);

@@ -7,6 +7,7 @@
 //
 // Filters here mean exactly what filters.ts says in SQL (NULL never passes a test, lists compare
 // text as is); test/cache/snapshot.test.ts checks both agree on random queries.
+import { ATTENTION_NEXT_CHANGE_SQL } from '../../shared/attention';
 import type { InventorySort, InventorySummary } from '../../shared/inventory';
 import {
   DIMENSION_NAMES,
@@ -131,6 +132,11 @@ export class Snapshot {
   readonly bools: Int8Array[];
   /** NaN for NULL. */
   readonly ranges: Float64Array[];
+  /**
+   * When a listing's reason to need the dealer changes with no write (its address's grace ends,
+   * shared/attention.ts), in ms; Infinity when none will. The snapshot is stale from then on.
+   */
+  readonly validUntil: number;
   private readonly slot: Int32Array | null;
   private readonly orders = new Map<string, Int32Array>();
   private readonly matches = new Map<string, MatchSet>();
@@ -138,6 +144,9 @@ export class Snapshot {
   private totals: Omit<InventorySummary, 'lastSyncAt'> | null = null;
 
   constructor(private readonly db: Db) {
+    // Read before the rows: a grace ending between the two reads makes this snapshot stale at once, never stale unnoticed.
+    const next = db.prepare(ATTENTION_NEXT_CHANGE_SQL).pluck().get();
+    this.validUntil = typeof next === 'number' ? next : Infinity;
     const batch = db.prepare(BUILD_SQL).raw();
     const idList: number[] = [];
     const packed: number[] = [];
@@ -433,7 +442,10 @@ export class Snapshot {
     let highlighted = 0;
     let withProblems = 0;
     let withRejected = 0;
+    let needsAttention = 0;
     const states = this.stateColumn('portal');
+    // Code 0 is 'none' (the table's first value): any other is a reason.
+    const attention = this.stateColumn('attention');
     const hl = this.flagColumn('highlighted');
     const problems = this.flagColumn('hasProblems');
     const rejected = this.flagColumn('hasRejectedPhotos');
@@ -445,6 +457,7 @@ export class Snapshot {
       if (hl[p] === 1 && state !== off) highlighted++;
       if (problems[p] === 1) withProblems++;
       if (rejected[p] === 1) withRejected++;
+      if (attention[p] !== 0) needsAttention++;
     }
     this.totals = {
       total: this.n,
@@ -454,6 +467,7 @@ export class Snapshot {
       highlighted,
       withProblems,
       withRejectedPhotos: withRejected,
+      needsAttention,
     };
     return this.totals;
   }
@@ -611,13 +625,15 @@ export interface Snapshots {
   ready(): boolean;
 }
 
-export function snapshots(db: Db, generation: Generation): Snapshots {
+/** `now`: the cache's clock in ms (a snapshot also goes stale when a listing's reason to need the dealer comes with time). */
+export function snapshots(db: Db, generation: Generation, now: () => number): Snapshots {
   let kept: { token: string; snapshot: Snapshot } | null = null;
+  const fresh = (token: string): boolean => kept !== null && kept.token === token && now() < kept.snapshot.validUntil;
   return {
-    ready: () => kept !== null && kept.token === generation.token(),
+    ready: () => fresh(generation.token()),
     current(): Snapshot {
       const token = generation.token();
-      if (kept !== null && kept.token === token) return kept.snapshot;
+      if (kept !== null && fresh(token)) return kept.snapshot;
       const snapshot = new Snapshot(db);
       if (generation.cacheable()) kept = { token, snapshot };
       else kept = null;

@@ -1,8 +1,9 @@
 // The plan as the last sync read it, for the Plan screen when the portal is not asked live.
+import { PLAN_META_KEY } from '../../shared/attention';
 import { planSchema, type Plan } from '../../shared/plan';
 import type { Cache } from '../cache';
 
-export const PLAN_META_KEY = 'sync.plan';
+export { PLAN_META_KEY };
 
 export interface CachedPlan {
   plan: Plan;
@@ -12,6 +13,8 @@ export interface CachedPlan {
 
 export function storePlan(cache: Cache, plan: Plan, fetchedAt: string): void {
   cache.meta.setJson(PLAN_META_KEY, { plan, fetchedAt });
+  // The plan's photos per listing decide which listings have fewer than it allows (shared/attention.ts).
+  cache.invalidate();
 }
 
 /** The plan the last sync read, or null (never synced, or the stored copy is unreadable). */

@@ -1,0 +1,58 @@
+// The listings that need the dealer, and why: each reason as a fixed SQL test over `vehicles v`,
+// declared once. The inventory's filter `attention` (inventory-filters.ts) is each listing's first
+// reason in this order (its most urgent), so the snapshot packs it like any state and counts it
+// at once at 100,000 listings; the rows carry every reason (main/cache/rows.ts) for the
+// "Needs attention" view. The fix for each reason is in the dictionaries (attention.fix.<reason>).
+
+/** How long a listing on the portal may go without its address after an edit before it needs the dealer. */
+export const ADDRESS_GRACE_MS = 45 * 60_000;
+
+/**
+ * The cache's clock in SQL, in ms since the epoch (main/cache/now.ts registers it on each
+ * connection): the tests freeze it, and the snapshot knows when a listing's grace ends.
+ */
+const NOW_MS = 'showroom_now_ms()';
+
+/** The meta key under which main/sync/plan.ts keeps the plan the last sync read. */
+export const PLAN_META_KEY = 'sync.plan';
+
+/** The plan's photos per listing as the last sync read it; NULL when never read (then no listing has too few). */
+const PLAN_PICTURES = `(SELECT CAST(json_extract(m.value, '$.plan.currentPlan.pictureQuantity') AS INTEGER) FROM meta m WHERE m.key = '${PLAN_META_KEY}')`;
+
+/** On the portal (published, or an unpublish still pending) without an address since the last edit. */
+const ADDRESS_WAITING = 'v.published = 1 AND v.url IS NULL AND v.updated_ms IS NOT NULL';
+
+/** Each reason's test, most urgent first: what the dealer asked and the portal refused, then what the portal hides, then what could be better. */
+const REASON_SQL = {
+  unpublishRefused: 'v.unpublish_error IS NOT NULL',
+  droppedByPlan: "v.published = 0 AND v.off_cause = 'dropped_by_portal'",
+  rejectedPhotos: 'v.rejected_photo_count > 0',
+  addressMissing: `${ADDRESS_WAITING} AND v.updated_ms <= ${NOW_MS} - ${ADDRESS_GRACE_MS}`,
+  dataProblem: 'v.has_problems = 1',
+  inactive: 'v.active = 0',
+  fewerPhotos: `v.picture_count < ${PLAN_PICTURES}`,
+} as const;
+
+export type AttentionReason = keyof typeof REASON_SQL;
+export const ATTENTION_REASONS = Object.keys(REASON_SQL) as AttentionReason[];
+
+/** The filter's values: 'none' first (the snapshot's fallback for anything unknown), then the reasons in order. */
+export const ATTENTION_VALUES = ['none', ...ATTENTION_REASONS] as readonly ['none', ...AttentionReason[]];
+export type AttentionValue = (typeof ATTENTION_VALUES)[number];
+
+/** A listing's first reason, or 'none'. */
+export const ATTENTION_SQL = `(CASE ${ATTENTION_REASONS.map((r) => `WHEN ${REASON_SQL[r]} THEN '${r}'`).join(' ')} ELSE 'none' END)`;
+
+/** Every reason of a listing as bits (bit i: ATTENTION_REASONS[i]), for the rows. */
+export const ATTENTION_MASK_SQL = `(${ATTENTION_REASONS.map((r, i) => `(CASE WHEN ${REASON_SQL[r]} THEN ${2 ** i} ELSE 0 END)`).join(' + ')})`;
+
+/**
+ * When the next listing's grace for its address ends (ms), or NULL: until then the reasons stay
+ * as computed; after it, a listing may need the dealer without any write to the table.
+ */
+export const ATTENTION_NEXT_CHANGE_SQL = `SELECT min(v.updated_ms) + ${ADDRESS_GRACE_MS} FROM vehicles v WHERE ${ADDRESS_WAITING} AND v.updated_ms > ${NOW_MS} - ${ADDRESS_GRACE_MS}`;
+
+/** The reasons in a mask from ATTENTION_MASK_SQL, in order. */
+export function reasonsOfMask(mask: number): AttentionReason[] {
+  return ATTENTION_REASONS.filter((_, i) => (mask & (2 ** i)) !== 0);
+}

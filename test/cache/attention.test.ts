@@ -1,0 +1,133 @@
+// The listings that need the dealer: each reason computed by the cache from a real SQLite file
+// (rows, the filter by first reason, its counts and the summary), the time a missing address is
+// given, and the plan's photos per listing read from the stored plan.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Cache } from '../../src/main/cache/index';
+import { storePlan } from '../../src/main/sync/plan';
+import { ATTENTION_REASONS, ATTENTION_VALUES, type AttentionValue } from '../../src/shared/attention';
+import type { Plan } from '../../src/shared/plan';
+import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+
+const NOW = '2025-03-01T12:00:00.000Z';
+const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOString();
+const plan = (pictureQuantity: number): Plan => ({
+  currentPlan: { name: 'Pro', pictureQuantity, adsQuantity: 100, highlightsQuantity: 5 },
+  available: { adsQuantity: 50, highlightsQuantity: 5 },
+});
+const picture = (reference: string, order: number) => ({
+  originalUrl: `https://d.example/${reference}/${order}`,
+  order,
+  source: `https://c.example/${reference}/${order}`,
+});
+const pictures = (reference: string, orders: number[]) => orders.map((o) => picture(reference, o));
+
+let t: TempDir;
+let clock: ReturnType<typeof manualClock>;
+let cache: Cache;
+
+beforeEach(() => {
+  t = tempDir();
+  clock = manualClock(NOW);
+  cache = openTestCache(t, clock);
+});
+afterEach(() => {
+  cache.close();
+  t.cleanup();
+});
+
+const reasonsByReference = () =>
+  Object.fromEntries(
+    cache.queryVehicles({ sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 100 } }).rows.map((r) => [r.reference, r.attention]),
+  );
+const withFirstReason = (...values: AttentionValue[]) =>
+  cache
+    .queryVehicles({ filters: { attention: values }, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 100 } })
+    .rows.map((r) => r.reference);
+
+function stock() {
+  upsert(cache, [
+    portalVehicle({ reference: 'OK' }),
+    portalVehicle({ reference: 'REJECTED', pictures: pictures('REJECTED', [1, 3]) }),
+    portalVehicle({ reference: 'DROPPED' }),
+    portalVehicle({ reference: 'NO-URL-OLD', url: undefined, updatedAt: minutesAgo(46) }),
+    portalVehicle({ reference: 'NO-URL-NEW', url: undefined, updatedAt: minutesAgo(30) }),
+    portalVehicle({ reference: 'INACTIVE', active: false }),
+    portalVehicle({ reference: 'PROBLEM', mileage: 'many' }),
+    portalVehicle({ reference: 'REFUSED' }),
+    portalVehicle({ reference: 'SEVERAL', active: false, pictures: pictures('SEVERAL', [2]) }),
+  ]);
+  // The plan took DROPPED off the portal: the next read has no publication.
+  upsert(cache, [portalVehicle({ reference: 'DROPPED', publication: null })]);
+  cache.vehicles.markUnpublishPending('REFUSED');
+  cache.vehicles.markUnpublishRefused('REFUSED', 'Vehicle is locked by a pending sale');
+}
+
+describe('listings that need attention', () => {
+  it('each reason is found on its listing, and a listing keeps every reason it has, most urgent first', () => {
+    stock();
+    expect(reasonsByReference()).toEqual({
+      OK: [],
+      REJECTED: ['rejectedPhotos'],
+      DROPPED: ['droppedByPlan'],
+      'NO-URL-OLD': ['addressMissing'],
+      'NO-URL-NEW': [],
+      INACTIVE: ['inactive'],
+      PROBLEM: ['dataProblem'],
+      REFUSED: ['unpublishRefused'],
+      SEVERAL: ['rejectedPhotos', 'inactive'],
+    });
+  });
+
+  it('filters and counts by first reason, and the summary counts the listings with any', () => {
+    stock();
+    expect(withFirstReason('rejectedPhotos')).toEqual(['REJECTED', 'SEVERAL']);
+    expect(withFirstReason('inactive')).toEqual(['INACTIVE']);
+    expect(withFirstReason('none')).toEqual(['NO-URL-NEW', 'OK']);
+    expect(withFirstReason(...ATTENTION_REASONS)).toEqual(['DROPPED', 'INACTIVE', 'NO-URL-OLD', 'PROBLEM', 'REFUSED', 'REJECTED', 'SEVERAL']);
+    expect(cache.facetCounts({}).attention).toEqual({
+      none: 2,
+      unpublishRefused: 1,
+      droppedByPlan: 1,
+      rejectedPhotos: 2,
+      addressMissing: 1,
+      dataProblem: 1,
+      inactive: 1,
+      fewerPhotos: 0,
+    });
+    expect(cache.summary().needsAttention).toBe(7);
+    // Counted with the other filters applied, as every facet is.
+    expect(cache.facetCounts({ filters: { active: false } }).attention).toMatchObject({ inactive: 1, rejectedPhotos: 1, none: 0 });
+  });
+
+  it('a listing without its address needs the dealer once 45 minutes have passed since its edit, with no write in between', () => {
+    stock();
+    expect(cache.summary().needsAttention).toBe(7);
+    clock.advance(14 * 60_000);
+    expect(withFirstReason('addressMissing')).toEqual(['NO-URL-OLD']);
+    clock.advance(60_000);
+    expect(withFirstReason('addressMissing')).toEqual(['NO-URL-NEW', 'NO-URL-OLD']);
+    expect(cache.summary().needsAttention).toBe(8);
+    // Off the portal, a listing has no address to miss.
+    upsert(cache, [portalVehicle({ reference: 'NO-URL-NEW', url: undefined, updatedAt: minutesAgo(30), publication: null })]);
+    expect(reasonsByReference()['NO-URL-NEW']).toEqual(['droppedByPlan']);
+  });
+
+  it('fewer photos than the plan allows, once a plan is known; a new plan counts again', () => {
+    upsert(cache, [
+      portalVehicle({ reference: 'TWO', pictures: pictures('TWO', [1, 2]) }),
+      portalVehicle({ reference: 'FOUR', pictures: pictures('FOUR', [1, 2, 3, 4]) }),
+    ]);
+    expect(cache.summary().needsAttention).toBe(0);
+    storePlan(cache, plan(4), NOW);
+    expect(reasonsByReference()).toEqual({ TWO: ['fewerPhotos'], FOUR: [] });
+    expect(cache.summary().needsAttention).toBe(1);
+    storePlan(cache, plan(8), NOW);
+    expect(withFirstReason('fewerPhotos')).toEqual(['FOUR', 'TWO']);
+    expect(cache.facetCounts({}).attention.fewerPhotos).toBe(2);
+  });
+
+  it('the filter takes only the known reasons', () => {
+    expect(ATTENTION_VALUES[0]).toBe('none');
+    expect(() => cache.queryVehicles({ filters: { attention: ['later' as AttentionValue] } })).toThrow(/not valid/);
+  });
+});
