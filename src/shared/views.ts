@@ -1,5 +1,6 @@
 // What the main process hands the renderer: plain, structured-clonable views.
 // Nothing here ever carries the integration token or the JWT.
+import type { AttentionReason } from './attention';
 import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
 import type { Plan, PlanUsage } from './plan';
 import type { Vehicle, VehicleProblem } from './vehicle';
@@ -107,6 +108,8 @@ export interface VehicleRowView {
   /** The portal has given the listing's address (it can take up to 45 min after an edit). */
   urlReady: boolean;
   problemCount: number;
+  /** Why the listing needs the dealer, most urgent first (shared/attention.ts); empty when it does not. */
+  attention: AttentionReason[];
 }
 
 export interface InventoryPage {

@@ -34,6 +34,7 @@ export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined):
     rejectedPhotoCount: row.rejectedPhotoCount,
     urlReady: row.url !== null && row.url !== '',
     problemCount: row.problemCount,
+    attention: row.attention,
   };
 }
 

@@ -24,6 +24,7 @@ import { useQueryInvalidation } from './query/invalidation';
 import { setUiLanguage } from './i18n';
 import { resolveLanguage } from '../../shared/i18n/language';
 import type { View } from './navigation';
+import { AttentionScreen } from './screens/AttentionScreen';
 import { FirstRunScreen } from './screens/FirstRunScreen';
 import { InventoryScreen } from './screens/InventoryScreen';
 import { PlanScreen } from './screens/PlanScreen';
@@ -131,6 +132,7 @@ export function App() {
             <InventoryScreen key={context.account.id} visible={view.screen === 'inventory'} />
             {view.screen === 'vehicle' && <VehicleDetailScreen reference={view.reference} />}
             {view.screen === 'plan' && <PlanScreen />}
+            {view.screen === 'attention' && <AttentionScreen />}
             {view.screen === 'history' && <SyncHistoryScreen key={view.run ?? ''} run={view.run} />}
             {view.screen === 'settings' && <SettingsScreen />}
           </main>

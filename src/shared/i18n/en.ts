@@ -405,10 +405,9 @@ export const en = {
     count_one: '{{count}} listing needs attention',
     count_other: '{{count}} listings need attention',
     empty: 'No listing needs your attention.',
-    tableLabel: 'Listings that need attention',
-    columns: { listing: 'Listing', reasons: 'Reason', fix: 'What fixes it' },
-    more: 'Showing the first {{shown}} of {{total}}. In the inventory, filter by “Needs attention” to see them all.',
-    showInInventory: 'Show in the inventory',
+    fixLabel: 'What fixes it:',
+    also: 'Also: {{reasons}}',
+    more: 'Showing the first {{shown}} of {{total}}. In the inventory, filter by “Needs attention (main reason)” to see them all.',
     reason: {
       none: 'Nothing to do',
       unpublishRefused: 'The portal refused the unpublish',

@@ -408,10 +408,9 @@ export const ptBR: Messages = {
     count_one: '{{count}} anúncio requer atenção',
     count_other: '{{count}} anúncios requerem atenção',
     empty: 'Nenhum anúncio requer sua atenção.',
-    tableLabel: 'Anúncios que requerem atenção',
-    columns: { listing: 'Anúncio', reasons: 'Motivo', fix: 'O que resolve' },
-    more: 'Mostrando os primeiros {{shown}} de {{total}}. No estoque, filtre por “Requer atenção” para ver todos.',
-    showInInventory: 'Mostrar no estoque',
+    fixLabel: 'O que resolve:',
+    also: 'Também: {{reasons}}',
+    more: 'Mostrando os primeiros {{shown}} de {{total}}. No estoque, filtre por “Requer atenção (motivo principal)” para ver todos.',
     reason: {
       none: 'Nada a fazer',
       unpublishRefused: 'O portal recusou a despublicação',

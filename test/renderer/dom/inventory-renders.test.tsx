@@ -13,6 +13,7 @@ import type * as InventoryRowModule from '../../../src/renderer/src/components/I
 import type * as InventoryTableModule from '../../../src/renderer/src/components/InventoryTable';
 import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
 import { DIMENSION_NAMES, dimension } from '../../../src/shared/inventory-filters';
+import { rowView } from './rows';
 import { installBridge, ok } from './bridge';
 
 const renders = vi.hoisted(() => ({ rows: 0, screen: 0, table: 0, filters: 0 }));
@@ -60,30 +61,7 @@ const account: AccountView = {
   lastSyncAt: '2026-01-02T00:00:00.000Z',
   tokenRefused: false,
 };
-const row = (i: number): VehicleRowView => ({
-  reference: `REF-${i}`,
-  title: `Vehicle ${i}`,
-  brand: 'Fiat',
-  trim: 'Uno',
-  type: 'car',
-  fuel: null,
-  gearbox: null,
-  color: null,
-  modelYear: 2020,
-  manufacturedYear: 2020,
-  value: 50_000 + i,
-  mileage: 1_000 * i,
-  brandNew: false,
-  active: true,
-  licensePlate: null,
-  updatedAt: '2026-01-02T00:00:00.000Z',
-  publication: { onPortal: true, highlighted: false, notOnPortalReason: null, unpublish: 'none', unpublishRequestedAt: null, unpublishMessage: null },
-  coverPhotoId: null,
-  pictureCount: 0,
-  rejectedPhotoCount: 0,
-  urlReady: true,
-  problemCount: 0,
-});
+const row = (i: number): VehicleRowView => rowView({ reference: `REF-${i}`, title: `Vehicle ${i}`, value: 50_000 + i, mileage: 1_000 * i });
 const noCount = { yes: 0, no: 0 };
 const noBounds = { min: null, max: null };
 /** Nothing to count in any filter but the portal's: derived from the dimensions' table, so a new filter needs nothing here. */

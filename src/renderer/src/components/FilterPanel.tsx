@@ -1,6 +1,7 @@
 // Every filter of the inventory, each with its count: lists of values, ranges and yes/no flags.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ATTENTION_VALUES, type AttentionValue } from '../../../shared/attention';
 import { dimensionsOf, PORTAL_STATES, type FacetCounts, type InventoryFilters, type PortalState } from '../../../shared/inventory-filters';
 import { useFormat } from '../hooks/useFormat';
 import { countActiveFilters, setFlag, setRange, toggleListValue } from '../logic/filters';
@@ -42,6 +43,14 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
         selected={filters.portal ?? []}
         label={(v) => t(PORTAL_LABEL[v as PortalState])}
         onToggle={(v) => onChange(toggleListValue(filters, 'portal', v))}
+      />
+      <FilterList
+        format={f.number}
+        title={t('filters.attention')}
+        counts={ATTENTION_VALUES.map((v) => ({ value: v, count: facets?.attention[v] ?? 0 }))}
+        selected={filters.attention ?? []}
+        label={(v) => t(`attention.reason.${v as AttentionValue}`)}
+        onToggle={(v) => onChange(toggleListValue(filters, 'attention', v))}
       />
       <FilterList
         format={f.number}

@@ -1,11 +1,14 @@
 // Left navigation: buttons, the current section marked with aria-current.
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../AppContext';
+import { useFormat } from '../hooks/useFormat';
 import type { ScreenName } from '../navigation';
+import { useChannel } from '../query/useChannel';
 
 const ITEMS = [
   { screen: 'inventory', icon: 'M3 5h18v2H3V5Zm0 6h18v2H3v-2Zm0 6h18v2H3v-2Z' },
   { screen: 'plan', icon: 'M4 20V10h3v10H4Zm6.5 0V4h3v16h-3ZM17 20v-7h3v7h-3Z' },
+  { screen: 'attention', icon: 'M12 2 1 21h22L12 2Zm1 16h-2v-2h2v2Zm0-4h-2V9h2v5Z' },
   { screen: 'history', icon: 'M13 3a9 9 0 1 1-8.5 12h2.1A7 7 0 1 0 6 9.3L8.7 12H2V5.3l2.6 2.6A9 9 0 0 1 13 3Zm-1 5h2v4.6l3.2 1.9-1 1.7-4.2-2.5V8Z' },
   {
     screen: 'settings',
@@ -16,7 +19,11 @@ const ITEMS = [
 export function NavBar() {
   const { t } = useTranslation();
   const { view, navigate } = useApp();
+  const f = useFormat();
   const current = view.screen === 'vehicle' ? 'inventory' : view.screen;
+  // The same read as the inventory's header: re-read whenever the listings change.
+  const { data: summary } = useChannel('inventory.summary', {});
+  const attention = summary?.needsAttention ?? 0;
   return (
     <nav className="nav" aria-label={t('nav.label')}>
       <div className="nav__brand" aria-hidden="true">
@@ -35,6 +42,11 @@ export function NavBar() {
                 <path fill="currentColor" d={item.icon} />
               </svg>
               {t(`nav.${item.screen}`)}
+              {item.screen === 'attention' && attention > 0 && (
+                <span className="nav__count" data-testid="attention-nav-count">
+                  {f.number(attention)}
+                </span>
+              )}
             </button>
           </li>
         ))}

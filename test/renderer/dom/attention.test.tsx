@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+// Needs attention over the real bridge: fixed answers stand in for main (typed with the shared
+// views; main's side, the reasons themselves, is tested in test/cache/attention.test.ts). The
+// navigation shows the count; the screen shows one section per reason with its fix, each listing
+// with its other reasons, in both languages; a click opens the listing.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppContextValue } from '../../../src/renderer/src/AppContext';
+import type { View } from '../../../src/renderer/src/navigation';
+import type { AttentionReason } from '../../../src/shared/attention';
+import type { ChannelName, ChannelInput, Result } from '../../../src/shared/contract';
+import type { InventoryPage, InventorySummary, VehicleRowView } from '../../../src/shared/views';
+import { rowView } from './rows';
+import { installBridge, ok } from './bridge';
+
+const row = (reference: string, title: string, attention: AttentionReason[]): VehicleRowView => rowView({ reference, title, attention });
+const BY_REASON: Partial<Record<AttentionReason, InventoryPage>> = {
+  droppedByPlan: { total: 1, rows: [row('D', 'Fiat Uno', ['droppedByPlan'])] },
+  rejectedPhotos: { total: 60, rows: [row('R', 'Honda Civic', ['rejectedPhotos', 'inactive'])] },
+};
+let needsAttention = 61;
+const summary = (): InventorySummary => ({
+  total: 100,
+  onPortal: 99,
+  notOnPortal: 1,
+  unpublishPending: 0,
+  highlighted: 0,
+  withProblems: 0,
+  withRejectedPhotos: 60,
+  needsAttention,
+  lastSyncAt: null,
+});
+
+function answer(channel: ChannelName, input: unknown): Result<unknown> {
+  if (channel === 'inventory.summary') return ok(summary());
+  if (channel === 'inventory.query') {
+    const reason = (input as ChannelInput<'inventory.query'>).filters?.attention?.[0] as AttentionReason | undefined;
+    return ok((reason && BY_REASON[reason]) ?? { total: 0, rows: [] });
+  }
+  return { ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } };
+}
+
+beforeAll(() => {
+  installBridge(answer);
+});
+afterEach(cleanup);
+
+async function mount(language: 'en' | 'pt-BR') {
+  const { initI18n } = await import('../../../src/renderer/src/i18n');
+  const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
+  const { AppContext } = await import('../../../src/renderer/src/AppContext');
+  const { AttentionScreen } = await import('../../../src/renderer/src/screens/AttentionScreen');
+  const { NavBar } = await import('../../../src/renderer/src/components/NavBar');
+  initI18n(language);
+  const navigate = vi.fn<(view: View) => void>();
+  // The screen and the nav read only `view` and `navigate` from the app's context.
+  const context = { navigate, view: { screen: 'attention' } } as unknown as AppContextValue;
+  render(
+    <QueryClientProvider client={createQueryClient(() => undefined)}>
+      <AppContext.Provider value={context}>
+        <NavBar />
+        <AttentionScreen />
+      </AppContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { navigate };
+}
+
+describe('needs attention', () => {
+  it('the navigation counts the listings; each reason has its section with the fix; other reasons show; a click opens the listing', async () => {
+    needsAttention = 61;
+    const { navigate } = await mount('en');
+    const nav = screen.getByRole('navigation');
+    expect(await within(nav).findByRole('button', { name: 'Needs attention 61' })).toBeTruthy();
+    expect(await screen.findByText('61 listings need attention')).toBeTruthy();
+    const dropped = await screen.findByRole('region', { name: 'Dropped by the plan (1)' });
+    expect(within(dropped).getByText(/Publish it again when there is room/)).toBeTruthy();
+    const rejected = screen.getByRole('region', { name: 'Rejected photos (60)' });
+    expect(within(rejected).getByText(/Send all photos again/)).toBeTruthy();
+    expect(within(rejected).getByText(/Also: Inactive/)).toBeTruthy();
+    expect(within(rejected).getByText('Showing the first 1 of 60. In the inventory, filter by “Needs attention (main reason)” to see them all.')).toBeTruthy();
+    // Reasons no listing has get no section.
+    expect(screen.queryByRole('region', { name: /Inactive/ })).toBeNull();
+    expect(document.querySelectorAll('[data-reason]')).toHaveLength(2);
+    fireEvent.click(within(rejected).getByRole('button', { name: 'R · Honda Civic' }));
+    expect(navigate).toHaveBeenCalledWith({ screen: 'vehicle', reference: 'R' });
+  });
+
+  it('in Portuguese', async () => {
+    needsAttention = 61;
+    await mount('pt-BR');
+    expect(await within(screen.getByRole('navigation')).findByRole('button', { name: 'Requer atenção 61' })).toBeTruthy();
+    expect(await screen.findByText('61 anúncios requerem atenção')).toBeTruthy();
+    const rejected = await screen.findByRole('region', { name: 'Fotos recusadas (60)' });
+    expect(within(rejected).getByText(/Envie todas as fotos de novo/)).toBeTruthy();
+    expect(within(rejected).getByText(/Também: Inativo/)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Retirado pelo plano (1)' })).toBeTruthy();
+  });
+
+  it('nothing to do: no count in the navigation, and the screen says so', async () => {
+    needsAttention = 0;
+    await mount('en');
+    expect(await screen.findByText('No listing needs your attention.')).toBeTruthy();
+    expect(within(screen.getByRole('navigation')).getByRole('button', { name: 'Needs attention' })).toBeTruthy();
+    expect(screen.queryByTestId('attention-nav-count')).toBeNull();
+  });
+});

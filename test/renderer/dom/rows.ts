@@ -1,0 +1,31 @@
+// An inventory row as main sends it, for DOM tests: every field set, any of them overridden.
+import type { VehicleRowView } from '../../../src/shared/views';
+
+export function rowView(overrides: Partial<VehicleRowView> = {}): VehicleRowView {
+  return {
+    reference: 'REF-1',
+    title: 'Vehicle 1',
+    brand: 'Fiat',
+    trim: 'Uno',
+    type: 'car',
+    fuel: null,
+    gearbox: null,
+    color: null,
+    modelYear: 2020,
+    manufacturedYear: 2020,
+    value: 50_000,
+    mileage: 1_000,
+    brandNew: false,
+    active: true,
+    licensePlate: null,
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    publication: { onPortal: true, highlighted: false, notOnPortalReason: null, unpublish: 'none', unpublishRequestedAt: null, unpublishMessage: null },
+    coverPhotoId: null,
+    pictureCount: 0,
+    rejectedPhotoCount: 0,
+    urlReady: true,
+    problemCount: 0,
+    attention: [],
+    ...overrides,
+  };
+}
