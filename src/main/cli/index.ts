@@ -11,6 +11,7 @@ import { textOf } from '../../shared/i18n/messages';
 import type { UiLanguage } from '../../shared/views';
 import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
+import { attention } from './commands/attention';
 import { cacheRebuild } from './commands/cache';
 import { exportCommand } from './commands/export';
 import { plan } from './commands/plan';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly Command[] = [
   plan,
   status,
   changes,
+  attention,
   cacheRebuild,
 ];
 

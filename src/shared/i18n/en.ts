@@ -402,33 +402,9 @@ export const en = {
   attention: {
     title: 'Needs attention',
     intro: 'Listings that need you, each with its reasons and what fixes them. The list follows every sync.',
-    count_one: '{{count}} listing needs attention',
-    count_other: '{{count}} listings need attention',
     empty: 'No listing needs your attention.',
     fixLabel: 'What fixes it:',
-    also: 'Also: {{reasons}}',
     more: 'Showing the first {{shown}} of {{total}}. In the inventory, filter by “Needs attention (main reason)” to see them all.',
-    reason: {
-      none: 'Nothing to do',
-      unpublishRefused: 'The portal refused the unpublish',
-      droppedByPlan: 'Dropped by the plan',
-      rejectedPhotos: 'Rejected photos',
-      addressMissing: 'No address on the portal',
-      dataProblem: 'Data problem',
-      inactive: 'Inactive',
-      fewerPhotos: 'Fewer photos than the plan allows',
-    },
-    fix: {
-      none: '',
-      unpublishRefused: 'Open the listing to read the portal’s message, then unpublish it again.',
-      droppedByPlan: 'The plan had no room left for it. Publish it again when there is room: unpublish a listing you no longer need, or move to a bigger plan.',
-      rejectedPhotos: 'The portal rejected some of its photos. Send all photos again (the portal replaces them all at once).',
-      addressMissing:
-        'More than 45 minutes after its last edit, the portal still shows no address for it. Check it on the portal; if it stays without one, send it again or contact the portal’s support.',
-      dataProblem: 'Some fields from the portal could not be read. Open the listing to see which, and correct them where you edit your stock.',
-      inactive: 'It is marked inactive, so buyers do not see it. Activate it where you edit your stock, or remove it.',
-      fewerPhotos: 'Your plan allows more photos than it has. Listings with more photos get more visits: add photos.',
-    },
   },
   history: {
     title: 'Sync history',
@@ -521,6 +497,32 @@ export const en = {
    * `{{name}}` is filled from the params; `_one`/`_other` are i18next's plural forms for `count`.
    */
   codes: {
+    attention: {
+      count_one: '{{count}} listing needs attention',
+      count_other: '{{count}} listings need attention',
+      also: 'Also: {{reasons}}',
+    },
+    attentionReason: {
+      none: 'Nothing to do',
+      unpublishRefused: 'The portal refused the unpublish',
+      droppedByPlan: 'Dropped by the plan',
+      rejectedPhotos: 'Rejected photos',
+      addressMissing: 'No address on the portal',
+      dataProblem: 'Data problem',
+      inactive: 'Inactive',
+      fewerPhotos: 'Fewer photos than the plan allows',
+    },
+    attentionFix: {
+      none: '',
+      unpublishRefused: 'Open the listing to read the portal’s message, then unpublish it again.',
+      droppedByPlan: 'The plan had no room left for it. Publish it again when there is room: unpublish a listing you no longer need, or move to a bigger plan.',
+      rejectedPhotos: 'The portal rejected some of its photos. Send all photos again (the portal replaces them all at once).',
+      addressMissing:
+        'More than 45 minutes after its last edit, the portal still shows no address for it. Check it on the portal; if it stays without one, send it again or contact the portal’s support.',
+      dataProblem: 'Some fields from the portal could not be read. Open the listing to see which, and correct them where you edit your stock.',
+      inactive: 'It is marked inactive, so buyers do not see it. Activate it where you edit your stock, or remove it.',
+      fewerPhotos: 'Your plan allows more photos than it has. Listings with more photos get more visits: add photos.',
+    },
     app: {
       internal: 'Something went wrong inside Showroom.',
     },

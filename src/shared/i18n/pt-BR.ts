@@ -405,34 +405,9 @@ export const ptBR: Messages = {
   attention: {
     title: 'Requer atenção',
     intro: 'Anúncios que precisam de você, cada um com seus motivos e o que resolve. A lista acompanha cada sincronização.',
-    count_one: '{{count}} anúncio requer atenção',
-    count_other: '{{count}} anúncios requerem atenção',
     empty: 'Nenhum anúncio requer sua atenção.',
     fixLabel: 'O que resolve:',
-    also: 'Também: {{reasons}}',
     more: 'Mostrando os primeiros {{shown}} de {{total}}. No estoque, filtre por “Requer atenção (motivo principal)” para ver todos.',
-    reason: {
-      none: 'Nada a fazer',
-      unpublishRefused: 'O portal recusou a despublicação',
-      droppedByPlan: 'Retirado pelo plano',
-      rejectedPhotos: 'Fotos recusadas',
-      addressMissing: 'Sem endereço no portal',
-      dataProblem: 'Problema nos dados',
-      inactive: 'Inativo',
-      fewerPhotos: 'Menos fotos do que o plano permite',
-    },
-    fix: {
-      none: '',
-      unpublishRefused: 'Abra o anúncio para ler a mensagem do portal e despublique-o de novo.',
-      droppedByPlan:
-        'O plano não tinha mais espaço para ele. Publique-o de novo quando houver espaço: despublique um anúncio de que não precisa mais, ou mude para um plano maior.',
-      rejectedPhotos: 'O portal recusou algumas das fotos. Envie todas as fotos de novo (o portal substitui todas de uma vez).',
-      addressMissing:
-        'Mais de 45 minutos depois da última edição, o portal ainda não mostra endereço para ele. Confira no portal; se continuar sem, envie-o de novo ou fale com o suporte do portal.',
-      dataProblem: 'Alguns campos vindos do portal não puderam ser lidos. Abra o anúncio para ver quais e corrija-os onde você edita seu estoque.',
-      inactive: 'Está marcado como inativo, então os compradores não o veem. Ative-o onde você edita seu estoque, ou remova-o.',
-      fewerPhotos: 'Seu plano permite mais fotos do que ele tem. Anúncios com mais fotos recebem mais visitas: adicione fotos.',
-    },
   },
   history: {
     title: 'Sincronizações',
@@ -520,6 +495,33 @@ export const ptBR: Messages = {
     },
   },
   codes: {
+    attention: {
+      count_one: '{{count}} anúncio requer atenção',
+      count_other: '{{count}} anúncios requerem atenção',
+      also: 'Também: {{reasons}}',
+    },
+    attentionReason: {
+      none: 'Nada a fazer',
+      unpublishRefused: 'O portal recusou a despublicação',
+      droppedByPlan: 'Retirado pelo plano',
+      rejectedPhotos: 'Fotos recusadas',
+      addressMissing: 'Sem endereço no portal',
+      dataProblem: 'Problema nos dados',
+      inactive: 'Inativo',
+      fewerPhotos: 'Menos fotos do que o plano permite',
+    },
+    attentionFix: {
+      none: '',
+      unpublishRefused: 'Abra o anúncio para ler a mensagem do portal e despublique-o de novo.',
+      droppedByPlan:
+        'O plano não tinha mais espaço para ele. Publique-o de novo quando houver espaço: despublique um anúncio de que não precisa mais, ou mude para um plano maior.',
+      rejectedPhotos: 'O portal recusou algumas das fotos. Envie todas as fotos de novo (o portal substitui todas de uma vez).',
+      addressMissing:
+        'Mais de 45 minutos depois da última edição, o portal ainda não mostra endereço para ele. Confira no portal; se continuar sem, envie-o de novo ou fale com o suporte do portal.',
+      dataProblem: 'Alguns campos vindos do portal não puderam ser lidos. Abra o anúncio para ver quais e corrija-os onde você edita seu estoque.',
+      inactive: 'Está marcado como inativo, então os compradores não o veem. Ative-o onde você edita seu estoque, ou remova-o.',
+      fewerPhotos: 'Seu plano permite mais fotos do que ele tem. Anúncios com mais fotos recebem mais visitas: adicione fotos.',
+    },
     app: {
       internal: 'Algo deu errado dentro do Showroom.',
     },

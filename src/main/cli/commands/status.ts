@@ -51,6 +51,7 @@ export const status: Command = {
       ['Listings', `${summary.total} (${summary.onPortal} on the portal, ${summary.notOnPortal} not, ${summary.unpublishPending} unpublish pending)`],
       ['Highlighted', String(summary.highlighted)],
       ['With problems', `${summary.withProblems} (${summary.withRejectedPhotos} with rejected photos)`],
+      ['Needs attention', `${summary.needsAttention}${summary.needsAttention > 0 ? ' (showroom attention)' : ''}`],
       ['Outbox', `${report.outbox} waiting`],
       [
         'Cache',

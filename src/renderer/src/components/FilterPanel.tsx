@@ -49,7 +49,7 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
         title={t('filters.attention')}
         counts={ATTENTION_VALUES.map((v) => ({ value: v, count: facets?.attention[v] ?? 0 }))}
         selected={filters.attention ?? []}
-        label={(v) => t(`attention.reason.${v as AttentionValue}`)}
+        label={(v) => t(`codes.attentionReason.${v as AttentionValue}`)}
         onToggle={(v) => onChange(toggleListValue(filters, 'attention', v))}
       />
       <FilterList

@@ -26,7 +26,7 @@ export function AttentionScreen() {
       {summary !== null && summary.needsAttention === 0 && <EmptyState title={t('attention.empty')} />}
       {summary !== null && summary.needsAttention > 0 && (
         <>
-          <p data-testid="attention-count">{t('attention.count', { count: summary.needsAttention })}</p>
+          <p data-testid="attention-count">{t('codes.attention.count', { count: summary.needsAttention })}</p>
           {ATTENTION_REASONS.map((reason) => (
             <ReasonSection key={reason} reason={reason} />
           ))}
@@ -51,10 +51,10 @@ function ReasonSection({ reason }: { reason: AttentionReason }) {
   return (
     <section className="card attention__reason" aria-labelledby={titleId} data-reason={reason}>
       <h2 id={titleId}>
-        {t(`attention.reason.${reason}`)} ({f.number(data.total)})
+        {t(`codes.attentionReason.${reason}`)} ({f.number(data.total)})
       </h2>
       <p>
-        <strong>{t('attention.fixLabel')}</strong> {t(`attention.fix.${reason}`)}
+        <strong>{t('attention.fixLabel')}</strong> {t(`codes.attentionFix.${reason}`)}
       </p>
       <ul className="attention__list">
         {data.rows.map((row) => {
@@ -65,7 +65,7 @@ function ReasonSection({ reason }: { reason: AttentionReason }) {
                 {row.reference} · {row.title ?? '—'}
               </button>
               {others.length > 0 && (
-                <span className="muted"> — {t('attention.also', { reasons: others.map((r) => t(`attention.reason.${r}`)).join(', ') })}</span>
+                <span className="muted"> — {t('codes.attention.also', { reasons: others.map((r) => t(`codes.attentionReason.${r}`)).join(', ') })}</span>
               )}
             </li>
           );
