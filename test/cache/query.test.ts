@@ -236,6 +236,7 @@ it('summary gives the headline numbers', () => {
     highlighted: rows.filter((r) => r.highlighted && r.portal !== 'off').length,
     withProblems: rows.filter((r) => r.hasProblems).length,
     withRejectedPhotos: rows.filter((r) => r.rejectedPhotoCount > 0).length,
+    needsAttention: rows.filter((r) => r.attention.length > 0).length,
     lastSyncAt: null,
   });
 });
