@@ -513,7 +513,6 @@ export const en = {
       fewerPhotos: 'Fewer photos than the plan allows',
     },
     attentionFix: {
-      none: '',
       unpublishRefused: 'Open the listing to read the portal’s message, then unpublish it again.',
       droppedByPlan: 'The plan had no room left for it. Publish it again when there is room: unpublish a listing you no longer need, or move to a bigger plan.',
       rejectedPhotos: 'The portal rejected some of its photos. Send all photos again (the portal replaces them all at once).',

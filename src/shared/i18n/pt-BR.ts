@@ -511,7 +511,6 @@ export const ptBR: Messages = {
       fewerPhotos: 'Menos fotos do que o plano permite',
     },
     attentionFix: {
-      none: '',
       unpublishRefused: 'Abra o anúncio para ler a mensagem do portal e despublique-o de novo.',
       droppedByPlan:
         'O plano não tinha mais espaço para ele. Publique-o de novo quando houver espaço: despublique um anúncio de que não precisa mais, ou mude para um plano maior.',
