@@ -36,6 +36,14 @@ const REASON_SQL = {
 export type AttentionReason = keyof typeof REASON_SQL;
 export const ATTENTION_REASONS = Object.keys(REASON_SQL) as AttentionReason[];
 
+/**
+ * Reasons that suggest rather than need: shown in the view with their fix, but not counted in
+ * the number beside "Needs attention" (most dealers list fewer photos than their plan allows; a
+ * count that equals the whole stock would say nothing). They come last in the order, so a listing
+ * whose first reason is one of them has no other.
+ */
+export const SUGGESTION_REASONS: readonly AttentionReason[] = ['fewerPhotos'];
+
 /** The filter's values: 'none' first (the snapshot's fallback for anything unknown), then the reasons in order. */
 export const ATTENTION_VALUES = ['none', ...ATTENTION_REASONS] as readonly ['none', ...AttentionReason[]];
 export type AttentionValue = (typeof ATTENTION_VALUES)[number];

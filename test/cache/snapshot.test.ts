@@ -15,7 +15,7 @@ import { generateVehicles } from '../../src/sandbox/generator';
 import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
 import { createRandom } from '../../src/sandbox/random';
 import { storePlan } from '../../src/main/sync/plan';
-import { ATTENTION_SQL, ATTENTION_VALUES } from '../../src/shared/attention';
+import { ATTENTION_SQL, ATTENTION_VALUES, SUGGESTION_REASONS } from '../../src/shared/attention';
 
 const N = 2000;
 let t: TempDir;
@@ -195,7 +195,7 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
       .prepare(
         `SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
       sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected,
-      sum(${ATTENTION_SQL} <> 'none') AS attention FROM vehicles v`,
+      sum(${ATTENTION_SQL} NOT IN ('none', ${SUGGESTION_REASONS.map((r) => `'${r}'`).join(', ')})) AS attention FROM vehicles v`,
       )
       .get() as Record<string, number>;
     expect(cache.summary()).toMatchObject({

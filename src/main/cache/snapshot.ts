@@ -7,7 +7,7 @@
 //
 // Filters here mean exactly what filters.ts says in SQL (NULL never passes a test, lists compare
 // text as is); test/cache/snapshot.test.ts checks both agree on random queries.
-import { ATTENTION_NEXT_CHANGE_SQL } from '../../shared/attention';
+import { ATTENTION_NEXT_CHANGE_SQL, ATTENTION_VALUES, SUGGESTION_REASONS } from '../../shared/attention';
 import type { InventorySort, InventorySummary } from '../../shared/inventory';
 import {
   DIMENSION_NAMES,
@@ -446,6 +446,7 @@ export class Snapshot {
     const states = this.stateColumn('portal');
     // Code 0 is 'none' (the table's first value): any other is a reason.
     const attention = this.stateColumn('attention');
+    const suggestions = new Set(SUGGESTION_REASONS.map((r) => ATTENTION_VALUES.indexOf(r)));
     const hl = this.flagColumn('highlighted');
     const problems = this.flagColumn('hasProblems');
     const rejected = this.flagColumn('hasRejectedPhotos');
@@ -457,7 +458,7 @@ export class Snapshot {
       if (hl[p] === 1 && state !== off) highlighted++;
       if (problems[p] === 1) withProblems++;
       if (rejected[p] === 1) withRejected++;
-      if (attention[p] !== 0) needsAttention++;
+      if (attention[p] !== 0 && !suggestions.has(attention[p] as number)) needsAttention++;
     }
     this.totals = {
       total: this.n,

@@ -24,14 +24,9 @@ export function AttentionScreen() {
       <p className="muted">{t('attention.intro')}</p>
       {error !== null && <ErrorBox error={error} onRetry={() => void refetch()} />}
       {summary !== null && summary.needsAttention === 0 && <EmptyState title={t('attention.empty')} />}
-      {summary !== null && summary.needsAttention > 0 && (
-        <>
-          <p data-testid="attention-count">{t('codes.attention.count', { count: summary.needsAttention })}</p>
-          {ATTENTION_REASONS.map((reason) => (
-            <ReasonSection key={reason} reason={reason} />
-          ))}
-        </>
-      )}
+      {summary !== null && summary.needsAttention > 0 && <p data-testid="attention-count">{t('codes.attention.count', { count: summary.needsAttention })}</p>}
+      {/* Each reason shows itself when it has listings: suggestions (fewer photos) too, though not counted. */}
+      {summary !== null && ATTENTION_REASONS.map((reason) => <ReasonSection key={reason} reason={reason} />)}
     </section>
   );
 }
