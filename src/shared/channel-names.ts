@@ -17,6 +17,8 @@ export const CHANNEL_NAMES = [
   'inventory.summary',
   'vehicles.get',
   'publications.unpublish',
+  'publications.request',
+  'publications.room',
   'sync.start',
   'sync.cancel',
   'sync.status',

@@ -24,9 +24,11 @@ import type {
   SyncProgress,
   SyncRunView,
   SyncStatusView,
-  UnpublishOutcome,
+  PublicationOutcome,
+  PublicationRoom,
   VehicleDetailView,
 } from './views';
+import { PUBLICATION_ACTIONS } from './views';
 
 export interface ChannelSpec<I extends z.ZodType, O> {
   input: I;
@@ -75,7 +77,15 @@ export const channels = {
   'vehicles.get': channel(z.object({ reference }).strict()).returns<VehicleDetailView>(),
 
   // Unpublish one or many listings; one outcome per reference, in input order.
-  'publications.unpublish': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<UnpublishOutcome[]>(),
+  'publications.unpublish': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<PublicationOutcome[]>(),
+  // Any publication request (publish again, highlight on or off, unpublish) the same way; 'no_room': not sent, the plan has none.
+  'publications.request': channel(
+    z
+      .object({ action: z.enum(PUBLICATION_ACTIONS), references: z.array(reference).min(1).max(10_000) })
+      .strict(),
+  ).returns<PublicationOutcome[]>(),
+  // The listing slots and highlights the plan leaves, less the requests on their way (asked before a publish or highlight).
+  'publications.room': channel(none).returns<PublicationRoom>(),
 
   // Sync. start answers at once (error busy when one runs); progress and the end come as events.
   'sync.start': channel(z.object({ full: z.boolean().optional() }).strict()).returns<{ runId: string }>(),
@@ -118,7 +128,7 @@ export const events = {
   'sync.progress': event<SyncProgress>(),
   'sync.finished': event<SyncRunView>(),
   /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch, the account's worker restarted). */
-  'cache.changed': event<{ reason: 'sync' | 'unpublish' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' }>(),
+  'cache.changed': event<{ reason: 'sync' | 'publication' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' }>(),
   connectivity: event<{ online: boolean }>(),
   'auth.tokenRefused': event<{ accountId: string }>(),
   /** Accounts added, removed, selected, or a token replaced. */

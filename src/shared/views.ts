@@ -70,6 +70,22 @@ export type NotOnPortalReason = 'unpublished_here' | 'dropped_by_portal' | 'unkn
  */
 export type UnpublishStatus = 'none' | 'queued' | 'pending' | 'refused';
 
+/** What the dealer can ask of a listing's publication; every one goes through the outbox. */
+export const PUBLICATION_ACTIONS = ['unpublish', 'publish', 'highlight', 'unhighlight'] as const;
+export type PublicationAction = (typeof PUBLICATION_ACTIONS)[number];
+
+/** queued: in the outbox (offline); pending: accepted, until a read confirms; refused: the portal said no. */
+export type RequestStatus = Exclude<UnpublishStatus, 'none'>;
+
+/** The dealer's latest request on a listing that no read has confirmed yet (any action). */
+export interface PublicationRequestView {
+  action: PublicationAction;
+  status: RequestStatus;
+  requestedAt: string | null;
+  /** The portal's message when refused, or the last error while queued. */
+  message: string | null;
+}
+
 export interface PublicationStateView {
   onPortal: boolean;
   highlighted: boolean;
@@ -80,6 +96,8 @@ export interface PublicationStateView {
   unpublishRequestedAt: string | null;
   /** The portal's message when refused, or the last error while queued. */
   unpublishMessage: string | null;
+  /** Any request waiting (unpublish included: the `unpublish…` fields above are its projection, kept for their readers). */
+  request: PublicationRequestView | null;
 }
 
 /** One row of the inventory table: only what the list shows. */
@@ -129,9 +147,9 @@ export type PublicationChange =
   | 'left' // publication became null (see cause)
   | 'highlighted'
   | 'unhighlighted'
-  | 'unpublish_queued'
-  | 'unpublish_sent'
-  | 'unpublish_refused';
+  | `${PublicationAction}_queued`
+  | `${PublicationAction}_sent`
+  | `${PublicationAction}_refused`;
 
 export interface PublicationEventView {
   at: string;
@@ -140,6 +158,8 @@ export interface PublicationEventView {
   cause: NotOnPortalReason | null;
   /** The portal's message (refusals) or a note. */
   message: string | null;
+  /** Who caused it: 'here' (the dealer's request, confirmed by this read), 'portal' (the plan dropped it), null (not known). */
+  by: 'here' | 'portal' | null;
 }
 
 export type PhotoCacheStatus = 'cached' | 'pending' | 'failed' | 'not_cached';
@@ -173,16 +193,32 @@ export interface VehicleDetailView {
   syncedAt: string | null;
 }
 
-export type UnpublishOutcomeKind = 'sent' | 'queued' | 'refused' | 'not_found';
+/** no_room: not sent, the plan has no listing slot or highlight left for it (the portal would refuse it). */
+export type PublicationOutcomeKind = 'sent' | 'queued' | 'refused' | 'not_found' | 'no_room';
 
-export interface UnpublishOutcome {
+/** What became of one request (any action) for one listing. */
+export interface PublicationOutcome {
   reference: string;
   /** sent: the portal accepted it (pending until confirmed); queued: offline, goes at the next sync. */
-  outcome: UnpublishOutcomeKind;
+  outcome: PublicationOutcomeKind;
   /** In English (logs, --json); `code` and `params` name it in the dictionaries (`codes.…`). */
   message: string | null;
   code?: string;
   params?: MessageParams;
+}
+
+/** Room left in the plan, counting the requests sent or queued that no read has confirmed yet. */
+export interface RoomLeft {
+  left: number;
+  limit: number;
+}
+
+/** What the plan leaves for publishing and highlighting (null: no plan read yet; the portal decides). */
+export interface PublicationRoom {
+  listings: RoomLeft | null;
+  highlights: RoomLeft | null;
+  /** When the plan these come from was read. */
+  planFetchedAt: string | null;
 }
 
 // ── Sync ─────────────────────────────────────────────────────────────────────────────────────

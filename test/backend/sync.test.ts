@@ -112,7 +112,7 @@ describe('unpublish', () => {
       if (!target) throw new Error('nothing on the portal');
       const [outcome] = await b.call('publications.unpublish', { references: [target.reference] });
       expect(outcome).toMatchObject({ reference: target.reference, outcome: 'sent' });
-      expect(b.events.of('cache.changed')).toContainEqual({ reason: 'unpublish' });
+      expect(b.events.of('cache.changed')).toContainEqual({ reason: 'publication' });
       const pending = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
       expect(pending?.publication).toMatchObject({ onPortal: true, unpublish: 'pending' });
       expect(pending?.publication.unpublishRequestedAt).not.toBeNull();

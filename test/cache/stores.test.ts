@@ -90,11 +90,11 @@ describe('outbox', () => {
     expect(cache.outbox.pendingCount()).toBe(1);
     expect(cache.outbox.queuedUnpublishes(['B'])).toEqual(new Map());
     const again = cache.outbox.enqueue('unpublish', 'B');
-    expect(cache.outbox.unpublishesOf('B').map((e) => [e.id, e.status, e.attempts])).toEqual([
+    expect(cache.outbox.requestsOf('B').map((e) => [e.id, e.status, e.attempts])).toEqual([
       [b.id, 'sent', 1],
       [again.id, 'pending', 0],
     ]);
-    expect(cache.outbox.unpublishesOf('C')).toEqual([]);
+    expect(cache.outbox.requestsOf('C')).toEqual([]);
   });
 
   it('queues an unpublish once, survives reopening, and records attempts', () => {

@@ -3,7 +3,7 @@
 // keychain path is in keychain.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type PortalVehicle, type Sandbox } from '../../src/sandbox/index';
-import type { InventoryPage, PlanView, UnpublishOutcome, VehicleDetailView } from '../../src/shared/views';
+import type { InventoryPage, PlanView, PublicationOutcome, VehicleDetailView } from '../../src/shared/views';
 import { cli, json, tempDataDir } from './helpers';
 
 let sb: Sandbox;
@@ -153,7 +153,7 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
     const target = vehicles.find((v) => v.publication !== null)!;
     const result = await run(['unpublish', target.reference, 'NO-SUCH-REF', '--json']);
     expect(result.code).toBe(5);
-    const outcomes = json<UnpublishOutcome[]>(result);
+    const outcomes = json<PublicationOutcome[]>(result);
     expect(outcomes.map((o) => [o.reference, o.outcome])).toEqual([
       [target.reference, 'sent'],
       ['NO-SUCH-REF', 'not_found'],

@@ -102,7 +102,7 @@ describe('unpublish', () => {
     const r = await rig({ sandbox: { vehicles: 10 } });
     await r.engine.run();
     expect(await r.engine.unpublish(['NOPE-1'])).toEqual([
-      { reference: 'NOPE-1', outcome: 'not_found', message: expect.any(String), code: 'unpublish.notInInventory' },
+      { reference: 'NOPE-1', outcome: 'not_found', message: expect.any(String), code: 'publication.notInInventory' },
     ]);
     expect(deletes(r.sb)).toBe(0);
   });

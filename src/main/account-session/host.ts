@@ -284,6 +284,8 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     summary: read('summary'),
     vehicle: (reference, opts) => call('vehicle', reference, opts),
     unpublish: (references) => call('unpublish', references),
+    requestPublication: (action, references) => call('requestPublication', action, references),
+    publicationRoom: () => call('publicationRoom'),
     async startSync(opts): Promise<SyncStarted> {
       const { runId } = await call<{ runId: string }>('startSync', opts);
       const early = ended.get(runId);

@@ -4,17 +4,18 @@
 import { mkdir } from 'node:fs/promises';
 import { AppError, toErrorShape } from '../../shared/errors';
 import { planUsage, type Plan } from '../../shared/plan';
-import type { PlanView } from '../../shared/views';
+import type { PlanView, PublicationAction, PublicationOutcome } from '../../shared/views';
 import { META_KEYS, openCache, type Cache } from '../cache';
 import { exportInventory } from '../export';
 import { createPhotoCache } from '../photos';
 import { createPortalClient } from '../portal';
 import { nodeFetch } from '../shell/node-fetch';
-import { createSyncEngine, readCachedPlan, storePlan, syncChangesView, toSyncRunReport, type SyncRunReport } from '../sync';
+import { createSyncEngine, publicationRoom, readCachedPlan, storePlan, syncChangesView, toSyncRunReport, type SyncRunReport } from '../sync';
 import { adoptLegacyPhotos } from './photo-folder';
 import { endedRun } from './run-record';
 import { createPortalStatus } from './portal-status';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted, SyncStartOptions } from './types';
+import { requestsOf } from './publication-view';
 import { toRowView, vehicleDetailView } from './views';
 
 const megabytes = (mb: number): number => mb * 1024 * 1024;
@@ -26,8 +27,8 @@ export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'fa
   return {
     async query(query) {
       const result = cache.queryVehicles(query);
-      const queued = cache.outbox.queuedUnpublishes(result.rows.map((r) => r.reference));
-      return { total: result.total, rows: result.rows.map((row) => toRowView(row, queued.get(row.reference))) };
+      const requests = requestsOf(cache, result.rows.map((r) => r.reference));
+      return { total: result.total, rows: result.rows.map((row) => toRowView(row, requests(row.reference))) };
     },
     facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
     summary: async () => cache.summary(),
@@ -168,6 +169,15 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     return { runId: await began, done: current.done };
   }
 
+  async function requestPublication(action: PublicationAction, references: string[]): Promise<PublicationOutcome[]> {
+    try {
+      return await engine.request(action, references, { signal: controller.signal });
+    } finally {
+      // Even a partial failure may have queued or sent some: the list shows what happened.
+      emit({ type: 'changed', reason: 'publication' });
+    }
+  }
+
   const session: AccountSession = {
     accountId,
     photosDir: paths.photosDir,
@@ -183,14 +193,9 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       if (options.fetchPhotos !== false && view.photos.some((p) => p.cache !== 'cached')) fetchPhotos(reference);
       return view;
     },
-    async unpublish(references) {
-      try {
-        return await engine.unpublish(references, { signal: controller.signal });
-      } finally {
-        // Even a partial failure may have queued or sent some: the list shows what happened.
-        emit({ type: 'changed', reason: 'unpublish' });
-      }
-    },
+    unpublish: (references) => requestPublication('unpublish', references),
+    requestPublication,
+    publicationRoom: async () => publicationRoom(cache),
 
     startSync,
     async cancelSync() {

@@ -8,9 +8,11 @@ import type {
   InventoryPage,
   PlanView,
   PortalStatusView,
+  PublicationAction,
+  PublicationOutcome,
+  PublicationRoom,
   SyncProgress,
   SyncStatusView,
-  UnpublishOutcome,
   VehicleDetailView,
 } from '../../shared/views';
 import type { AccountSettings } from '../accounts';
@@ -66,7 +68,7 @@ export interface SyncStarted {
   done: Promise<SyncRunReport>;
 }
 
-export type ChangeReason = 'sync' | 'photos' | 'unpublish';
+export type ChangeReason = 'sync' | 'photos' | 'publication';
 
 export type SessionEvent =
   | { type: 'progress'; progress: SyncProgress }
@@ -95,7 +97,11 @@ export interface AccountSession {
   /** One listing in full; online, its missing photos are fetched in the background ('changed' photos). */
   vehicle(reference: string, options?: { fetchPhotos?: boolean }): Promise<VehicleDetailView>;
   /** Sent now when the portal answers, queued in the outbox otherwise; one outcome per reference, in order. */
-  unpublish(references: string[]): Promise<UnpublishOutcome[]>;
+  unpublish(references: string[]): Promise<PublicationOutcome[]>;
+  /** Any publication request (unpublish, publish again, highlight on or off), the same way; what the plan has no room for is not sent ('no_room'). */
+  requestPublication(action: PublicationAction, references: string[]): Promise<PublicationOutcome[]>;
+  /** What the plan leaves for publishing and highlighting, less the requests on their way (from the plan last read). */
+  publicationRoom(): Promise<PublicationRoom>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;

@@ -3,11 +3,11 @@
 import { AppError } from '../../shared/errors';
 import type { VehicleDetail, VehicleRow } from '../../shared/inventory';
 import type { PhotoCacheStatus, PhotoView, VehicleDetailView, VehicleRowView } from '../../shared/views';
-import type { Cache, QueuedUnpublish } from '../cache';
+import type { Cache } from '../cache';
 import type { PhotoCache } from '../photos';
-import { publicationHistory, publicationState } from './publication-view';
+import { publicationHistory, publicationState, requestsOf, type Requests } from './publication-view';
 
-export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined): VehicleRowView {
+export function toRowView(row: VehicleRow, requests: Requests): VehicleRowView {
   return {
     reference: row.reference,
     title: row.title,
@@ -25,7 +25,7 @@ export function toRowView(row: VehicleRow, queued: QueuedUnpublish | undefined):
     active: row.active,
     licensePlate: row.plate,
     updatedAt: row.updatedAt,
-    publication: publicationState(row, queued),
+    publication: publicationState(row, requests),
     // The cover's id as the photo cache gives it (String of its row id, see photos.photoIdFor),
     // read from the row's join: the hot path never writes. A cover the photo cache has not
     // registered yet has no file either, so null shows the placeholder.
@@ -68,14 +68,13 @@ function photoViews(photos: PhotoStatusSource, detail: VehicleDetail): PhotoView
 export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, reference: string): VehicleDetailView {
   const detail = cache.getVehicle(reference);
   if (detail === null) throw new AppError('not_found', `There is no listing “${reference}” in the local inventory. Sync to refresh it.`, { reference });
-  const queued = cache.outbox.queuedUnpublishes([reference]).get(reference);
   const seenRun = detail.lastSeenRunId === null ? null : cache.runs.get(detail.lastSeenRunId);
   return {
     reference: detail.reference,
     raw: parseRaw(detail.raw),
     vehicle: detail.vehicle,
     problems: detail.problems,
-    publication: publicationState(detail.row, queued),
+    publication: publicationState(detail.row, requestsOf(cache, [reference])(reference)),
     history: publicationHistory(cache, detail.row, detail.publicationHistory),
     photos: photoViews(photos, detail),
     rejectedPositions: detail.rejectedPhotoPositions,

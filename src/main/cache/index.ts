@@ -127,10 +127,11 @@ export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehic
 export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
-export type { OutboxEntry, OutboxKind, OutboxStatus, QueuedUnpublish } from './outbox-store';
+export type { OpenRequest, OutboxEntry, OutboxKind, OutboxStatus, QueuedUnpublish } from './outbox-store';
 export type { CacheIdentityNotice } from './local';
 export { DAMAGED_REASON } from './db';
 export type { Clock } from './clock';
 export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses, ChangeStore };
 export { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../shared/listing-changes';
 export { META_KEYS } from './meta';
+export { requestReached } from './publication';

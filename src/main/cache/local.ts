@@ -51,6 +51,32 @@ const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       `);
     },
   },
+  {
+    // Publish again and highlight go through the outbox too; 'confirmed': a sync read the listing
+    // in the state asked for (an unpublish is confirmed on the listing's row instead). SQLite
+    // cannot change a CHECK: the table is copied into one with the wider checks.
+    version: 2,
+    up(db) {
+      db.exec(`
+        CREATE TABLE local.outbox_v2 (
+          id INTEGER PRIMARY KEY,
+          kind TEXT NOT NULL CHECK (kind IN ('unpublish', 'publish', 'highlight', 'unhighlight')),
+          reference TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          last_attempt_at TEXT,
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'confirmed')),
+          sending_since TEXT
+        );
+        INSERT INTO local.outbox_v2 SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status, sending_since FROM local.outbox;
+        DROP TABLE local.outbox;
+        ALTER TABLE local.outbox_v2 RENAME TO outbox;
+        CREATE INDEX local.outbox_by_status ON outbox(status, id);
+        CREATE INDEX local.outbox_by_reference ON outbox(reference, id);
+      `);
+    },
+  },
 ];
 
 const LOCAL_LATEST = LOCAL_MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

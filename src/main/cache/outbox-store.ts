@@ -3,11 +3,16 @@
 // local-only file (local.ts): every write here reaches the disk before it returns.
 // Intent first, then delivery: an entry is written before its request goes out, and marked
 // "sending" (durably) while it is in flight, so a send cut short by a kill is known as such.
+import type { PublicationAction } from '../../shared/views';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 
-export type OutboxKind = 'unpublish';
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+export type OutboxKind = PublicationAction;
+/** confirmed: a sync read the listing as asked (publish and highlight; an unpublish is confirmed on its row). */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'confirmed';
+
+/** Which listing state confirms each kind but unpublish (SQL over main.vehicles `v`): requestReached (publication.ts) in SQL. */
+const REFLECTED = `CASE o.kind WHEN 'publish' THEN v.published = 1 WHEN 'highlight' THEN v.highlighted = 1 WHEN 'unhighlight' THEN v.highlighted = 0 END`;
 
 export interface OutboxEntry {
   id: number;
@@ -24,6 +29,14 @@ export interface OutboxEntry {
 
 /** An unpublish still waiting in the outbox (not sent yet). */
 export interface QueuedUnpublish {
+  createdAt: string;
+  lastError: string | null;
+}
+
+/** A publish or (un)highlight request, the latest of its listing, not confirmed by a read yet. */
+export interface OpenRequest {
+  kind: Exclude<OutboxKind, 'unpublish'>;
+  status: Exclude<OutboxStatus, 'confirmed'>;
   createdAt: string;
   lastError: string | null;
 }
@@ -69,7 +82,20 @@ export function createOutboxStore(db: Db, clock: Clock) {
     `SELECT reference, created_at, last_error FROM local.outbox
       WHERE status = 'pending' AND kind = 'unpublish' AND reference IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
-  const unpublishesOf = db.prepare<[string], DbEntry>("SELECT * FROM local.outbox WHERE kind = 'unpublish' AND reference = ? ORDER BY id");
+  const anyOpen = db.prepare("SELECT 1 FROM local.outbox WHERE kind != 'unpublish' AND status != 'confirmed' LIMIT 1").pluck();
+  // The latest request of each listing (a newer one replaces what an older one asked).
+  const openAmong = db.prepare<[string], Pick<DbEntry, 'reference' | 'kind' | 'status' | 'created_at' | 'last_error'>>(
+    `SELECT o.reference, o.kind, o.status, o.created_at, o.last_error FROM local.outbox o
+      WHERE o.id = (SELECT max(id) FROM local.outbox l WHERE l.reference = o.reference AND l.kind != 'unpublish')
+        AND o.status != 'confirmed' AND o.reference IN (SELECT value FROM json_each(?))`,
+  );
+  const requestsOf = db.prepare<[string], DbEntry>('SELECT * FROM local.outbox WHERE reference = ? ORDER BY id');
+  const awaiting = db.prepare<[], string>("SELECT DISTINCT reference FROM local.outbox WHERE kind != 'unpublish' AND status = 'sent' ORDER BY id").pluck();
+  const inFlight = db.prepare<[OutboxKind], number>("SELECT count(DISTINCT reference) FROM local.outbox WHERE kind = ? AND status IN ('pending', 'sent')").pluck();
+  const confirm = db.prepare(
+    `UPDATE local.outbox AS o SET status = 'confirmed' FROM main.vehicles v
+      WHERE o.status = 'sent' AND o.kind != 'unpublish' AND v.reference = o.reference AND ${REFLECTED}`,
+  );
   const pendingCount = db.prepare<[], number>("SELECT count(*) FROM local.outbox WHERE status = 'pending'").pluck();
   const attempt = db.prepare(
     'UPDATE local.outbox SET status = ?, attempts = attempts + 1, last_attempt_at = ?, last_error = ?, sending_since = CASE WHEN ? THEN sending_since ELSE NULL END WHERE id = ?',
@@ -103,9 +129,31 @@ export function createOutboxStore(db: Db, clock: Clock) {
       }
       return out;
     },
-    /** Every unpublish of one listing the outbox holds, whatever became of it, oldest first. */
-    unpublishesOf(reference: string): OutboxEntry[] {
-      return unpublishesOf.all(reference).map(toEntry);
+    /** The open publish and (un)highlight requests among `references`, the latest of each (none open at all: only a probe). */
+    openRequests(references: readonly string[]): Map<string, OpenRequest> {
+      const out = new Map<string, OpenRequest>();
+      if (references.length === 0 || anyOpen.get() === undefined) return out;
+      for (const r of openAmong.all(JSON.stringify(references))) {
+        if (r.kind === 'unpublish' || r.status === 'confirmed') continue;
+        out.set(r.reference, { kind: r.kind, status: r.status, createdAt: r.created_at, lastError: r.last_error });
+      }
+      return out;
+    },
+    /** Every request of one listing the outbox holds, whatever became of it, oldest first. */
+    requestsOf(reference: string): OutboxEntry[] {
+      return requestsOf.all(reference).map(toEntry);
+    },
+    /** Listings with a publish or (un)highlight the portal accepted and no read has confirmed: a sync reads them again. */
+    awaitingConfirmation(): string[] {
+      return awaiting.all();
+    },
+    /** Listings with a request of `kind` queued or sent and not confirmed: they will take room in the plan. */
+    inFlight(kind: OutboxKind): number {
+      return inFlight.get(kind) ?? 0;
+    },
+    /** Marks confirmed the accepted requests the listings now show (called in the sync's commit). */
+    confirmReflected(): number {
+      return confirm.run().changes;
     },
     recent(limit = 50): OutboxEntry[] {
       return recent.all(limit).map(toEntry);

@@ -1,5 +1,6 @@
 // What an observed change of a listing's publication means. Pure, so every cause is tested alone.
 import type { PublicationCause } from '../../shared/inventory';
+import type { PublicationAction } from '../../shared/views';
 
 export interface PublicationState {
   published: boolean;
@@ -24,4 +25,21 @@ export function publicationChange(from: PublicationState, to: PublicationState, 
   else if (!from.published && to.published) cause = 'published';
   else cause = 'unknown'; // highlight switched on or off: the interface does not say by whom
   return { from, to, cause };
+}
+
+/**
+ * Whether a listing shows what a request asked for (its confirmation by a read). The outbox's
+ * confirming UPDATE says the same in SQL (outbox-store.ts, REFLECTED).
+ */
+export function requestReached(action: PublicationAction, state: PublicationState): boolean {
+  switch (action) {
+    case 'unpublish':
+      return !state.published;
+    case 'publish':
+      return state.published;
+    case 'highlight':
+      return state.published && state.highlighted;
+    case 'unhighlight':
+      return !state.highlighted;
+  }
 }

@@ -9,14 +9,15 @@
 //    4    token           no integration token, or the portal refused it
 //    5    not_found       no such account, or no such listing
 //    6    keychain        no system keychain to keep the token in (use SHOWROOM_TOKEN and --no-keychain)
-//    7    refused         the portal refused the request (validation), or a listing's unpublish was refused
+//    7    refused         the portal refused the request (validation), a listing's unpublish, publish or highlight was
+//                         refused, or the plan had no room for it (not sent)
 //    8    cancelled       interrupted (Ctrl-C): what was running stopped cleanly
 //    9    data            the local data cannot be read or written (damaged cache, disk full, locked)
 //   10    sync_running    a sync of this account is already running (in the app or another command)
 //
 // A sync whose inventory committed but some photos failed is a success (0): the failures are in
-// its summary and in `show`. `unpublish` with several references: 7 if any was refused, else 5
-// if any was not found, else 0.
+// its summary and in `show`. `unpublish`, `publish` and `highlight` with several references: 7 if
+// any was refused or had no room in the plan, else 5 if any was not found, else 0.
 import { policyOf, type ExitName } from '../../shared/error-policy';
 import type { ErrorKind } from '../../shared/errors';
 
@@ -44,7 +45,7 @@ export const EXIT_CODE_HELP = `Exit codes:
    4  no integration token, or the portal refused it
    5  not found (account or listing)
    6  no system keychain (use SHOWROOM_TOKEN with --no-keychain)
-   7  refused by the portal (validation, unpublish refused)
+   7  refused by the portal (validation; unpublish, publish or highlight refused or no room in the plan)
    8  cancelled (Ctrl-C)
    9  local data unreadable or unwritable (see \`showroom cache rebuild\`)
   10  a sync of this account is already running elsewhere`;

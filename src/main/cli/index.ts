@@ -20,7 +20,7 @@ import { show } from './commands/show';
 import { changes } from './commands/changes';
 import { status } from './commands/status';
 import { sync } from './commands/sync';
-import { unpublish } from './commands/unpublish';
+import { highlight, publish, unpublish } from './commands/publication';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile, type Env } from './data-dir';
 import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
@@ -36,6 +36,8 @@ export const COMMANDS: readonly Command[] = [
   exportCommand,
   show,
   unpublish,
+  publish,
+  highlight,
   plan,
   status,
   changes,

@@ -3,7 +3,7 @@
 // at a time; progress streams as it goes; a cancel or a failure leaves the previous snapshot.
 import { AppError, toErrorShape } from '../../shared/errors';
 import { parseVehicle } from '../../shared/vehicle';
-import type { SyncDataProblem, SyncKind, SyncProgress, UnpublishOutcome } from '../../shared/views';
+import type { PublicationAction, PublicationOutcome, SyncDataProblem, SyncKind, SyncProgress } from '../../shared/views';
 import type { Cache, SyncCounts, SyncPass } from '../cache';
 import type { PortalClient, WaitEvent } from '../portal';
 import { Collector } from './collector';
@@ -20,6 +20,7 @@ import { toSyncRunReport, type SyncRunReport } from './run-view';
 export { readCachedPlan, storePlan, PLAN_META_KEY, type CachedPlan } from './plan';
 export { toSyncRunReport, notesOf, type SyncRunReport } from './run-view';
 export { syncChangesView } from './changes-view';
+export { publicationRoom } from './room';
 
 export interface PhotoStep {
   syncPhotos(opts: {
@@ -72,7 +73,9 @@ export interface SyncEngine {
   /** Cancels the running sync (its pass is abandoned, the previous snapshot stays). No-op when idle. */
   cancel(): void;
   readonly current: SyncProgress | null;
-  unpublish(references: string[], options?: { signal?: AbortSignal }): Promise<UnpublishOutcome[]>;
+  /** Unpublish, publish again, highlight on or off: sent now, or queued when the portal does not answer; one outcome per reference, in order. */
+  request(action: PublicationAction, references: string[], options?: { signal?: AbortSignal }): Promise<PublicationOutcome[]>;
+  unpublish(references: string[], options?: { signal?: AbortSignal }): Promise<PublicationOutcome[]>;
   /** Sends pending outbox entries; run() calls it first. */
   flushOutbox(options?: { signal?: AbortSignal }): Promise<{ sent: number; failed: number; remaining: number }>;
   /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
@@ -291,12 +294,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     }
   }
 
-  /** Unpublishes the portal has not confirmed yet: read each again (bounded) so "pending" resolves even if no updatedAt moved. */
+  /** Requests the portal has not confirmed yet: read each again (bounded) so "pending" resolves even if no updatedAt moved. */
   async function checkPendingUnpublishes(ctx: SyncContext, collector: Collector, removed: Set<string>): Promise<void> {
     const limit = deps.maxPendingChecks ?? 25;
     if (limit <= 0) return;
     const rows = cache.queryVehicles({ filters: { portal: ['pending'] }, sort: { field: 'updatedAt', dir: 'asc' }, window: { offset: 0, limit } }).rows;
-    const references = rows.map((r) => r.reference).filter((r) => !collector.has(r));
+    const awaiting = [...rows.map((r) => r.reference), ...cache.outbox.awaitingConfirmation()];
+    const references = [...new Set(awaiting)].filter((r) => !collector.has(r)).slice(0, limit);
     await verifyReferences(ctx, collector, references, removed, 'pendingChecked');
   }
 
@@ -343,6 +347,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       }
       const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount };
       if (removedCount !== result.counts.removed || added !== result.counts.added) cache.runs.finish(pass.runId, 'succeeded', counts);
+      // A publish or highlight the portal accepted is confirmed by the read that shows it (an unpublish: by its row, above).
+      cache.outbox.confirmReflected();
       for (const [key, value] of meta) cache.meta.set(key, value);
       if (dataProblems.length > 0) cache.runs.setDataProblems(pass.runId, dataProblems);
       return counts;
@@ -370,6 +376,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     get current() {
       return running ? running.progress.current : null;
     },
+    request: (action, references, options) => publications.request(action, references, options),
     unpublish: (references, options) => publications.unpublish(references, options),
     flushOutbox: (options) => publications.flushOutbox(options),
     noteWait(event) {

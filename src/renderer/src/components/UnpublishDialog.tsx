@@ -2,7 +2,7 @@
 // Focus starts on Cancel.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UnpublishOutcome, UnpublishOutcomeKind } from '../../../shared/views';
+import type { PublicationOutcome, PublicationOutcomeKind } from '../../../shared/views';
 import { api } from '../api';
 import { useApp } from '../AppContext';
 import { useCodedText } from '../hooks/useCodedText';
@@ -12,10 +12,10 @@ import { ErrorBox } from './ErrorBox';
 interface Props {
   references: readonly string[];
   onClose: () => void;
-  onDone: (outcomes: UnpublishOutcome[]) => void;
+  onDone: (outcomes: PublicationOutcome[]) => void;
 }
 
-const ORDER: readonly UnpublishOutcomeKind[] = ['sent', 'queued', 'refused', 'not_found'];
+const ORDER: readonly PublicationOutcomeKind[] = ['sent', 'queued', 'refused', 'not_found'];
 
 export function UnpublishDialog({ references, onClose, onDone }: Props) {
   const { t } = useTranslation();
