@@ -146,25 +146,28 @@ CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 
--- local: user_version 1
+-- local: user_version 2
 
 -- local.table local_meta
 CREATE TABLE local_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
 -- local.table outbox
-CREATE TABLE outbox (
+CREATE TABLE "outbox" (
           id INTEGER PRIMARY KEY,
-          kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
+          kind TEXT NOT NULL CHECK (kind IN ('unpublish', 'publish', 'highlight', 'unhighlight')),
           reference TEXT NOT NULL,
           created_at TEXT NOT NULL,
           attempts INTEGER NOT NULL DEFAULT 0,
           last_error TEXT,
           last_attempt_at TEXT,
-          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'confirmed')),
           -- Set, durably, just before a send; cleared when the answer is written down. Still set
           -- at the next flush: the send was interrupted, and the listing is read before sending again.
           sending_since TEXT
         );
+
+-- local.index outbox_by_reference
+CREATE INDEX outbox_by_reference ON outbox(reference, id);
 
 -- local.index outbox_by_status
 CREATE INDEX outbox_by_status ON outbox(status, id);

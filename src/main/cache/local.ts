@@ -67,6 +67,8 @@ const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
           last_error TEXT,
           last_attempt_at TEXT,
           status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'confirmed')),
+          -- Set, durably, just before a send; cleared when the answer is written down. Still set
+          -- at the next flush: the send was interrupted, and the listing is read before sending again.
           sending_since TEXT
         );
         INSERT INTO local.outbox_v2 SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status, sending_since FROM local.outbox;

@@ -1,6 +1,6 @@
 // show <reference>: one listing in full, from the local inventory (offline): every field, its
 // publication and history, problems, and its photos with their cache state.
-import type { VehicleDetailView } from '../../../shared/views';
+import type { PublicationAction, VehicleDetailView } from '../../../shared/views';
 import type { VehicleField } from '../../../shared/vehicle';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
@@ -67,19 +67,21 @@ function fieldText(field: VehicleField, view: VehicleDetailView): string | null 
   }
 }
 
+/** The request's name in the lines below. */
+const ACTION_TEXT: Record<PublicationAction, string> = { unpublish: 'unpublish', publish: 'publish again', highlight: 'highlight', unhighlight: 'highlight removal' };
+
 function publicationText(view: VehicleDetailView): string {
   const p = view.publication;
-  if (!p.onPortal) {
-    const why = { unpublished_here: 'unpublished from Showroom', dropped_by_portal: 'dropped by the portal (plan limit)', unknown: 'reason unknown' }[
-      p.notOnPortalReason ?? 'unknown'
-    ];
-    return `not on the portal (${why})`;
-  }
-  const base = `on the portal${p.highlighted ? ', highlighted' : ''}`;
-  if (p.unpublish === 'queued') return `${base}; unpublish queued since ${p.unpublishRequestedAt} (sent at the next sync)`;
-  if (p.unpublish === 'pending') return `${base}; unpublish sent ${p.unpublishRequestedAt}, waiting for the portal to confirm`;
-  if (p.unpublish === 'refused') return `${base}; the portal refused the unpublish: ${p.unpublishMessage}`;
-  return base;
+  const why = { unpublished_here: 'unpublished from Showroom', dropped_by_portal: 'dropped by the portal (plan limit)', unknown: 'reason unknown' }[
+    p.notOnPortalReason ?? 'unknown'
+  ];
+  const base = p.onPortal ? `on the portal${p.highlighted ? ', highlighted' : ''}` : `not on the portal (${why})`;
+  const r = p.request;
+  if (r === null) return base;
+  const action = ACTION_TEXT[r.action];
+  if (r.status === 'queued') return `${base}; ${action} queued since ${r.requestedAt ?? '?'} (sent at the next sync)`;
+  if (r.status === 'pending') return `${base}; ${action} sent ${r.requestedAt ?? '?'}, waiting for the portal to confirm`;
+  return `${base}; the portal refused the ${action}: ${r.message ?? ''}`;
 }
 
 export const show: Command = {
@@ -113,7 +115,8 @@ export const show: Command = {
 
     ctx.out.line();
     ctx.out.line(`History (${view.history.length}):`);
-    for (const e of view.history) ctx.out.line(`  ${e.at}  ${e.change}${e.cause ? ` (${e.cause})` : ''}${e.message ? `: ${e.message}` : ''}`);
+    for (const e of view.history)
+      ctx.out.line(`  ${e.at}  ${e.change}${e.cause ? ` (${e.cause})` : ''}${e.by ? ` [by ${e.by}]` : ''}${e.message ? `: ${e.message}` : ''}`);
 
     ctx.out.line();
     ctx.out.line(
