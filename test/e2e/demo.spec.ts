@@ -39,8 +39,8 @@ test('the demo starts a practice portal, syncs it, and every screen shows', asyn
     await app.screen('photo-viewer', lang);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await button(detail, t('detail.unpublish')).click();
-    await expect(page.getByRole('dialog', { name: t('unpublish.title', { count: 1 }) })).toBeVisible();
+    await button(detail, t('detail.request.unpublish')).click();
+    await expect(page.getByRole('dialog', { name: t('requestDialog.unpublish.title', { count: 1 }) })).toBeVisible();
     await app.screen('unpublish-dialog', lang);
     await button(page.getByRole('dialog'), t('common.cancel')).click();
     await page.getByRole('button', { name: t('detail.back') }).click();

@@ -63,10 +63,10 @@ test('first run → demo → search → detail → photo viewer → unpublish di
   await expect(photoButtons(detail).first()).toBeFocused();
 
   // The unpublish dialog (its button comes before the photos): it opens on Cancel; Esc closes it.
-  const unpublish = button(detail, t('detail.unpublish'));
+  const unpublish = button(detail, t('detail.request.unpublish'));
   await tabTo(page, unpublish, 'Shift+Tab');
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: t('unpublish.title', { count: 1 }) });
+  const dialog = page.getByRole('dialog', { name: t('requestDialog.unpublish.title', { count: 1 }) });
   await expect(dialog).toBeVisible();
   await expect(button(dialog, t('common.cancel'))).toBeFocused();
   await page.keyboard.press('Escape');

@@ -30,8 +30,8 @@ test('unpublish online', async ({ app, sandbox }) => {
   await connectAndSync(app, sandbox);
   const published = sandbox.data.list().find((v) => v.publication !== null)!;
   const detail = await openVehicle(page, published.reference);
-  await button(detail, t('detail.unpublish')).click();
-  await button(page.getByRole('dialog'), t('unpublish.confirm', { count: 1 })).click();
+  await button(detail, t('detail.request.unpublish')).click();
+  await button(page.getByRole('dialog'), t('requestDialog.unpublish.confirm', { count: 1 })).click();
   await expect(detail).toContainText(anyOf(t('detail.state.pending'), t('detail.state.off', { reason: t('badges.reason.unpublished_here') })));
   sandbox.data.applyQueue();
   await page.getByRole('button', { name: t('detail.back') }).click();
@@ -46,8 +46,8 @@ test('unpublish offline is queued, then sent by the next sync', async ({ app, sa
   sandbox.faults.set({ resetRate: 1 });
 
   const detail = await openVehicle(page, published.reference);
-  await button(detail, t('detail.unpublish')).click();
-  await button(page.getByRole('dialog'), t('unpublish.confirm', { count: 1 })).click();
+  await button(detail, t('detail.request.unpublish')).click();
+  await button(page.getByRole('dialog'), t('requestDialog.unpublish.confirm', { count: 1 })).click();
   await expect(detail).toContainText(t('detail.state.queued'));
   await app.screen('unpublish-queued');
 

@@ -1,6 +1,8 @@
-// Where the listing stands on the portal, in words, with the listing address and its history.
+// Where the listing stands on the portal, in words, with the listing address, the dealer's latest
+// request (any action: queued, pending or refused with the portal's message), the actions the
+// listing allows, and its history with who caused each change.
 import { useTranslation } from 'react-i18next';
-import type { PublicationEventView, PublicationStateView } from '../../../shared/views';
+import type { PublicationAction, PublicationEventView, PublicationStateView } from '../../../shared/views';
 import { useFormat } from '../hooks/useFormat';
 
 interface Props {
@@ -8,16 +10,19 @@ interface Props {
   url: string | undefined;
   history: readonly PublicationEventView[];
   onOpenUrl: (url: string) => void;
-  onUnpublish: () => void;
+  onRequest: (action: PublicationAction) => void;
 }
 
 /** Only web pages open in the browser. */
 const isWebAddress = (url: string): boolean => /^https?:\/\//i.test(url.trim());
 
-export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }: Props) {
+export function PublicationPanel({ state, url, history, onOpenUrl, onRequest }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
-  const canUnpublish = state.onPortal && state.unpublish !== 'pending' && state.unpublish !== 'queued';
+  // A request on its way (queued or pending) is waited for before another is offered.
+  const waiting = state.request !== null && state.request.status !== 'refused';
+  const actions: PublicationAction[] = waiting ? [] : state.onPortal ? [state.highlighted ? 'unhighlight' : 'highlight', 'unpublish'] : ['publish'];
+  const other = state.request && state.request.action !== 'unpublish' ? state.request : null;
 
   let text: string;
   let tone: 'ok' | 'warn' | 'danger' | 'info';
@@ -40,6 +45,14 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
             {state.unpublishMessage ? t('detail.state.refused', { message: state.unpublishMessage }) : t('detail.state.refusedNoMessage')}
           </p>
         )}
+        {other && (
+          <p className={other.status === 'refused' ? 'callout__strong' : undefined} role={other.status === 'refused' ? 'alert' : undefined} data-request={other.action}>
+            {t(other.status === 'refused' && !other.message ? 'detail.request.refusedNoMessage' : `detail.request.${other.status}`, {
+              action: t(`detail.request.${other.action}`),
+              message: other.message ?? '',
+            })}
+          </p>
+        )}
       </div>
       <div className="detail-actions">
         {url && isWebAddress(url) ? (
@@ -52,11 +65,11 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
         ) : (
           <p className="muted">{t('detail.urlPending')}</p>
         )}
-        {canUnpublish && (
-          <button type="button" className="button button--danger" onClick={onUnpublish}>
-            {t('detail.unpublish')}
+        {actions.map((action) => (
+          <button key={action} type="button" className={`button${action === 'unpublish' ? ' button--danger' : ''}`} onClick={() => onRequest(action)}>
+            {t(`detail.request.${action}`)}
           </button>
-        )}
+        ))}
       </div>
       {url && <p className="mono break small muted">{url}</p>}
       <h3>{t('detail.sections.history')}</h3>
@@ -70,6 +83,7 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onUnpublish }
               <span>
                 {t(`detail.change.${e.change}`)}
                 {e.cause && ` — ${t(`badges.reason.${e.cause}`)}`}
+                {e.by && e.cause === null && !e.change.includes('_') && ` — ${t(`detail.by.${e.by}`)}`}
                 {e.message && <span className="muted"> ({e.message})</span>}
               </span>
             </li>

@@ -3,6 +3,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
+import type { PublicationAction } from '../../../shared/views';
 import { useApp } from '../AppContext';
 import { BulkBar } from '../components/BulkBar';
 import { EmptyState } from '../components/EmptyState';
@@ -11,7 +12,7 @@ import { distinctErrors } from '../logic/distinctErrors';
 import { FilterPanel } from '../components/FilterPanel';
 import { InventoryTable } from '../components/InventoryTable';
 import { SearchBox } from '../components/SearchBox';
-import { UnpublishDialog } from '../components/UnpublishDialog';
+import { PublicationDialog } from '../components/PublicationDialog';
 import { useCacheVersion } from '../hooks/useCacheVersion';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFacets } from '../hooks/useFacets';
@@ -32,7 +33,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [activeIndex, setActiveIndex] = useState(-1);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
-  const [confirming, setConfirming] = useState<readonly string[] | null>(null);
+  const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
 
@@ -178,7 +179,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
           {t('inventory.keyboardHint')}
         </span>
       </div>
-      <BulkBar count={selection.size} onUnpublish={() => setConfirming([...selection])} onClear={clearSelection} />
+      <BulkBar count={selection.size} onRequest={(action) => setConfirming({ action, references: [...selection] })} onClear={clearSelection} />
       <div className="inventory__main">
         {showFilters && (
           <div id="filter-panel">
@@ -193,8 +194,9 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
         </div>
       </div>
       {confirming && (
-        <UnpublishDialog
-          references={confirming}
+        <PublicationDialog
+          action={confirming.action}
+          references={confirming.references}
           onClose={() => setConfirming(null)}
           onDone={() => {
             setConfirming(null);

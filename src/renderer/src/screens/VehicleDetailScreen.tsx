@@ -1,6 +1,7 @@
-// One listing: every field, photos, publication state and history, data problems, unpublish.
+// One listing: every field, photos, publication state and history, data problems, and its publication requests.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PublicationAction } from '../../../shared/views';
 import { api } from '../api';
 import { useApp } from '../AppContext';
 import { ErrorBox } from '../components/ErrorBox';
@@ -8,7 +9,7 @@ import { PhotoGallery } from '../components/PhotoGallery';
 import { ProblemList } from '../components/ProblemList';
 import { PublicationBadges } from '../components/PublicationBadges';
 import { PublicationPanel } from '../components/PublicationPanel';
-import { UnpublishDialog } from '../components/UnpublishDialog';
+import { PublicationDialog } from '../components/PublicationDialog';
 import { VehicleFields } from '../components/VehicleFields';
 import { useFormat } from '../hooks/useFormat';
 import { useNow } from '../hooks/useNow';
@@ -21,7 +22,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const now = useNow();
   const { data: detail, error, refetch } = useVehicle(reference);
   const reload = () => void refetch();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<PublicationAction | null>(null);
   const [showRaw, setShowRaw] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -84,7 +85,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             url={v.url || undefined}
             history={detail.history}
             onOpenUrl={(url) => void openUrl(url)}
-            onUnpublish={() => setConfirming(true)}
+            onRequest={setConfirming}
           />
           <section className="detail-section" aria-labelledby="sec-photos">
             <h2 id="sec-photos">
@@ -109,7 +110,9 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
         </div>
       </div>
 
-      {confirming && <UnpublishDialog references={[detail.reference]} onClose={() => setConfirming(false)} onDone={() => setConfirming(false)} />}
+      {confirming && (
+        <PublicationDialog action={confirming} references={[detail.reference]} onClose={() => setConfirming(null)} onDone={() => setConfirming(null)} />
+      )}
     </section>
   );
 }
