@@ -79,11 +79,9 @@ export const channels = {
   // Unpublish one or many listings; one outcome per reference, in input order.
   'publications.unpublish': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<PublicationOutcome[]>(),
   // Any publication request (publish again, highlight on or off, unpublish) the same way; 'no_room': not sent, the plan has none.
-  'publications.request': channel(
-    z
-      .object({ action: z.enum(PUBLICATION_ACTIONS), references: z.array(reference).min(1).max(10_000) })
-      .strict(),
-  ).returns<PublicationOutcome[]>(),
+  'publications.request': channel(z.object({ action: z.enum(PUBLICATION_ACTIONS), references: z.array(reference).min(1).max(10_000) }).strict()).returns<
+    PublicationOutcome[]
+  >(),
   // The listing slots and highlights the plan leaves, less the requests on their way (asked before a publish or highlight).
   'publications.room': channel(none).returns<PublicationRoom>(),
 

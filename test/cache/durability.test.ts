@@ -77,3 +77,44 @@ describe('the dealer’s queued writes', () => {
     cache.close();
   });
 });
+
+describe('the queued-writes file from before publish and highlight (local version 1)', () => {
+  it('is upgraded in place: every entry kept as it was, and the new kinds and the confirmed status accepted', () => {
+    const file = t.file();
+    withQueuedUnpublish(file);
+    // Back to version 1 as it shipped: the narrower checks, the one entry.
+    const old = new Database(localFileFor(file));
+    old.exec(`
+      CREATE TABLE outbox_v1 (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
+        reference TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        last_attempt_at TEXT,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        sending_since TEXT
+      );
+      INSERT INTO outbox_v1 SELECT * FROM outbox;
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v1 RENAME TO outbox;
+      CREATE INDEX outbox_by_status ON outbox(status, id);
+      UPDATE outbox SET last_error = 'offline', attempts = 2, sending_since = '2025-03-01T12:00:00.000Z';
+    `);
+    old.pragma('user_version = 1');
+    const before = old.prepare('SELECT * FROM outbox').all();
+    old.close();
+
+    const cache = openCache(file);
+    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(2);
+    expect(sqlOf(cache).prepare('SELECT * FROM local.outbox').all()).toEqual(before);
+    expect(cache.outbox.pending().map((e) => [e.kind, e.reference, e.attempts, e.lastError])).toEqual([['unpublish', 'REF-1', 2, 'offline']]);
+    const publish = cache.outbox.enqueue('publish', 'REF-2');
+    cache.outbox.markSent(publish.id);
+    expect(cache.outbox.enqueue('highlight', 'REF-2').kind).toBe('highlight');
+    expect(() => sqlOf(cache).prepare("UPDATE local.outbox SET status = 'confirmed' WHERE id = ?").run(publish.id)).not.toThrow();
+    expect(() => sqlOf(cache).prepare("INSERT INTO local.outbox (kind, reference, created_at) VALUES ('delete', 'X', 'now')").run()).toThrow(/CHECK/);
+    cache.close();
+  });
+});

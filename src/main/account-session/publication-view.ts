@@ -79,7 +79,8 @@ export function publicationHistory(cache: Cache, row: VehicleRow, events: readon
     const waited = !(sent && entry.attempts <= 1);
     if (waited) out.push({ at: entry.createdAt, change: `${entry.kind}_queued`, cause: null, message: null, by: 'here' });
     if (sent && entry.lastAttemptAt) out.push({ at: entry.lastAttemptAt, change: `${entry.kind}_sent`, cause: null, message: null, by: 'here' });
-    if (entry.status === 'failed') out.push({ at: entry.lastAttemptAt ?? entry.createdAt, change: `${entry.kind}_refused`, cause: null, message: entry.lastError, by: 'here' });
+    if (entry.status === 'failed')
+      out.push({ at: entry.lastAttemptAt ?? entry.createdAt, change: `${entry.kind}_refused`, cause: null, message: entry.lastError, by: 'here' });
   }
   // Stable: equal times keep the order above (events before requests).
   return out

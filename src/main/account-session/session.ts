@@ -27,7 +27,10 @@ export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'fa
   return {
     async query(query) {
       const result = cache.queryVehicles(query);
-      const requests = requestsOf(cache, result.rows.map((r) => r.reference));
+      const requests = requestsOf(
+        cache,
+        result.rows.map((r) => r.reference),
+      );
       return { total: result.total, rows: result.rows.map((row) => toRowView(row, requests(row.reference))) };
     },
     facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),

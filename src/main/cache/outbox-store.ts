@@ -91,7 +91,9 @@ export function createOutboxStore(db: Db, clock: Clock) {
   );
   const requestsOf = db.prepare<[string], DbEntry>('SELECT * FROM local.outbox WHERE reference = ? ORDER BY id');
   const awaiting = db.prepare<[], string>("SELECT DISTINCT reference FROM local.outbox WHERE kind != 'unpublish' AND status = 'sent' ORDER BY id").pluck();
-  const inFlight = db.prepare<[OutboxKind], number>("SELECT count(DISTINCT reference) FROM local.outbox WHERE kind = ? AND status IN ('pending', 'sent')").pluck();
+  const inFlight = db
+    .prepare<[OutboxKind], number>("SELECT count(DISTINCT reference) FROM local.outbox WHERE kind = ? AND status IN ('pending', 'sent')")
+    .pluck();
   const confirm = db.prepare(
     `UPDATE local.outbox AS o SET status = 'confirmed' FROM main.vehicles v
       WHERE o.status = 'sent' AND o.kind != 'unpublish' AND v.reference = o.reference AND ${REFLECTED}`,

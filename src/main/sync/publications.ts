@@ -108,7 +108,9 @@ export function createPublications(deps: PublicationsDeps) {
       const answer = await portal.getVehicle(entry.reference, { signal });
       const queued = answer.queue.jobs.some((job) => job.messageType === spec.job);
       const publication = answer.status === 'found' ? answer.vehicle.vehicle.publication : undefined;
-      received = queued || (publication !== undefined && requestReached(entry.kind, { published: publication !== null, highlighted: publication?.highlighted === true }));
+      received =
+        queued ||
+        (publication !== undefined && requestReached(entry.kind, { published: publication !== null, highlighted: publication?.highlighted === true }));
     });
     if (read.kind !== 'accepted') return read;
     return received ? { kind: 'accepted' } : null;
@@ -191,7 +193,11 @@ export function createPublications(deps: PublicationsDeps) {
     if (room && toSend.length > room.left) {
       const needed = toSend.length;
       for (const reference of toSend.splice(Math.max(0, room.left))) {
-        outcomes.set(reference, { reference, outcome: 'no_room', ...said(takes === 'listings' ? 'noListingRoom' : 'noHighlightRoom', { left: room.left, needed, limit: room.limit }) });
+        outcomes.set(reference, {
+          reference,
+          outcome: 'no_room',
+          ...said(takes === 'listings' ? 'noListingRoom' : 'noHighlightRoom', { left: room.left, needed, limit: room.limit }),
+        });
       }
     }
     // The dealer's intent first, on disk, before any request: a crash from here on loses nothing.

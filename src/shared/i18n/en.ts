@@ -419,8 +419,10 @@ export const en = {
     listingsLeft_other: 'Your plan has {{left}} of {{limit}} listing slots left; this needs {{count}}.',
     highlightsLeft_one: 'Your plan has {{left}} of {{limit}} highlights left; this needs {{count}}.',
     highlightsLeft_other: 'Your plan has {{left}} of {{limit}} highlights left; this needs {{count}}.',
-    listingsNone: 'Your plan has no listing slot left (all {{limit}} in use or on their way), so the portal would refuse this. Unpublish other listings to free slots first.',
-    highlightsNone: 'Your plan has no highlight left (all {{limit}} in use or on their way), so the portal would refuse this. Remove the highlight from other listings first.',
+    listingsNone:
+      'Your plan has no listing slot left (all {{limit}} in use or on their way), so the portal would refuse this. Unpublish other listings to free slots first.',
+    highlightsNone:
+      'Your plan has no highlight left (all {{limit}} in use or on their way), so the portal would refuse this. Remove the highlight from other listings first.',
     partial: 'Only {{left}} of the {{count}} fit in your plan: those are sent, the others are not (the portal would refuse them).',
     freeRoom: 'Go to the listings to free room',
     pending: 'It shows as pending until the portal has applied it and a sync has read it again, which can take up to about 20 minutes.',

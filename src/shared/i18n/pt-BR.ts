@@ -421,8 +421,10 @@ export const ptBR: Messages = {
     listingsLeft_other: 'Seu plano tem {{left}} de {{limit}} vagas de anúncio livres; isto precisa de {{count}}.',
     highlightsLeft_one: 'Seu plano tem {{left}} de {{limit}} destaques livres; isto precisa de {{count}}.',
     highlightsLeft_other: 'Seu plano tem {{left}} de {{limit}} destaques livres; isto precisa de {{count}}.',
-    listingsNone: 'Seu plano não tem vaga de anúncio livre (todas as {{limit}} em uso ou a caminho), então o portal recusaria. Despublique outros anúncios para liberar vagas primeiro.',
-    highlightsNone: 'Seu plano não tem destaque livre (todos os {{limit}} em uso ou a caminho), então o portal recusaria. Tire o destaque de outros anúncios primeiro.',
+    listingsNone:
+      'Seu plano não tem vaga de anúncio livre (todas as {{limit}} em uso ou a caminho), então o portal recusaria. Despublique outros anúncios para liberar vagas primeiro.',
+    highlightsNone:
+      'Seu plano não tem destaque livre (todos os {{limit}} em uso ou a caminho), então o portal recusaria. Tire o destaque de outros anúncios primeiro.',
     partial: 'Só {{left}} dos {{count}} cabem no seu plano: esses são enviados, os outros não (o portal os recusaria).',
     freeRoom: 'Ir aos anúncios para liberar vaga',
     pending: 'Aparece como pendente até o portal aplicar e uma sincronização ler o anúncio de novo, o que pode levar até cerca de 20 minutos.',

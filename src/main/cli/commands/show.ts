@@ -68,7 +68,12 @@ function fieldText(field: VehicleField, view: VehicleDetailView): string | null 
 }
 
 /** The request's name in the lines below. */
-const ACTION_TEXT: Record<PublicationAction, string> = { unpublish: 'unpublish', publish: 'publish again', highlight: 'highlight', unhighlight: 'highlight removal' };
+const ACTION_TEXT: Record<PublicationAction, string> = {
+  unpublish: 'unpublish',
+  publish: 'publish again',
+  highlight: 'highlight',
+  unhighlight: 'highlight removal',
+};
 
 function publicationText(view: VehicleDetailView): string {
   const p = view.publication;

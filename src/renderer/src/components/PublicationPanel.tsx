@@ -46,7 +46,11 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onRequest }: 
           </p>
         )}
         {other && (
-          <p className={other.status === 'refused' ? 'callout__strong' : undefined} role={other.status === 'refused' ? 'alert' : undefined} data-request={other.action}>
+          <p
+            className={other.status === 'refused' ? 'callout__strong' : undefined}
+            role={other.status === 'refused' ? 'alert' : undefined}
+            data-request={other.action}
+          >
             {t(other.status === 'refused' && !other.message ? 'detail.request.refusedNoMessage' : `detail.request.${other.status}`, {
               action: t(`detail.request.${other.action}`),
               message: other.message ?? '',
