@@ -116,6 +116,25 @@ describe('the account session in a worker thread', () => {
     },
   );
 
+  it('publishes again and highlights through the worker: the room first, one outcome each, the list shows the request', async () => {
+    const { sb, spec, host } = await setUp(80);
+    const published = sb.data.list().filter((v) => v.publication !== null).length;
+    sb.data.setPlan({ adsQuantity: published + 1 });
+    const worker = await openAccountSessionInWorker(spec, host);
+    cleanups.push(() => worker.close());
+    expect((await (await worker.startSync({ kind: 'full', photos: false })).done).outcome).toBe('succeeded');
+    const room = await worker.publicationRoom();
+    expect(room.listings).toEqual({ left: 1, limit: published + 1 });
+    const [a, b] = sb.data.list().filter((v) => v.publication === null && v.active === true);
+    const events = recorder(worker);
+    const outcomes = await worker.requestPublication('publish', [a?.reference ?? '', b?.reference ?? '']);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['sent', 'no_room']);
+    expect(events).toContainEqual({ type: 'changed', reason: 'publication' });
+    const page = await worker.query({ text: a?.reference ?? '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 5 } });
+    expect(page.rows.find((r) => r.reference === a?.reference)?.publication.request).toMatchObject({ action: 'publish', status: 'pending' });
+    expect((await worker.publicationRoom()).listings?.left).toBe(0);
+  });
+
   it('a reader thread answers the list from its own connection; losing it loses nothing', async () => {
     const { spec, host } = await setUp(150);
     const session = await openAccountSessionInWorker(spec, host, { reader: true });
