@@ -125,7 +125,7 @@ describe('the account session in a worker thread', () => {
     expect((await (await worker.startSync({ kind: 'full', photos: false })).done).outcome).toBe('succeeded');
     const room = await worker.publicationRoom();
     expect(room.listings).toEqual({ left: 1, limit: published + 1 });
-    const [a, b] = sb.data.list().filter((v) => v.publication === null && v.active === true);
+    const [a, b] = sb.data.list().filter((v) => v.publication === null && v.active);
     const events = recorder(worker);
     const outcomes = await worker.requestPublication('publish', [a?.reference ?? '', b?.reference ?? '']);
     expect(outcomes.map((o) => o.outcome)).toEqual(['sent', 'no_room']);

@@ -23,7 +23,7 @@ afterAll(() => account.close());
 
 describe('showroom publish', () => {
   it('sends what the plan has room for; the rest is not sent (exit 7, with the room left); unknown exits 5', async () => {
-    const [a, b] = account.sb.data.list().filter((v) => v.publication === null && v.active === true);
+    const [a, b] = account.sb.data.list().filter((v) => v.publication === null && v.active);
     if (!a || !b) throw new Error('the seed has too few listings off the portal');
     const result = await account.run(['publish', a.reference, b.reference, '--json']);
     expect(result.code, result.stderr).toBe(7);

@@ -11,7 +11,7 @@ const t = words('en');
 test('unpublish, then publish again: the room is said first; pending until a sync reads it', async ({ app, sandbox }) => {
   const { page } = app;
   await connectAndSync(app, sandbox);
-  const target = sandbox.data.list().find((v) => v.publication !== null && v.active === true)!;
+  const target = sandbox.data.list().find((v) => v.publication !== null && v.active)!;
 
   let detail = await openVehicle(page, target.reference);
   await button(detail, t('detail.request.unpublish')).click();

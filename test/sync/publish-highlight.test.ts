@@ -26,7 +26,7 @@ function stateOf(cache: Cache, reference: string) {
 function offAndActive(r: Pick<Rig, 'sb'>): string[] {
   return r.sb.data
     .list()
-    .filter((v) => v.publication === null && v.active === true)
+    .filter((v) => v.publication === null && v.active)
     .sort((x, y) => x.updatedAt.localeCompare(y.updatedAt))
     .map((v) => v.reference);
 }

@@ -41,7 +41,7 @@ export function publicationState(row: VehicleRow, { queued, open }: Requests): P
   return {
     onPortal,
     highlighted: row.highlighted,
-    notOnPortalReason: onPortal ? null : ((row.notOnPortalReason as NotOnPortalReason | null) ?? 'unknown'),
+    notOnPortalReason: onPortal ? null : (row.notOnPortalReason ?? 'unknown'),
     unpublish: (unpublish?.status ?? 'none') satisfies UnpublishStatus,
     unpublishRequestedAt: unpublish?.requestedAt ?? null,
     unpublishMessage: unpublish?.message ?? null,
