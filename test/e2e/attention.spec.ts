@@ -3,7 +3,7 @@
 // under "Dropped by the plan" with its fix, a rejected photo under its reason, and a listing opens
 // from there. The inventory filters by first reason.
 import { expect, test } from './fixtures';
-import { connectAndSync, inventoryRows, navButton, openFilters, resultCount, syncNow, vehicleDetail, words } from './helpers';
+import { connectAndSync, inventoryRows, navButton, openFilters, planDropsListings, resultCount, syncNow, vehicleDetail, words } from './helpers';
 
 const t = words('en');
 
@@ -13,16 +13,8 @@ test.use({ sandboxOptions: { vehicles: 30, urlDelayMs: 0 } });
 test('a plan-limit drop and rejected photos appear in Needs attention with their fixes; the count is in the navigation', async ({ app, sandbox }) => {
   const { page } = app;
   await connectAndSync(app, sandbox);
-  const onBefore = new Set(
-    sandbox.data
-      .list()
-      .filter((v) => v.publication !== null)
-      .map((v) => v.reference),
-  );
-  sandbox.data.setPlan({ adsQuantity: onBefore.size - 1 });
-  const dropped = sandbox.data.list().filter((v) => v.publication === null && onBefore.has(v.reference));
-  const first = dropped[0];
-  if (!first) throw new Error('the plan dropped no listing');
+  const dropped = planDropsListings(sandbox);
+  const [first] = dropped as [(typeof dropped)[number]];
   const rejected = sandbox.data.list().filter((v) => v.pictures.some((p, i) => p.order !== i + 1));
   await syncNow(app, { full: true });
 

@@ -3,7 +3,7 @@
 // listings; the history lists them with what changed, one click opens a listing, and the inventory
 // filters to "changed in the last sync".
 import { expect, test } from './fixtures';
-import { connectAndSync, inventoryRows, navButton, openFilters, resultCount, syncNow, vehicleDetail, words } from './helpers';
+import { connectAndSync, inventoryRows, navButton, openFilters, planDropsListings, resultCount, syncNow, vehicleDetail, words } from './helpers';
 
 const t = words('en');
 
@@ -19,16 +19,8 @@ test('a plan-limit drop, a price change and a removal appear in what changed; a 
   sandbox.clock.advance(1_000);
   sandbox.data.upsert({ reference: priced.reference, value: 123_456 });
   sandbox.data.remove(gone.reference);
-  const onBefore = new Set(
-    sandbox.data
-      .list()
-      .filter((v) => v.publication !== null)
-      .map((v) => v.reference),
-  );
-  sandbox.data.setPlan({ adsQuantity: onBefore.size - 1 });
-  const droppedAll = sandbox.data.list().filter((v) => v.publication === null && onBefore.has(v.reference));
-  const dropped = droppedAll[0];
-  if (!dropped) throw new Error('the plan dropped no listing');
+  const droppedAll = planDropsListings(sandbox);
+  const [dropped] = droppedAll as [(typeof droppedAll)[number]];
 
   await syncNow(app, { full: true });
   // The notice after the sync offers the listings it changed (the first sync's has nothing to offer).

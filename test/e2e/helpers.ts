@@ -162,3 +162,20 @@ export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab
 
 /** A name with numbers in it, from a dictionary text whose numeric values are `#`. */
 export const withNumbers = (text: string): RegExp => new RegExp(`^${anyOf(text).source.replace(/#/g, '\\d+')}$`);
+
+/**
+ * The portal's plan loses one listing slot, so the portal takes listings off (as production does
+ * on a plan change): the listings it dropped, in the sandbox's order (at least one).
+ */
+export function planDropsListings(sandbox: Sandbox): ReturnType<Sandbox['data']['list']> {
+  const onBefore = new Set(
+    sandbox.data
+      .list()
+      .filter((v) => v.publication !== null)
+      .map((v) => v.reference),
+  );
+  sandbox.data.setPlan({ adsQuantity: onBefore.size - 1 });
+  const dropped = sandbox.data.list().filter((v) => v.publication === null && onBefore.has(v.reference));
+  if (dropped.length === 0) throw new Error('the plan dropped no listing');
+  return dropped;
+}
