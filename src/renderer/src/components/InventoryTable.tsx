@@ -50,7 +50,7 @@ export const InventoryTable = memo(function InventoryTable({
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 4,
     // The sticky header sits above the rows inside the same scroller.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
