@@ -91,6 +91,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
     logger: createFileLogger({ dir: join(dataDir, 'logs'), level: 'warn' }),
     emit: hub.emit,
     openExternal: async () => undefined,
+    exportDestination: { place: async () => null },
     startDemoSandbox: async () => {
       throw new Error('no demo mode in the benchmark');
     },

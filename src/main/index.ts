@@ -15,6 +15,7 @@ import { createGate } from './ipc/gate';
 import { APP_SCHEME, createAppHandler } from './shell/app-protocol';
 import { contentSecurityPolicy, PHOTO_SCHEME, withCspHeader } from './shell/csp';
 import { appUserModelId } from './shell/identity';
+import { chosenExportFile, folderOf, saveDialogOptions } from './shell/export-dialog';
 import { createFileLogger, logFilePath } from './shell/logger';
 import { menuLabels, menuTemplate } from './shell/menu';
 import { electronFetch } from './shell/net-fetch';
@@ -155,6 +156,9 @@ async function closeThenExit(limitMs: number): Promise<void> {
   app.exit(0);
 }
 
+/** Where the last export was saved (this run): the next save dialog opens there. */
+let lastExportFolder: string | undefined;
+
 function showBox(box: MessageBox): Promise<number> {
   const parent = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
   return (parent ? dialog.showMessageBox(parent, box) : dialog.showMessageBox(box)).then((r) => r.response);
@@ -174,6 +178,22 @@ async function start(): Promise<void> {
     fetch: electronFetch((input, init) => portalSession.fetch(input, init)),
     keychain: createKeytarKeychain(profile.keychainService),
     openExternal: guardedOpenExternal((url) => shell.openExternal(url)),
+    // A native save dialog on the window; the next one opens where the last export went.
+    exportDestination: {
+      async place(request) {
+        const options = saveDialogOptions(request, lastExportFolder ?? app.getPath('documents'));
+        const parent = mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
+        const file = chosenExportFile(await (parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options)), request);
+        if (file === null) return null;
+        return {
+          file,
+          deliver: () => {
+            lastExportFolder = folderOf(file);
+            return { kind: 'saved', file };
+          },
+        };
+      },
+    },
     emit: hub.emit,
     logger: logger.child('backend'),
     startDemoSandbox,

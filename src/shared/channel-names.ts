@@ -15,6 +15,8 @@ export const CHANNEL_NAMES = [
   'inventory.query',
   'inventory.facets',
   'inventory.summary',
+  'inventory.export',
+  'inventory.cancelExport',
   'vehicles.get',
   'publications.unpublish',
   'publications.request',
@@ -42,6 +44,7 @@ export const EVENT_NAMES = [
   'auth.tokenRefused',
   'accounts.changed',
   'settings.changed',
+  'export.progress',
   'menu.settings',
 ] as const;
 

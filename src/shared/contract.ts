@@ -27,8 +27,10 @@ import type {
   PublicationOutcome,
   PublicationRoom,
   VehicleDetailView,
+  ExportOutcome,
+  ExportProgressView,
 } from './views';
-import { PUBLICATION_ACTIONS } from './views';
+import { EXPORT_FORMATS, PUBLICATION_ACTIONS } from './views';
 
 export interface ChannelSpec<I extends z.ZodType, O> {
   input: I;
@@ -72,6 +74,14 @@ export const channels = {
   'inventory.query': channel(inventoryQuerySchema.required({ window: true })).returns<InventoryPage>(),
   'inventory.facets': channel(inventoryFacetsQuerySchema).returns<FacetCounts>(),
   'inventory.summary': channel(none).returns<InventorySummary>(),
+  // Every listing of the view on screen (its text, filters and sort; no window) to a CSV or XLSX file
+  // in the UI's language. Where the file goes is the shell's (a save dialog, or a one-time download);
+  // progress comes as export.progress events; the dealer's cancel is an outcome, not an error.
+  'inventory.export': channel(
+    z.object({ format: z.enum(EXPORT_FORMATS), language: z.enum(['en', 'pt-BR']), query: inventoryQuerySchema.omit({ window: true }) }).strict(),
+  ).returns<ExportOutcome>(),
+  // Stops the running export (it answers 'cancelled' and leaves no file).
+  'inventory.cancelExport': channel(none).returns<null>(),
 
   // One vehicle (error not_found when it is not in the cache).
   'vehicles.get': channel(z.object({ reference }).strict()).returns<VehicleDetailView>(),
@@ -132,6 +142,8 @@ export const events = {
   /** Accounts added, removed, selected, or a token replaced. */
   'accounts.changed': event<{ activeAccountId: string | null }>(),
   'settings.changed': event<SettingsView>(),
+  /** After each window of rows an export wrote. */
+  'export.progress': event<ExportProgressView>(),
   /** The dealer chose Settings… in the application menu (Cmd+, on macOS). */
   'menu.settings': event<null>(),
 } as const satisfies { [E in EventName]: EventSpec<unknown> };

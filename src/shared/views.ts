@@ -340,3 +340,23 @@ export interface CacheClearedView {
   vehiclesRemoved: number;
   photoBytesFreed: number;
 }
+
+/** The files an inventory export writes (main/export). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** How far an export is: rows written of the rows the view selects. */
+export interface ExportProgressView {
+  done: number;
+  total: number;
+}
+
+/**
+ * What came of an export. Where the file went depends on the shell: the Electron app saved it where
+ * the dealer chose ('saved'); the browser shell offers it once as a download at `url` ('download').
+ * 'cancelled': the dealer closed the save dialog or pressed Cancel; nothing was written.
+ */
+export type ExportOutcome =
+  | { kind: 'saved'; file: string; rows: number; bytes: number }
+  | { kind: 'download'; url: string; fileName: string; rows: number; bytes: number }
+  | { kind: 'cancelled' };

@@ -1,9 +1,9 @@
 // A backend as the app builds it, for tests: a temp data folder, the real keychain (a service of
 // its own per backend), an event recorder, a recorder for the system browser, and the sandbox.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ChannelName, ChannelParsedInput, ChannelOutput, EventName, EventPayload } from '../../src/shared/contract';
 import { createBackend } from '../../src/main/backend';
 import { openCache } from '../../src/main/cache';
@@ -102,6 +102,14 @@ export async function makeBackend(options: MakeBackendOptions = {}): Promise<Tes
     openExternal: guardedOpenExternal(async (url) => {
       opened.push(url);
     }),
+    // As a save dialog that always chose the suggested name in <dataDir>/saved.
+    exportDestination: {
+      place: async ({ fileName }) => {
+        const file = join(dataDir, 'saved', fileName);
+        mkdirSync(dirname(file), { recursive: true });
+        return { file, deliver: () => ({ kind: 'saved', file }) };
+      },
+    },
     startDemoSandbox: async (): Promise<DemoSandbox> => {
       const sandbox = await startSandbox({ vehicles: 200, ...options.demo });
       demos.push(sandbox);

@@ -16,6 +16,7 @@ import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createBackend } from '../../src/main/backend';
+import { createDownloads, downloadDestination, type Downloads } from '../../src/main/browser-shell/downloads';
 import { currentPhotos, type Backend, type DemoSandbox } from '../../src/main/ipc/backend';
 import { createEventHub, type EventHub } from '../../src/main/ipc/events';
 import type { Gate } from '../../src/main/ipc/gate';
@@ -52,6 +53,8 @@ interface TestFixtures {
   logger: Logger;
   hub: EventHub;
   openedExternally: string[];
+  /** The browser shell's one-time downloads (exports), in dataDir/downloads as the shell keeps them. */
+  downloads: Downloads;
   /** Secrets that must never be found in dataDir or the logs (checked after each test). */
   secrets: Set<string>;
   backend: Backend;
@@ -148,7 +151,13 @@ export const test = base.extend<TestFixtures>({
     await use([]);
   },
 
-  backend: async ({ dataDir, keychain, logger, hub, openedExternally, sandboxOptions, secrets, logsDir }, use) => {
+  downloads: async ({ dataDir }, use) => {
+    const downloads = await createDownloads({ dir: join(dataDir, 'downloads') });
+    await use(downloads);
+    await downloads.close();
+  },
+
+  backend: async ({ dataDir, keychain, logger, hub, openedExternally, downloads, sandboxOptions, secrets, logsDir }, use) => {
     const demos: Sandbox[] = [];
     const backend = await createBackend({
       dataDir,
@@ -158,6 +167,7 @@ export const test = base.extend<TestFixtures>({
       openExternal: guardedOpenExternal(async (url) => {
         openedExternally.push(url);
       }),
+      exportDestination: downloadDestination(downloads),
       startDemoSandbox: async (): Promise<DemoSandbox> => {
         const sandbox = await startSandbox(sandboxOptions);
         demos.push(sandbox);
@@ -171,8 +181,8 @@ export const test = base.extend<TestFixtures>({
     expectNoSecretsIn([dataDir, logsDir], secrets);
   },
 
-  shell: async ({ backend, hub, logger }, use) => {
-    const shell = await startTestShell({ handlers: backend.handlers, hub, photos: () => currentPhotos(backend), logger });
+  shell: async ({ backend, hub, logger, downloads }, use) => {
+    const shell = await startTestShell({ handlers: backend.handlers, hub, photos: () => currentPhotos(backend), logger, downloads });
     await use(shell);
     await shell.server.close();
   },

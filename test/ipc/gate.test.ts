@@ -62,6 +62,24 @@ describe('gate over the real contract', () => {
     expect(await gate('app.info', undefined, trusted)).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
   });
 
+  it('inventory.export: a format, a language and the screen’s query without a window; anything else is refused unread', async () => {
+    const exportView = vi.fn<Handlers['inventory.export']>(async () => ({ kind: 'cancelled' }));
+    const gate = createGate(stubHandlers({ 'inventory.export': exportView }), { appUrl: APP_URL });
+    const query = { text: 'civic', filters: { fuel: ['FLEX'] }, sort: { field: 'value', dir: 'asc' } };
+    expect(await gate('inventory.export', { format: 'xlsx', language: 'pt-BR', query }, trusted)).toEqual({ ok: true, value: { kind: 'cancelled' } });
+    expect(exportView.mock.calls[0]![0]).toEqual({ format: 'xlsx', language: 'pt-BR', query });
+    for (const bad of [
+      { format: 'pdf', language: 'en', query },
+      { format: 'csv', language: 'fr', query },
+      { format: 'csv', language: 'en', query: { ...query, window: { offset: 0, limit: 10 } } },
+      { format: 'csv', language: 'en', query, file: '/etc/passwd' },
+      { format: 'csv', language: 'en' },
+    ]) {
+      expect(await gate('inventory.export', bad, trusted)).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+    }
+    expect(exportView).toHaveBeenCalledOnce();
+  });
+
   it('passes a thrown AppError through as its tagged shape', async () => {
     const gate = createGate(
       stubHandlers({

@@ -5,7 +5,12 @@ import { appPaths, rendererUrl } from '../../src/main/shell/paths';
 
 describe('paths', () => {
   it('keeps logs and the window state inside the profile folder', () => {
-    expect(appPaths('/u')).toEqual({ userData: '/u', logs: join('/u', 'logs'), windowState: join('/u', 'window-state.json') });
+    expect(appPaths('/u')).toEqual({
+      userData: '/u',
+      logs: join('/u', 'logs'),
+      windowState: join('/u', 'window-state.json'),
+      downloads: join('/u', 'downloads'),
+    });
   });
 
   it('shows the dev server only in an unpackaged app, and only on loopback', () => {

@@ -307,6 +307,7 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     acknowledgeIdentityNotice: () => call('acknowledgeIdentityNotice'),
     clearStats: () => call('clearStats'),
     exportInventory: (opts) => call('exportInventory', opts),
+    cancelExport: () => call('cancelExport'),
     close() {
       closing ??= (async () => {
         // The reader first: the session's thread then closes the database last, checkpointing the WAL.

@@ -60,6 +60,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     for (const listener of listeners) listener(event);
   };
   const controller = new AbortController();
+  const exports = new Set<AbortController>();
   const tasks = new Set<Promise<unknown>>();
   const background = (task: Promise<unknown>) => {
     const tracked = task.catch((error: unknown) => log.debug('session: background task failed', { error: String(error) })).finally(() => tasks.delete(tracked));
@@ -257,10 +258,19 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     acknowledgeIdentityNotice: async () => cache.acknowledgeIdentityNotice(),
     clearStats: async () => ({ vehiclesRemoved: cache.summary().total, photoBytesFreed: cache.photos.cachedBytes() }),
     exportInventory(options) {
-      const writing = exportInventory(cache, { ...options, signal: controller.signal, onProgress: (progress) => emit({ type: 'exportProgress', progress }) });
+      // Its own signal, so the dealer's Cancel stops this export only; closing the account stops it too.
+      const stop = new AbortController();
+      exports.add(stop);
+      const signal = AbortSignal.any([controller.signal, stop.signal]);
+      const writing = exportInventory(cache, { ...options, signal, onProgress: (progress) => emit({ type: 'exportProgress', progress }) }).finally(() =>
+        exports.delete(stop),
+      );
       // Closing waits for it: a stopped export removes its partial file before the database closes.
       background(writing);
       return writing;
+    },
+    async cancelExport() {
+      for (const stop of exports) stop.abort();
     },
 
     async close() {

@@ -128,6 +128,8 @@ export interface AccountSession {
   clearStats(): Promise<CacheClearedView>;
   /** Every listing the query selects, to a file; progress as 'exportProgress' events; close() stops it. */
   exportInventory(options: Omit<ExportOptions, 'onProgress' | 'signal'>): Promise<ExportResult>;
+  /** Stops the exports running (each fails with 'cancelled' and leaves no file). */
+  cancelExport(): Promise<void>;
 
   /** Stops the sync and background work, then closes the database. */
   close(): Promise<void>;

@@ -12,6 +12,7 @@ import { cacheHandlers } from './cache';
 import { noteCacheError } from './cache-health';
 import { errorKind, type BackendContext } from './context';
 import { createDemo, createDemoAwareKeychain } from './demo';
+import { exportHandlers } from './export';
 import { inventoryHandlers } from './inventory';
 import { planHandlers } from './plan';
 import { publicationHandlers } from './publications';
@@ -69,6 +70,7 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
         return;
       }
       case 'exportProgress':
+        if (active) deps.emit('export.progress', event.progress);
         return;
       case 'restarted':
         log.warn('backend: the account session was restarted', { account: session.accountId, reason: event.reason });
@@ -127,6 +129,7 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
     ...accountHandlers(ctx),
     ...demo.handlers,
     ...inventoryHandlers(ctx),
+    ...exportHandlers(ctx),
     ...vehicleHandlers(ctx),
     ...publicationHandlers(ctx),
     ...sync,

@@ -14,6 +14,7 @@ import { createFileLogger, type Logger } from '../shell/logger';
 import { appPaths } from '../shell/paths';
 import type { Profile } from '../shell/profile';
 import { guardedOpenExternal } from '../shell/urls';
+import { createDownloads, downloadDestination } from './downloads';
 import { createIdleWatch } from './idle';
 import { claimInstance, runningInstance } from './instance';
 import { browserCandidates, launchPlan, systemOpenCommand, type Env, type LaunchPlan } from './launch';
@@ -128,6 +129,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
 
   logger.info('browser shell: starting', { version: options.version, node: process.versions.node, dataDir, cacheDir });
   const hub = createEventHub({ onSinkError: (error, event) => logger.warn('event not delivered', { event, error }) });
+  // Exports wait here for their one download (what an earlier run left is removed now).
+  const downloads = await createDownloads({ dir: paths.downloads, onError: (error) => logger.warn('browser shell: a download was not removed', { error }) });
   const backend = await createBackend({
     dataDir,
     cacheDir,
@@ -138,6 +141,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
       const { command, args } = systemOpenCommand(platform, url);
       run(command, args, logger, true);
     }),
+    exportDestination: downloadDestination(downloads),
     emit: hub.emit,
     logger: logger.child('backend'),
     startDemoSandbox,
@@ -152,9 +156,11 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
       rendererDir: options.rendererDir,
       logger,
       port: options.port,
+      downloads,
     });
   } catch (error) {
     await backend.close();
+    await downloads.close();
     throw error;
   }
 
@@ -163,6 +169,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     // Another shell for this folder won the race while we were starting: use it.
     await server.close();
     await backend.close();
+    await downloads.close();
     const { plan } = launch(claim.running.url, options.open);
     say('Showroom is already running for this data folder.');
     describe(plan, claim.running.url).forEach(say);
@@ -191,6 +198,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
         await server.close();
         // Cancels a running sync, waits for it, closes the database; stops the demo sandbox.
         await backend.close();
+        await downloads.close();
         await release();
       })();
       let timer: NodeJS.Timeout | undefined;

@@ -3,7 +3,11 @@
 // the same pieces as in Electron: the app protocol's file handler and CSP, the gate (input
 // validation, tagged and redacted errors), the photo protocol's handler (opaque ids, path
 // containment). What is new here is only the transport and who may use it (./auth.ts).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { create as contentDisposition } from 'content-disposition';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH, decodeInvoke, encodeMessage, MAX_MESSAGE_BYTES, type ShellMessage } from '../../shared/bridge-wire';
@@ -15,6 +19,7 @@ import { contentSecurityPolicy } from '../shell/csp';
 import type { Logger } from '../shell/logger';
 import { createPhotoHandler, type PhotoResolver } from '../shell/photo-protocol';
 import { admitRequest, admitUpgrade, createSecret, isSecret, loginUrl, sessionCookie, shellHost, shellOrigin, type Refusal } from './auth';
+import { DOWNLOAD_ROUTE, type Downloads } from './downloads';
 import { withBridgeScript } from './index-html';
 
 export interface ShellServerOptions {
@@ -29,6 +34,8 @@ export interface ShellServerOptions {
   port?: number;
   /** Told each photo request the handler refused, and why (logged as well). */
   onPhotoRefused?: (url: string, reason: string) => void;
+  /** The one-time downloads (exports) served at /download/<id>; absent: none. */
+  downloads?: Downloads;
 }
 
 export interface ShellServer {
@@ -150,6 +157,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       });
       return sendResponse(res, await handler(new Request(`${origin}${url.pathname}`, { method: req.method })));
     }
+    if (url.pathname.startsWith(DOWNLOAD_ROUTE)) return sendDownload(req, res, url.pathname.slice(DOWNLOAD_ROUTE.length));
     if (url.pathname === BRIDGE_PATH) {
       send(res, 426, { Upgrade: 'websocket' });
       return;
@@ -158,6 +166,40 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     const response = await appFiles(new Request(`${origin}${url.pathname}`, { method: req.method }));
     const isDocument = response.ok && req.method === 'GET' && (url.pathname === '/' || url.pathname === '/index.html');
     return sendResponse(res, isDocument ? await withBridgeScript(response) : response);
+  }
+
+  /** A download, once: taken from the list before it is sent (a second request is a 404), removed after. */
+  async function sendDownload(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    // HEAD would use the one-time address up without a body.
+    if (req.method !== 'GET') {
+      send(res, 405, { Allow: 'GET' });
+      return;
+    }
+    const downloads = options.downloads;
+    const offer = downloads?.take(id);
+    if (!downloads || !offer) {
+      send(res, 404);
+      return;
+    }
+    try {
+      const { size } = await stat(offer.file);
+      res.writeHead(200, {
+        ...BASE_HEADERS,
+        'Cache-Control': 'no-store',
+        'Content-Type': offer.contentType,
+        'Content-Length': String(size),
+        // RFC 6266, with RFC 5987's filename* for a name that is not ASCII (pt-BR's accents).
+        'Content-Disposition': contentDisposition(offer.fileName),
+      });
+      await pipeline(createReadStream(offer.file), res);
+    } catch (error) {
+      if (!res.headersSent) {
+        log.warn('browser shell: a download could not be sent', { error });
+        send(res, 404);
+      } else throw error;
+    } finally {
+      await downloads.remove(offer.file);
+    }
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -5,20 +5,16 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { AppError, isAppError } from '../../shared/errors';
+import { isAppError, type AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { InventoryQuery } from '../../shared/inventory';
-import type { UiLanguage } from '../../shared/views';
+import type { ExportFormat, ExportProgressView, UiLanguage } from '../../shared/views';
 import type { Cache } from '../cache';
 import { CsvRowWriter } from './csv';
 import { inventoryBatches } from './source';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export interface ExportProgress {
-  done: number;
-  total: number;
-}
+export { EXPORT_FORMATS, type ExportFormat } from '../../shared/views';
+export type { ExportProgressView as ExportProgress } from '../../shared/views';
 
 export interface ExportOptions {
   format: ExportFormat;
@@ -29,7 +25,7 @@ export interface ExportOptions {
   /** As on screen; its window is ignored: every match is exported. */
   query: InventoryQuery;
   /** After each window of rows (a few hundred) is written. */
-  onProgress?: (progress: ExportProgress) => void;
+  onProgress?: (progress: ExportProgressView) => void;
   signal?: AbortSignal;
 }
 
@@ -62,19 +58,19 @@ async function sinkFor(format: ExportFormat, stream: WriteStream, language: UiLa
   };
 }
 
-/** What a failed write of `file` means to the dealer. */
+/** What a failed write of `file` means to the dealer (a message code: the app and the CLI say it in their language). */
 function fileError(error: unknown, file: string): AppError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const detail = { file, code: code ?? null, cause: error instanceof Error ? error.message : String(error) };
-  if (code === 'ENOENT' || code === 'ENOTDIR')
-    return new AppError('bad_input', `Showroom cannot save the export to ${file}: that folder does not exist.`, detail);
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-    return new AppError('bad_input', `Showroom is not allowed to save the export to ${file}. Choose another folder.`, detail);
-  if (code === 'EISDIR') return new AppError('bad_input', `${file} is a folder. Give the name of the file to save the export to.`, detail);
-  if (code === 'ENOSPC' || code === 'EDQUOT')
-    return new AppError('database', `The export does not fit on the disk of ${file}. Free some space and export again.`, detail);
-  return new AppError('database', `Showroom could not save the export to ${file}.`, detail);
+  const params = { file };
+  if (code === 'ENOENT' || code === 'ENOTDIR') return codedError('bad_input', { code: 'export.noFolder', params }, detail);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return codedError('bad_input', { code: 'export.notAllowed', params }, detail);
+  if (code === 'EISDIR') return codedError('bad_input', { code: 'export.isFolder', params }, detail);
+  if (code === 'ENOSPC' || code === 'EDQUOT') return codedError('database', { code: 'export.diskFull', params }, detail);
+  return codedError('database', { code: 'export.failed', params }, detail);
 }
+
+const cancelled = () => codedError('cancelled', { code: 'export.cancelled' });
 
 export async function exportInventory(cache: Cache, options: ExportOptions): Promise<ExportResult> {
   const { file, signal } = options;
@@ -89,15 +85,17 @@ export async function exportInventory(cache: Cache, options: ExportOptions): Pro
     const sink = await sinkFor(options.format, stream, options.language);
     let rows = 0;
     for (const batch of inventoryBatches(cache, options.query)) {
-      if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+      if (signal?.aborted) throw cancelled();
       if (streamError !== undefined) throw streamError;
       sink.add(batch.rows);
       rows = batch.done;
       options.onProgress?.({ done: batch.done, total: batch.total });
       // Let the disk take what was written before reading more (memory stays at a window or so).
       if (stream.writableNeedDrain) await once(stream, 'drain', signal ? { signal } : {});
+      // And let the thread hear a Cancel between windows even when the disk never made it wait.
+      else await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    if (signal?.aborted) throw new AppError('cancelled', 'Cancelled.');
+    if (signal?.aborted) throw cancelled();
     await sink.finish();
     if (streamError !== undefined) throw streamError;
     await rename(partial, file);
@@ -106,7 +104,7 @@ export async function exportInventory(cache: Cache, options: ExportOptions): Pro
     stream.destroy();
     await rm(partial, { force: true });
     if (isAppError(error)) throw error;
-    if ((error as Error | undefined)?.name === 'AbortError') throw new AppError('cancelled', 'Cancelled.');
+    if ((error as Error | undefined)?.name === 'AbortError') throw cancelled();
     throw fileError(error, file);
   }
 }

@@ -2,7 +2,7 @@
 // the cache a window at a time so the rows never all sit in memory. The writer awaits the disk
 // between windows, and a sync may commit meanwhile: then the windows would no longer be one view of
 // the stock (a listing twice, or missed), so the export stops and says so rather than write that.
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import { MAX_WINDOW, type InventoryQuery, type VehicleRow } from '../../shared/inventory';
 import type { Cache } from '../cache';
 
@@ -13,7 +13,7 @@ export interface RowBatch {
   total: number;
 }
 
-export const CHANGED_DURING_EXPORT = 'The listings changed while they were being exported (a sync finished). Nothing was saved: export again.';
+const changed = (detail: Record<string, number>) => codedError('busy', { code: 'export.changed' }, detail);
 
 /** Every row `query` matches, in its order, in windows of `batchSize`; the query's own window is ignored. */
 export function* inventoryBatches(cache: Cache, query: InventoryQuery, batchSize = MAX_WINDOW): Generator<RowBatch> {
@@ -24,9 +24,9 @@ export function* inventoryBatches(cache: Cache, query: InventoryQuery, batchSize
   const token = cache.listingsToken();
   let done = 0;
   while (done < total) {
-    if (cache.listingsToken() !== token) throw new AppError('busy', CHANGED_DURING_EXPORT, { done, total });
+    if (cache.listingsToken() !== token) throw changed({ done, total });
     const { rows, total: now } = cache.queryVehicles({ ...rest, window: { offset: done, limit: batchSize } });
-    if (now !== total || rows.length === 0) throw new AppError('busy', CHANGED_DURING_EXPORT, { done, total, now });
+    if (now !== total || rows.length === 0) throw changed({ done, total, now });
     done += rows.length;
     yield { rows, done, total };
   }

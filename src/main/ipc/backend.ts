@@ -4,6 +4,7 @@
 // only difference between them is the transport.
 import type { EventHub } from './events';
 import type { Handlers } from './gate';
+import type { ExportDestination } from '../export/destination';
 import type { Keychain } from '../secrets';
 import type { Sandbox } from '../../sandbox';
 import type { Logger } from '../shell/logger';
@@ -29,6 +30,8 @@ export interface BackendDeps {
   keychain: Keychain;
   /** Opens an http(s) page in the system browser; refuses anything else (see shell/urls.ts). */
   openExternal(url: string): Promise<void>;
+  /** Where an export goes: a save dialog in Electron, a one-time download in the browser shell (export/destination.ts). */
+  exportDestination: ExportDestination;
   emit: EventHub['emit'];
   logger: Logger;
   /** Starts the in-app sandbox portal for demo mode. */

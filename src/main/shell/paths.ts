@@ -7,10 +7,12 @@ export interface AppPaths {
   userData: string;
   logs: string;
   windowState: string;
+  /** The browser shell's exports waiting for their one download (emptied at start). */
+  downloads: string;
 }
 
 export function appPaths(userData: string): AppPaths {
-  return { userData, logs: join(userData, 'logs'), windowState: join(userData, 'window-state.json') };
+  return { userData, logs: join(userData, 'logs'), windowState: join(userData, 'window-state.json'), downloads: join(userData, 'downloads') };
 }
 
 /**

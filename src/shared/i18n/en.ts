@@ -554,6 +554,16 @@ export const en = {
    * `{{name}}` is filled from the params; `_one`/`_other` are i18next's plural forms for `count`.
    */
   codes: {
+    /** Exporting the inventory to a file (main/export). */
+    export: {
+      noFolder: 'Showroom cannot save the export to {{file}}: that folder does not exist.',
+      notAllowed: 'Showroom is not allowed to save the export to {{file}}. Choose another folder.',
+      isFolder: '{{file}} is a folder. Give the name of the file to save the export to.',
+      diskFull: 'The export does not fit on the disk of {{file}}. Free some space and export again.',
+      failed: 'Showroom could not save the export to {{file}}.',
+      changed: 'The listings changed while they were being exported (a sync finished). Nothing was saved: export again.',
+      cancelled: 'The export was cancelled; no file was saved.',
+    },
     attention: {
       count_one: '{{count}} listing needs attention',
       count_other: '{{count}} listings need attention',
@@ -750,7 +760,27 @@ export const en = {
     },
   },
   /** Exported files (CSV, XLSX): the sheet's name and the headers no other screen has. */
+  exportDialog: {
+    button: 'Export',
+    title: 'Export listings',
+    what: 'The listings exactly as on screen: the same search, filters and order, with every column.',
+    format: 'Format',
+    csv: 'CSV',
+    csvHint: 'Opens in Excel in English: commas between columns, decimal points.',
+    xlsx: 'Excel workbook (XLSX)',
+    xlsxHint: 'Numbers, prices in reais and dates as real spreadsheet cells.',
+    confirm_one: 'Export {{n}} listing',
+    confirm_other: 'Export {{n}} listings',
+    progressLabel: 'Exporting',
+    progress: '{{done}} of {{total}}',
+    saved: 'Saved to {{file}}',
+    downloaded: 'Download started: {{file}}. Your browser shows it with its downloads.',
+    cancelled: 'Export cancelled; no file was saved.',
+  },
   export: {
+    /** The suggested file name, before the date and the extension. */
+    fileName: 'showroom-listings',
+    fileTypes: { csv: 'CSV for Excel', xlsx: 'Excel workbook' },
     sheet: 'Listings',
     columns: {
       portal: 'Publication',

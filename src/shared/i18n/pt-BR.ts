@@ -551,6 +551,16 @@ export const ptBR: Messages = {
     },
   },
   codes: {
+    /** Exporting the inventory to a file (main/export). */
+    export: {
+      noFolder: 'O Showroom não consegue salvar a exportação em {{file}}: essa pasta não existe.',
+      notAllowed: 'O Showroom não tem permissão para salvar a exportação em {{file}}. Escolha outra pasta.',
+      isFolder: '{{file}} é uma pasta. Informe o nome do arquivo onde salvar a exportação.',
+      diskFull: 'A exportação não cabe no disco de {{file}}. Libere espaço e exporte de novo.',
+      failed: 'O Showroom não conseguiu salvar a exportação em {{file}}.',
+      changed: 'Os anúncios mudaram durante a exportação (uma sincronização terminou). Nada foi salvo: exporte de novo.',
+      cancelled: 'A exportação foi cancelada; nenhum arquivo foi salvo.',
+    },
     attention: {
       count_one: '{{count}} anúncio requer atenção',
       count_other: '{{count}} anúncios requerem atenção',
@@ -747,7 +757,27 @@ export const ptBR: Messages = {
       unpublishFailed_other: '{{count}} pedidos de despublicação recusados pelo portal.',
     },
   },
+  exportDialog: {
+    button: 'Exportar',
+    title: 'Exportar anúncios',
+    what: 'Os anúncios exatamente como na tela: a mesma pesquisa, os mesmos filtros e a mesma ordem, com todas as colunas.',
+    format: 'Formato',
+    csv: 'CSV',
+    csvHint: 'Abre no Excel em português: ponto e vírgula entre as colunas, vírgula decimal.',
+    xlsx: 'Pasta de trabalho do Excel (XLSX)',
+    xlsxHint: 'Números, preços em reais e datas como células de planilha de verdade.',
+    confirm_one: 'Exportar {{n}} anúncio',
+    confirm_other: 'Exportar {{n}} anúncios',
+    progressLabel: 'Exportando',
+    progress: '{{done}} de {{total}}',
+    saved: 'Salvo em {{file}}',
+    downloaded: 'Download iniciado: {{file}}. O navegador o mostra junto com os seus downloads.',
+    cancelled: 'Exportação cancelada; nenhum arquivo foi salvo.',
+  },
   export: {
+    /** The suggested file name, before the date and the extension. */
+    fileName: 'showroom-anuncios',
+    fileTypes: { csv: 'CSV para Excel', xlsx: 'Pasta de trabalho do Excel' },
     sheet: 'Anúncios',
     columns: {
       portal: 'Publicação',
