@@ -53,6 +53,8 @@ interface TestFixtures {
   logger: Logger;
   hub: EventHub;
   openedExternally: string[];
+  /** The demo portals the app started (demo mode), to change their stock as the portal would. */
+  demoSandboxes: Sandbox[];
   /** The browser shell's one-time downloads (exports), in dataDir/downloads as the shell keeps them. */
   downloads: Downloads;
   /** Secrets that must never be found in dataDir or the logs (checked after each test). */
@@ -157,8 +159,11 @@ export const test = base.extend<TestFixtures>({
     await downloads.close();
   },
 
-  backend: async ({ dataDir, keychain, logger, hub, openedExternally, downloads, sandboxOptions, secrets, logsDir }, use) => {
-    const demos: Sandbox[] = [];
+  demoSandboxes: async ({}, use) => {
+    await use([]);
+  },
+
+  backend: async ({ dataDir, keychain, logger, hub, openedExternally, downloads, demoSandboxes: demos, sandboxOptions, secrets, logsDir }, use) => {
     const backend = await createBackend({
       dataDir,
       keychain,

@@ -2,10 +2,13 @@
 // cookie, a wrong key, a foreign Host (DNS rebinding), a foreign Origin on the bridge socket, a
 // path outside the renderer, CORS. Each would let another page on the dealer's machine drive
 // Showroom if it failed.
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { cookieName } from '../../src/main/browser-shell/auth';
+import { DOWNLOAD_ROUTE } from '../../src/main/browser-shell/downloads';
+import { EXPORT_CONTENT_TYPES } from '../../src/main/export/destination';
 import { expect, test } from './fixtures';
 import { words } from './helpers';
 
@@ -116,6 +119,46 @@ test('nothing is served outside the built renderer, the bridge and the photo rou
   expect((await get(port, '/', headers, 'OPTIONS')).status).toBe(405);
   // Plain GET on the socket's path: it is only a socket.
   expect((await get(port, '/bridge', headers)).status).toBe(426);
+});
+
+test('an export download: only with the cookie, once, as an attachment under its (non-ASCII) name, then removed', async ({ shell, downloads }) => {
+  const { port } = shell.server;
+  const offer = (fileName: string) => {
+    const file = downloads.newFile('csv');
+    writeFileSync(file, '\uFEFFRefer\u00eancia;Pre\u00e7o\r\nABC-1;45990,5\r\n');
+    return { file, url: `${DOWNLOAD_ROUTE}${downloads.offer({ file, fileName, contentType: EXPORT_CONTENT_TYPES.csv })}` };
+  };
+  const host = { Host: `127.0.0.1:${port}` };
+
+  // No cookie (or a forged one): refused, and the address is not used up.
+  const kept = offer('showroom-listings-2026-11-22.csv');
+  expect((await get(port, kept.url, host)).status).toBe(403);
+  expect((await get(port, kept.url, { ...host, Cookie: `${cookieName(port)}=forged` })).status).toBe(403);
+  expect(existsSync(kept.file)).toBe(true);
+
+  const cookie = await login(port, shell.server.loginUrl);
+  const first = await get(port, kept.url, { ...host, Cookie: cookie });
+  expect(first.status).toBe(200);
+  expect(first.body).toBe('\uFEFFRefer\u00eancia;Pre\u00e7o\r\nABC-1;45990,5\r\n');
+  expect(first.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(first.headers['content-disposition']).toBe('attachment; filename=showroom-listings-2026-11-22.csv');
+  expect(first.headers['cache-control']).toBe('no-store');
+  await expect.poll(() => existsSync(kept.file)).toBe(false);
+  // Used once: gone.
+  expect((await get(port, kept.url, { ...host, Cookie: cookie })).status).toBe(404);
+  // An id never offered, and no id at all.
+  expect((await get(port, `${DOWNLOAD_ROUTE}${'A'.repeat(43)}`, { ...host, Cookie: cookie })).status).toBe(404);
+  expect((await get(port, DOWNLOAD_ROUTE, { ...host, Cookie: cookie })).status).toBe(404);
+
+  // A Portuguese name: RFC 6266 with an ASCII fallback and RFC 5987's UTF-8 filename*.
+  const accented = offer('anúncios-março.csv');
+  const answer = await get(port, accented.url, { ...host, Cookie: cookie });
+  expect(answer.headers['content-disposition']).toBe(`attachment; filename="an?ncios-mar?o.csv"; filename*=UTF-8''an%C3%BAncios-mar%C3%A7o.csv`);
+
+  // HEAD would use the address up without a body: refused, the download still there.
+  const headed = offer('x.csv');
+  expect((await get(port, headed.url, { ...host, Cookie: cookie }, 'HEAD')).status).toBe(405);
+  expect((await get(port, headed.url, { ...host, Cookie: cookie })).status).toBe(200);
 });
 
 test('no answer carries a CORS header', async ({ shell }) => {

@@ -43,3 +43,19 @@ export async function launchShowroom(testInfo: TestInfo, options: { userData?: s
   await window.waitForLoadState('domcontentloaded');
   return { app, window, userData };
 }
+
+export type Invoke = (channel: string, input: unknown) => Promise<{ ok: boolean; value?: unknown }>;
+
+/** Starts the demo and waits for its first sync (photos included) to end. */
+export async function demoSynced(window: Page): Promise<string> {
+  return window.evaluate(async () => {
+    const { invoke } = (globalThis as unknown as { showroom: { invoke: Invoke } }).showroom;
+    const account = await invoke('demo.start', {});
+    for (let i = 0; i < 240; i++) {
+      const status = await invoke('sync.status', {});
+      if (status.ok && (status.value as { running: unknown }).running === null) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return (account.value as { id: string }).id;
+  });
+}

@@ -3,24 +3,8 @@
 // process ends; a development run keeps its own profile, with photos in the OS cache folder.
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { launchShowroom } from './launch';
-
-type Invoke = (channel: string, input: unknown) => Promise<{ ok: boolean; value?: unknown }>;
-
-/** Starts the demo and waits for its first sync (photos included) to end. */
-async function demoSynced(window: Page): Promise<string> {
-  return window.evaluate(async () => {
-    const { invoke } = (globalThis as unknown as { showroom: { invoke: Invoke } }).showroom;
-    const account = await invoke('demo.start', {});
-    for (let i = 0; i < 240; i++) {
-      const status = await invoke('sync.status', {});
-      if (status.ok && (status.value as { running: unknown }).running === null) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    return (account.value as { id: string }).id;
-  });
-}
+import { expect, test } from '@playwright/test';
+import { demoSynced, launchShowroom } from './launch';
 
 test('quitting waits for the database: no write-ahead log is left behind', async ({}, testInfo) => {
   const launched = await launchShowroom(testInfo);

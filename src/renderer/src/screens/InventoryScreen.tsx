@@ -1,4 +1,4 @@
-// Inventory: search, filters with counts, the virtualised table, bulk unpublish.
+// Inventory: search, filters with counts, the virtualised table, bulk unpublish, export of the view.
 // Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useApp } from '../AppContext';
 import { BulkBar } from '../components/BulkBar';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
+import { ExportDialog } from '../components/ExportDialog';
 import { distinctErrors } from '../logic/distinctErrors';
 import { FilterPanel } from '../components/FilterPanel';
 import { InventoryTable } from '../components/InventoryTable';
@@ -34,6 +35,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
   const [activeIndex, setActiveIndex] = useState(-1);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
+  const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
 
@@ -169,6 +171,9 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
           {t('inventory.filters')}
           {filterCount > 0 && <span className="pill">{filterCount}</span>}
         </button>
+        <button type="button" className="button" aria-haspopup="dialog" disabled={!total} onClick={() => setExporting(true)}>
+          {t('exportDialog.button')}
+        </button>
         <span className="inventory__count" data-testid="result-count" data-count={total ?? ''}>
           {total !== null ? t('inventory.results', { count: total, n: f.number(total) }) : t('common.loading')}
         </span>
@@ -193,6 +198,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible }: { visi
           {body}
         </div>
       </div>
+      {exporting && total !== null && <ExportDialog query={query} total={total} onClose={() => setExporting(false)} />}
       {confirming && (
         <PublicationDialog
           action={confirming.action}
