@@ -22,9 +22,32 @@ const PLAN_PICTURES = `(SELECT CAST(json_extract(m.value, '$.plan.currentPlan.pi
 /** On the portal (published, or an unpublish still pending) without an address since the last edit. */
 const ADDRESS_WAITING = 'v.published = 1 AND v.url IS NULL AND v.updated_ms IS NOT NULL';
 
+/**
+ * Whether listing `r` shows what outbox entry `o` asked for (main/cache/publication.ts,
+ * requestReached, in SQL): the outbox confirms a request by it, and a refused one stops mattering.
+ */
+export const REQUEST_REACHED_SQL = `CASE o.kind WHEN 'unpublish' THEN r.published = 0 WHEN 'publish' THEN r.published = 1
+  WHEN 'highlight' THEN r.published = 1 AND r.highlighted = 1 WHEN 'unhighlight' THEN r.highlighted = 0 END`;
+
+/**
+ * Listings whose latest publish or (un)highlight request (a newer one replaces what an older one
+ * asked; the outbox, main/cache/outbox-store.ts, in the local file) is of `kinds`, passes `test`,
+ * and is not shown by the listing. Not correlated with `v`: SQLite reads the outbox's few rows once
+ * per statement into a set, and each listing costs one probe of it, so the snapshot still reads
+ * 100,000 listings in one pass.
+ */
+const latestRequest = (kinds: readonly string[], test: string): string =>
+  `v.reference IN (SELECT o.reference FROM local.outbox o JOIN main.vehicles r ON r.reference = o.reference
+    WHERE o.kind IN (${kinds.map((k) => `'${k}'`).join(', ')}) AND ${test} AND NOT (${REQUEST_REACHED_SQL})
+      AND o.id = (SELECT max(l.id) FROM local.outbox l WHERE l.reference = o.reference AND l.kind != 'unpublish'))`;
+
 /** Each reason's test, most urgent first: what the dealer asked and the portal refused, then what the portal hides, then what could be better. */
 const REASON_SQL = {
   unpublishRefused: 'v.unpublish_error IS NOT NULL',
+  publishRefused: latestRequest(['publish'], "o.status = 'failed'"),
+  highlightRefused: latestRequest(['highlight', 'unhighlight'], "o.status = 'failed'"),
+  /** Accepted, but a read long after did not show it (outbox-store.ts, NOT_APPLIED_AFTER_MS). */
+  requestNotApplied: latestRequest(['publish', 'highlight', 'unhighlight'], "o.status = 'sent' AND o.not_applied_at IS NOT NULL"),
   droppedByPlan: "v.published = 0 AND v.off_cause = 'dropped_by_portal'",
   rejectedPhotos: 'v.rejected_photo_count > 0',
   addressMissing: `${ADDRESS_WAITING} AND v.updated_ms <= ${NOW_MS} - ${ADDRESS_GRACE_MS}`,

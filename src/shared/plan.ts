@@ -1,5 +1,6 @@
 // The dealer's plan (GET /clients/plan, shape from portal-notes.md). Unknown extra fields are kept.
 import { z } from 'zod';
+import type { InventoryFilters } from './inventory-filters';
 
 const quantity = z.number().int().nonnegative();
 
@@ -29,3 +30,13 @@ export function planUsage(plan: Plan): PlanUsage {
     picturesPerListing: plan.currentPlan.pictureQuantity,
   };
 }
+
+/**
+ * The listings whose change frees each kind of room in the plan, as inventory filters: a listing
+ * slot is freed by unpublishing a listing on the portal (one whose unpublish is pending frees it
+ * already), a highlight by removing one.
+ */
+export const FREES_ROOM = {
+  listings: { portal: ['on'] },
+  highlights: { highlighted: true },
+} as const satisfies Record<keyof Pick<PlanUsage, 'listings' | 'highlights'>, InventoryFilters>;

@@ -74,8 +74,12 @@ export type UnpublishStatus = 'none' | 'queued' | 'pending' | 'refused';
 export const PUBLICATION_ACTIONS = ['unpublish', 'publish', 'highlight', 'unhighlight'] as const;
 export type PublicationAction = (typeof PUBLICATION_ACTIONS)[number];
 
-/** queued: in the outbox (offline); pending: accepted, until a read confirms; refused: the portal said no. */
-export type RequestStatus = Exclude<UnpublishStatus, 'none'>;
+/**
+ * queued: in the outbox (offline); pending: accepted, until a read confirms; refused: the portal
+ * said no; not_applied: accepted, but a read long after still did not show it (publish and
+ * highlight only: main/cache/outbox-store.ts, NOT_APPLIED_AFTER_MS).
+ */
+export type RequestStatus = Exclude<UnpublishStatus, 'none'> | 'not_applied';
 
 /** The dealer's latest request on a listing that no read has confirmed yet (any action). */
 export interface PublicationRequestView {
@@ -244,14 +248,20 @@ export interface SyncProgress {
 
 export type SyncOutcome = 'running' | 'succeeded' | 'failed' | 'cancelled';
 
-export interface SyncCounts {
+/**
+ * Requests a run sent from the outbox, by kind (`publishSent`…). A record from before they were
+ * counted by kind has only `unpublishSent`, which then counted every kind (it reads as it was stored).
+ */
+export type RequestsSent = Record<`${PublicationAction}Sent`, number>;
+
+export interface SyncCounts extends RequestsSent {
   added: number;
   changed: number;
   removed: number;
   /** Listings whose publication the portal nulled (plan limit). */
   droppedByPortal: number;
+  /** Requests from the outbox the portal refused, every kind. */
   failed: number;
-  unpublishSent: number;
 }
 
 /** Why an item of the portal's list could not be matched to a listing. */

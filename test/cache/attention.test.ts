@@ -2,7 +2,7 @@
 // (rows, the filter by first reason, its counts and the summary), the time a missing address is
 // given, and the plan's photos per listing read from the stored plan.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Cache } from '../../src/main/cache/index';
+import { NOT_APPLIED_AFTER_MS, type Cache } from '../../src/main/cache/index';
 import { storePlan } from '../../src/main/sync/plan';
 import { ATTENTION_REASONS, ATTENTION_VALUES, type AttentionValue } from '../../src/shared/attention';
 import type { Plan } from '../../src/shared/plan';
@@ -93,6 +93,9 @@ describe('listings that need attention', () => {
       dataProblem: 1,
       inactive: 1,
       fewerPhotos: 0,
+      publishRefused: 0,
+      highlightRefused: 0,
+      requestNotApplied: 0,
     });
     expect(cache.summary().needsAttention).toBe(7);
     // Counted with the other filters applied, as every facet is.
@@ -126,6 +129,56 @@ describe('listings that need attention', () => {
     storePlan(cache, plan(8), NOW);
     expect(withFirstReason('fewerPhotos')).toEqual(['FOUR', 'TWO']);
     expect(cache.facetCounts({}).attention.fewerPhotos).toBe(2);
+  });
+
+  it('a publish or highlight the portal refused, or accepted and never applied, is a reason until the listing shows it or a newer request replaces it', () => {
+    upsert(cache, [
+      portalVehicle({ reference: 'PUB-REFUSED', publication: null }),
+      portalVehicle({ reference: 'HL-REFUSED', publication: { highlighted: false } }),
+      portalVehicle({ reference: 'UNHL-REFUSED', publication: { highlighted: true } }),
+      portalVehicle({ reference: 'NOT-APPLIED', publication: null }),
+      portalVehicle({ reference: 'PENDING', publication: null }),
+      portalVehicle({ reference: 'ASKED-AGAIN', publication: null }),
+    ]);
+    // A reason computed from the outbox alone (no write to the listings) shows in the counts at once.
+    expect(cache.summary().needsAttention).toBe(0);
+    const refuse = (kind: 'publish' | 'highlight' | 'unhighlight', reference: string) => {
+      const entry = cache.outbox.enqueue(kind, reference);
+      cache.outbox.markFailed(entry.id, 'No room left in the plan', true);
+    };
+    refuse('publish', 'PUB-REFUSED');
+    expect(cache.summary().needsAttention).toBe(1);
+    refuse('highlight', 'HL-REFUSED');
+    refuse('unhighlight', 'UNHL-REFUSED');
+    refuse('publish', 'ASKED-AGAIN');
+    cache.outbox.enqueue('publish', 'ASKED-AGAIN');
+    const pending = cache.outbox.enqueue('publish', 'PENDING');
+    cache.outbox.markSent(pending.id);
+    const accepted = cache.outbox.enqueue('publish', 'NOT-APPLIED');
+    cache.outbox.markSent(accepted.id);
+    // Not yet an hour: the sync's read does not make it "not applied".
+    clock.advance(NOT_APPLIED_AFTER_MS - 60_000);
+    expect(cache.outbox.markNotApplied(['NOT-APPLIED', 'PENDING'])).toBe(0);
+    clock.advance(60_000);
+    // Only what the sync read: PENDING was not.
+    expect(cache.outbox.markNotApplied(['NOT-APPLIED'])).toBe(1);
+    expect(reasonsByReference()).toEqual({
+      'PUB-REFUSED': ['publishRefused'],
+      'HL-REFUSED': ['highlightRefused'],
+      'UNHL-REFUSED': ['highlightRefused'],
+      'NOT-APPLIED': ['requestNotApplied'],
+      // Sent, an hour has not passed since: on its way.
+      PENDING: [],
+      // The refusal was replaced by a newer request, queued.
+      'ASKED-AGAIN': [],
+    });
+    expect(withFirstReason('publishRefused', 'highlightRefused', 'requestNotApplied')).toEqual(['HL-REFUSED', 'NOT-APPLIED', 'PUB-REFUSED', 'UNHL-REFUSED']);
+    expect(cache.facetCounts({}).attention).toMatchObject({ publishRefused: 1, highlightRefused: 2, requestNotApplied: 1 });
+    expect(cache.summary().needsAttention).toBe(4);
+    // The listing shows what was asked after all (published on the portal's own site): nothing left to do.
+    upsert(cache, [portalVehicle({ reference: 'PUB-REFUSED', publication: { highlighted: false } })]);
+    expect(reasonsByReference()['PUB-REFUSED']).toEqual([]);
+    expect(cache.summary().needsAttention).toBe(3);
   });
 
   it('the filter takes only the known reasons', () => {

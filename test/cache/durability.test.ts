@@ -96,7 +96,7 @@ describe('the queued-writes file from before publish and highlight (local versio
         status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
         sending_since TEXT
       );
-      INSERT INTO outbox_v1 SELECT * FROM outbox;
+      INSERT INTO outbox_v1 SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status, sending_since FROM outbox;
       DROP TABLE outbox;
       ALTER TABLE outbox_v1 RENAME TO outbox;
       CREATE INDEX outbox_by_status ON outbox(status, id);
@@ -107,8 +107,9 @@ describe('the queued-writes file from before publish and highlight (local versio
     old.close();
 
     const cache = openCache(file);
-    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(2);
-    expect(sqlOf(cache).prepare('SELECT * FROM local.outbox').all()).toEqual(before);
+    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(3);
+    // Version 3 adds when a request was found not applied: none was.
+    expect(sqlOf(cache).prepare('SELECT * FROM local.outbox').all()).toEqual(before.map((row) => ({ ...(row as object), not_applied_at: null })));
     expect(cache.outbox.pending().map((e) => [e.kind, e.reference, e.attempts, e.lastError])).toEqual([['unpublish', 'REF-1', 2, 'offline']]);
     const publish = cache.outbox.enqueue('publish', 'REF-2');
     cache.outbox.markSent(publish.id);

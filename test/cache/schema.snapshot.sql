@@ -146,7 +146,7 @@ CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 
--- local: user_version 2
+-- local: user_version 3
 
 -- local.table local_meta
 CREATE TABLE local_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -164,7 +164,7 @@ CREATE TABLE "outbox" (
           -- Set, durably, just before a send; cleared when the answer is written down. Still set
           -- at the next flush: the send was interrupted, and the listing is read before sending again.
           sending_since TEXT
-        );
+        , not_applied_at TEXT);
 
 -- local.index outbox_by_reference
 CREATE INDEX outbox_by_reference ON outbox(reference, id);

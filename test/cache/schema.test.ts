@@ -89,6 +89,6 @@ describe('schema guard', () => {
     );
     expect(check((db) => db.exec('DROP INDEX vehicles_by_value'))).toThrow(/^- -- main\.index vehicles_by_value$/m);
     expect(check((db) => db.exec('ALTER TABLE local.outbox ADD COLUMN priority INTEGER'))).toThrow(/^\+ .*, priority INTEGER\);$/m);
-    expect(check((db) => db.pragma('local.user_version = 3'))).toThrow(/^\+ -- local: user_version 3$/m);
+    expect(check((db) => db.pragma('local.user_version = 4'))).toThrow(/^\+ -- local: user_version 4$/m);
   });
 });

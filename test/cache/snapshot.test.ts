@@ -35,10 +35,16 @@ beforeAll(() => {
   for (const v of stock.slice(0, 40)) cache.vehicles.markUnpublishPending(v.reference);
   sqlOf(cache).exec('UPDATE vehicles SET value = NULL WHERE id % 97 = 0; UPDATE vehicles SET color = NULL, active = NULL WHERE id % 89 = 0');
   // Reasons to need the dealer: listings without their address for 0 to 89 minutes (the grace is
-  // 45), refused unpublishes, listings the plan dropped, data problems, and a plan that allows more photos than some listings have.
+  // 45), refused unpublishes (and publishes and highlights, below), listings the plan dropped, data problems, and a plan that allows more photos than some listings have.
   const now = Date.parse('2025-03-01T12:00:00.000Z');
   sqlOf(cache).exec(
     `UPDATE vehicles SET url = NULL, updated_ms = ${now} - (id % 90) * 60000 WHERE id % 13 = 0; UPDATE vehicles SET unpublish_error = 'refused' WHERE id % 71 = 0; UPDATE vehicles SET published = 0, off_cause = 'dropped_by_portal' WHERE id % 61 = 0; UPDATE vehicles SET has_problems = 1 WHERE id % 67 = 0`,
+  );
+  // Publish and highlight requests the portal refused, and publishes it accepted but never applied (the outbox, in the local file).
+  sqlOf(cache).exec(
+    `INSERT INTO local.outbox (kind, reference, created_at, status, last_error) SELECT 'publish', reference, 'then', 'failed', 'No ads available' FROM vehicles WHERE published = 0 AND id % 7 = 0;
+     INSERT INTO local.outbox (kind, reference, created_at, status, last_error) SELECT 'highlight', reference, 'then', 'failed', 'No highlights' FROM vehicles WHERE published = 1 AND highlighted = 0 AND id % 53 = 0;
+     INSERT INTO local.outbox (kind, reference, created_at, status, last_attempt_at, not_applied_at) SELECT 'publish', reference, 'then', 'sent', 'then', 'then' FROM vehicles WHERE published = 0 AND id % 7 = 3;`,
   );
   storePlan(
     cache,

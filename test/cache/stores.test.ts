@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
 import { manualClock, openTestCache, portalVehicle, sqlOf, tempDir, upsert, type TempDir } from './helpers';
 import { DATA_PROBLEMS_KEPT } from '../../src/main/cache/runs';
+import { notesOf, toSyncRunReport } from '../../src/main/sync/run-view';
 
 let t: TempDir;
 let cache: Cache;
@@ -133,6 +134,37 @@ describe('sync runs and meta', () => {
     });
     expect(cache.runs.lastSuccessful()).toBeNull();
     expect(cache.runs.recent()).toHaveLength(1);
+  });
+
+  it('a run recorded before requests were counted by kind still reads: its one count stays where it was, the others read 0', () => {
+    const old = cache.runs.start('incremental');
+    // As stored then: every request sent from the outbox counted as unpublishSent.
+    sqlOf(cache)
+      .prepare('UPDATE sync_runs SET ended_at = started_at, outcome = ?, counts = ? WHERE id = ?')
+      .run('ok', JSON.stringify({ added: 1, changed: 0, removed: 0, droppedByPortal: 0, failed: 1, unpublishSent: 2, unpublishFailed: 1 }), old);
+    const report = toSyncRunReport(cache.runs.get(old) ?? expect.fail('no run'));
+    expect(report.counts).toEqual({
+      added: 1,
+      changed: 0,
+      removed: 0,
+      droppedByPortal: 0,
+      failed: 1,
+      unpublishSent: 2,
+      publishSent: 0,
+      highlightSent: 0,
+      unhighlightSent: 0,
+    });
+    expect(report.notes).toEqual(['2 queued unpublishes sent.', '1 unpublish request refused by the portal.']);
+    // A run of today, by kind, in the dealer's language too.
+    const now = cache.runs.start('incremental');
+    cache.runs.finish(now, 'succeeded', { added: 0, publishSent: 1, highlightSent: 3, highlightFailed: 1, failed: 1 });
+    const today = toSyncRunReport(cache.runs.get(now) ?? expect.fail('no run'));
+    expect(today.counts).toMatchObject({ unpublishSent: 0, publishSent: 1, highlightSent: 3, unhighlightSent: 0, failed: 1 });
+    expect(notesOf(today.details, 'pt-BR')).toEqual([
+      '1 publicação da fila enviada.',
+      '3 destaques da fila enviados.',
+      '1 pedido de destaque recusado pelo portal.',
+    ]);
   });
 
   it('keeps the items a run could not identify, the first DATA_PROBLEMS_KEPT of them', () => {

@@ -71,3 +71,25 @@ describe('showroom highlight', () => {
     expect(view.history.filter((e) => e.by === 'here').map((e) => e.change)).toEqual(expect.arrayContaining(['highlighted', 'unhighlighted']));
   });
 });
+
+describe('a request the portal refuses', () => {
+  it('is listed by `showroom attention` under its reason, with the fix, in both languages', async () => {
+    const { sb } = account;
+    const [c] = sb.data.list().filter((v) => v.publication !== null && !v.publication.highlighted);
+    if (!c) throw new Error('the seed has too few listings to highlight');
+    // Every highlight taken behind the app's back: the copy of the plan it read still shows one left.
+    sb.data.setPlan({ highlightsQuantity: sb.data.list().filter((v) => v.publication?.highlighted === true).length });
+    const refused = await account.run(['highlight', c.reference]);
+    expect(refused.code).toBe(7);
+    expect(refused.stdout).toContain(`${c.reference}: refused`);
+
+    const view = json<{ reasons: { reason: string; rows: { reference: string }[] }[] }>(await account.run(['attention', '--json']));
+    expect(view.reasons.find((r) => r.reason === 'highlightRefused')?.rows.map((r) => r.reference)).toEqual([c.reference]);
+    const text = await account.run(['attention', '--lang', 'en']);
+    expect(text.stdout).toContain(
+      'The portal refused the highlight change (1)\n  Open the listing to read the portal’s message. When the plan has no highlight left',
+    );
+    const pt = await account.run(['attention', '--lang', 'pt-BR']);
+    expect(pt.stdout).toContain('O portal recusou a mudança de destaque (1)\n  Abra o anúncio para ler a mensagem do portal.');
+  });
+});

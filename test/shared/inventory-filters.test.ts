@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterCondition, whereClause } from '../../src/main/cache/filters';
 import type { Cache } from '../../src/main/cache/index';
+import { localFileFor } from '../../src/main/cache/local';
 import { registerNow } from '../../src/main/cache/now';
 import type { OptionValues } from '../../src/main/cli/command';
 import { SEARCH_OPTIONS, searchQuery } from '../../src/main/cli/search-flags';
@@ -58,6 +59,8 @@ describe('every inventory filter is declared once, in the dimensions table', () 
     sql = new Database(t.file(), { readonly: true });
     // The SQL of a filter that depends on the time reads the cache's clock (at the same frozen time here).
     registerNow(sql, manualClock());
+    // And the outbox beside it, as the cache's connection has it: refused requests are reasons to need the dealer.
+    sql.prepare('ATTACH DATABASE ? AS local').run(localFileFor(t.file()));
   });
   afterAll(() => {
     sql.close();

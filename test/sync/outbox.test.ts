@@ -100,7 +100,7 @@ describe('unpublish: intent first, then delivery', () => {
 
     const again = await rig({ sb: r.sb, file: r.file });
     const flushed = await again.engine.flushOutbox();
-    expect(flushed).toMatchObject({ sent: 1, remaining: 0 });
+    expect(flushed).toMatchObject({ sent: { unpublish: 1 }, remaining: 0 });
     // Read first: the portal already had it, so no second DELETE.
     expect(r.sb.stats.count(DELETE_ROUTE)).toBe(deletesBefore);
     expect(again.cache.outbox.recent().find((e) => e.reference === target)).toMatchObject({ status: 'sent', sendingSince: null });
@@ -116,7 +116,7 @@ describe('unpublish: intent first, then delivery', () => {
     const entry = r.cache.outbox.enqueue('unpublish', target);
     r.cache.outbox.markSending(entry.id);
     const flushed = await r.engine.flushOutbox();
-    expect(flushed).toMatchObject({ sent: 1, remaining: 0 });
+    expect(flushed).toMatchObject({ sent: { unpublish: 1 }, remaining: 0 });
     expect(r.sb.stats.count(DELETE_ROUTE)).toBe(1);
     expect(r.cache.getVehicle(target)?.row.portal).toBe('pending');
     r.cache.close();

@@ -159,6 +159,10 @@ describe('unpublish', () => {
     r.sb.faults.set({ routes: ['DELETE /publications/:reference'] });
     r.sb.faults.failNext(1, 400);
     const result = await r.engine.flushOutbox();
-    expect(result).toEqual({ sent: 1, failed: 1, remaining: 0 });
+    expect(result).toEqual({
+      sent: { unpublish: 1, publish: 0, highlight: 0, unhighlight: 0 },
+      failed: { unpublish: 1, publish: 0, highlight: 0, unhighlight: 0 },
+      remaining: 0,
+    });
   });
 });

@@ -3,10 +3,11 @@
 // (sent by the next sync, after a restart), refused with the portal's message, and — before any
 // request — held back when the plan the last sync read has no room for it.
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { publicationHistory, publicationState, requestsOf } from '../../src/main/account-session/publication-view';
-import { openCache, type Cache } from '../../src/main/cache';
+import { NOT_APPLIED_AFTER_MS, openCache, type Cache } from '../../src/main/cache';
 import { createSyncEngine, publicationRoom } from '../../src/main/sync';
+import { manualClock } from '../cache/helpers';
 import { clientFor, rig, sandbox, tempFolder, watchConnectivity, type Rig } from './helpers';
 
 const posts = (r: Pick<Rig, 'sb'>) => r.sb.stats.count('POST /publications/:reference');
@@ -101,6 +102,58 @@ describe('publish again', () => {
     expect(state.request).toEqual({ action: 'publish', status: 'refused', requestedAt: expect.any(String), message: outcome?.message });
     expect(history.at(-1)).toMatchObject({ change: 'publish_refused', message: outcome?.message, by: 'here' });
     expect(r.cache.outbox.pending()).toEqual([]);
+    // It needs the dealer (its fix: free room, then publish again), counted beside "Needs attention" at once.
+    expect(r.cache.getVehicle(ref)?.row.attention[0]).toBe('publishRefused');
+    expect(r.cache.queryVehicles({ filters: { attention: ['publishRefused'] } }).rows.map((row) => row.reference)).toEqual([ref]);
+    expect(r.cache.summary().needsAttention).toBeGreaterThanOrEqual(1);
+    // Published again once there is room: the refusal no longer needs the dealer.
+    r.sb.data.setPlan({ adsQuantity: publishedCount(r) + 1 });
+    await r.engine.run();
+    expect((await r.engine.request('publish', [ref]))[0]).toMatchObject({ outcome: 'sent' });
+    expect(r.cache.getVehicle(ref)?.row.attention).not.toContain('publishRefused');
+  });
+
+  it('accepted but never applied: a sync over an hour later says so, frees its room, asks the dealer to send it again, and sending again works', async () => {
+    const sb = await sandbox({ vehicles: 100, seed: 46, queueDelayMs: Number.POSITIVE_INFINITY });
+    sb.data.setPlan({ adsQuantity: publishedCount({ sb }) + 2 });
+    const clock = manualClock(new Date().toISOString());
+    const cache = openCache(join(tempFolder(), 'account.db'), { clock });
+    onTestFinished(() => cache.close());
+    const engine = createSyncEngine({ cache, portal: clientFor(sb.baseUrl, sb.integrationToken), now: () => clock().getTime() });
+    await engine.run();
+    const [ref = ''] = offAndActive({ sb });
+    expect((await engine.request('publish', [ref]))[0]).toMatchObject({ outcome: 'sent' });
+    expect(publicationRoom(cache).listings?.left).toBe(1);
+
+    // Within the hour: pending, holding its slot.
+    clock.advance(NOT_APPLIED_AFTER_MS - 60_000);
+    const early = await engine.run();
+    expect(early.details.notApplied).toBeUndefined();
+    expect(stateOf(cache, ref).state.request).toMatchObject({ action: 'publish', status: 'pending' });
+
+    // Over the hour, and a sync read it still off the portal: not applied.
+    clock.advance(2 * 60_000);
+    const late = await engine.run();
+    expect(late.details.notApplied).toBe(1);
+    expect(late.notes.join(' ')).toMatch(/not applied/);
+    expect(stateOf(cache, ref).state.request).toMatchObject({ action: 'publish', status: 'not_applied' });
+    expect(publicationRoom(cache).listings?.left).toBe(2);
+    expect(cache.getVehicle(ref)?.row.attention[0]).toBe('requestNotApplied');
+    // No longer read again at every sync.
+    expect(cache.outbox.awaitingConfirmation()).toEqual([]);
+
+    // Asked again: sent again, pending again, no longer a reason.
+    expect((await engine.request('publish', [ref]))[0]).toMatchObject({ outcome: 'sent', code: 'publication.sent' });
+    expect(posts({ sb })).toBe(2);
+    expect(stateOf(cache, ref).state.request).toMatchObject({ action: 'publish', status: 'pending' });
+    expect(cache.getVehicle(ref)?.row.attention).not.toContain('requestNotApplied');
+    expect(publicationRoom(cache).listings?.left).toBe(1);
+
+    // The portal applies its queue at last: confirmed.
+    sb.data.applyQueue();
+    await engine.run();
+    expect(stateOf(cache, ref).state).toMatchObject({ onPortal: true, request: null });
+    expect(cache.outbox.requestsOf(ref).map((e) => e.status)).toEqual(['confirmed', 'confirmed']);
   });
 
   it('offline: queued in the outbox, kept across a restart, sent by the next sync and confirmed by it', async () => {
@@ -128,6 +181,9 @@ describe('publish again', () => {
     const back = await rig({ sb, file });
     const run = await back.engine.run();
     expect(run.outcome).toBe('succeeded');
+    // Counted by kind: these were publishes, not unpublishes.
+    expect(run.counts).toMatchObject({ publishSent: 2, unpublishSent: 0, highlightSent: 0, unhighlightSent: 0 });
+    expect(run.notes).toContain('2 queued publishes sent.');
     expect(posts(back)).toBe(2);
     for (const ref of refs) {
       expect(sb.data.get(ref)?.publication).not.toBeNull();

@@ -19,7 +19,10 @@ export function requestsOf(cache: Cache, references: readonly string[]): (refere
 }
 
 /** The unpublish, as the listing's row and the outbox say; null when there is none. */
-function unpublishRequest(row: VehicleRow, queued: QueuedUnpublish | undefined): PublicationRequestView | null {
+function unpublishRequest(
+  row: VehicleRow,
+  queued: QueuedUnpublish | undefined,
+): (PublicationRequestView & { status: Exclude<UnpublishStatus, 'none'> }) | null {
   const onPortal = row.portal !== 'off';
   if (onPortal && queued) return { action: 'unpublish', status: 'queued', requestedAt: queued.createdAt, message: queued.lastError };
   if (row.portal === 'pending') return { action: 'unpublish', status: 'pending', requestedAt: row.unpublishPendingSince, message: null };
@@ -31,8 +34,8 @@ function unpublishRequest(row: VehicleRow, queued: QueuedUnpublish | undefined):
 function openRequest(row: VehicleRow, open: OpenRequest | undefined): PublicationRequestView | null {
   if (!open) return null;
   if (open.status !== 'pending' && requestReached(open.kind, { published: row.portal !== 'off', highlighted: row.highlighted })) return null;
-  const status = open.status === 'pending' ? 'queued' : open.status === 'sent' ? 'pending' : 'refused';
-  return { action: open.kind, status, requestedAt: open.createdAt, message: status === 'pending' ? null : open.lastError };
+  const status = open.status === 'pending' ? 'queued' : open.status === 'failed' ? 'refused' : open.notAppliedAt === null ? 'pending' : 'not_applied';
+  return { action: open.kind, status, requestedAt: open.createdAt, message: status === 'queued' || status === 'refused' ? open.lastError : null };
 }
 
 export function publicationState(row: VehicleRow, { queued, open }: Requests): PublicationStateView {

@@ -1,7 +1,7 @@
 // The record of a sync run that ended outside the engine's own bookkeeping: the engine threw, the
 // worker running it stopped, or the account closed before its end came back.
 import type { AppErrorShape } from '../../shared/errors';
-import type { SyncRunReport } from '../sync';
+import { requestsSent, type SyncRunReport } from '../sync';
 import type { SyncRunKind } from './types';
 
 /** Failed, or cancelled when the error says so; nothing counted. */
@@ -14,7 +14,7 @@ export function endedRun(runId: string, error: AppErrorShape, known: { kind?: Sy
     startedAt: known.startedAt ?? endedAt,
     endedAt,
     outcome: error.kind === 'cancelled' ? 'cancelled' : 'failed',
-    counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0 },
+    counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, ...requestsSent({}) },
     error,
     dataProblems: [],
     firstSync: false,

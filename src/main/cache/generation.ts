@@ -1,7 +1,8 @@
 // Which state of the listings a derived structure (the in-memory snapshot, a search's match set)
 // was computed from. The token changes whenever the listings may have changed:
 // - the vehicle store's writes (every write the app makes goes through it) bump a counter;
-// - another connection's commits (the command line, a second window): PRAGMA data_version;
+// - another connection's commits (the command line, a second window): PRAGMA data_version, of
+//   both files (the outbox, in the local one, feeds the reasons to need the dealer);
 // - a delete, whoever makes it: a temporary trigger bumps the counter (deletes already run a trigger);
 // - a row added behind the store's back: the highest id moves.
 // An UPDATE or INSERT trigger would be the catch-all, but any such trigger doubles the cost of a
@@ -34,9 +35,12 @@ export function generationOf(db: Db): Generation {
   // TEMP: lives in this connection only; other processes never see (or need) the function.
   db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS showroom_vehicles_deleted AFTER DELETE ON main.vehicles BEGIN SELECT ${FUNCTION}(); END;`);
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  // The outbox's file too: a request another process refused is a reason to need the dealer (shared/attention.ts).
+  const attached = db.pragma('database_list') as Array<{ name: string }>;
+  const localVersion = attached.some((d) => d.name === 'local') ? db.prepare<[], number>('PRAGMA local.data_version').pluck() : null;
   const maxId = db.prepare('SELECT max(id) FROM vehicles').pluck();
   const generation: Generation = {
-    token: () => `${String(dataVersion.get())}:${local}:${String(maxId.get())}`,
+    token: () => `${String(dataVersion.get())}:${localVersion?.get() ?? ''}:${local}:${String(maxId.get())}`,
     cacheable: () => !db.inTransaction,
     changed: () => {
       local++;

@@ -127,6 +127,7 @@ export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehic
 export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
+export { NOT_APPLIED_AFTER_MS } from './outbox-store';
 export type { OpenRequest, OutboxEntry, OutboxKind, OutboxStatus, QueuedUnpublish } from './outbox-store';
 export type { CacheIdentityNotice } from './local';
 export { DAMAGED_REASON } from './db';

@@ -79,6 +79,14 @@ const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       `);
     },
   },
+  {
+    // A request the portal accepted but never applied (outbox-store.ts, markNotApplied): when a
+    // sync decided so. It stays 'sent' (that is what happened), so a late application still confirms it.
+    version: 3,
+    up(db) {
+      db.exec('ALTER TABLE local.outbox ADD COLUMN not_applied_at TEXT');
+    },
+  },
 ];
 
 const LOCAL_LATEST = LOCAL_MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

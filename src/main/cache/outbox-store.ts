@@ -3,16 +3,28 @@
 // local-only file (local.ts): every write here reaches the disk before it returns.
 // Intent first, then delivery: an entry is written before its request goes out, and marked
 // "sending" (durably) while it is in flight, so a send cut short by a kill is known as such.
+import { REQUEST_REACHED_SQL } from '../../shared/attention';
 import type { PublicationAction } from '../../shared/views';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
+import { generationOf } from './generation';
+
+/**
+ * When a request the portal accepted counts as not applied: the portal documents up to about 20
+ * minutes before a publication change shows in reads (portal-notes.md, "Writes are queued"); an
+ * hour is three times that. A sync that reads the listing more than this long after the portal
+ * accepted the request, and does not find it as asked, marks the request not applied
+ * (markNotApplied): from then on it no longer holds room in the plan (sync/room.ts), it is a reason
+ * the listing needs the dealer (shared/attention.ts: send it again), and asking again sends it
+ * again. Decided at a sync, on a fresh read, never by the clock alone: offline for a week, nothing
+ * turns "not applied" until the portal has been asked. It stays 'sent', so if the portal applies
+ * it after all, the next read confirms it as usual.
+ */
+export const NOT_APPLIED_AFTER_MS = 60 * 60_000;
 
 export type OutboxKind = PublicationAction;
 /** confirmed: a sync read the listing as asked (publish and highlight; an unpublish is confirmed on its row). */
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'confirmed';
-
-/** Which listing state confirms each kind but unpublish (SQL over main.vehicles `v`): requestReached (publication.ts) in SQL. */
-const REFLECTED = `CASE o.kind WHEN 'publish' THEN v.published = 1 WHEN 'highlight' THEN v.highlighted = 1 WHEN 'unhighlight' THEN v.highlighted = 0 END`;
 
 export interface OutboxEntry {
   id: number;
@@ -25,6 +37,8 @@ export interface OutboxEntry {
   status: OutboxStatus;
   /** Set while a send is in flight; still set after a crash: the send's fate is unknown. */
   sendingSince: string | null;
+  /** Accepted by the portal but not applied (NOT_APPLIED_AFTER_MS): when a sync found so. */
+  notAppliedAt: string | null;
 }
 
 /** An unpublish still waiting in the outbox (not sent yet). */
@@ -39,6 +53,8 @@ export interface OpenRequest {
   status: Exclude<OutboxStatus, 'confirmed'>;
   createdAt: string;
   lastError: string | null;
+  /** Sent and accepted, but a read long after still did not show it (NOT_APPLIED_AFTER_MS). */
+  notAppliedAt: string | null;
 }
 
 interface DbEntry {
@@ -51,6 +67,7 @@ interface DbEntry {
   last_attempt_at: string | null;
   status: OutboxStatus;
   sending_since: string | null;
+  not_applied_at: string | null;
 }
 
 const toEntry = (r: DbEntry): OutboxEntry => ({
@@ -63,6 +80,7 @@ const toEntry = (r: DbEntry): OutboxEntry => ({
   lastAttemptAt: r.last_attempt_at,
   status: r.status,
   sendingSince: r.sending_since,
+  notAppliedAt: r.not_applied_at,
 });
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
@@ -84,28 +102,47 @@ export function createOutboxStore(db: Db, clock: Clock) {
   );
   const anyOpen = db.prepare("SELECT 1 FROM local.outbox WHERE kind != 'unpublish' AND status != 'confirmed' LIMIT 1").pluck();
   // The latest request of each listing (a newer one replaces what an older one asked).
-  const openAmong = db.prepare<[string], Pick<DbEntry, 'reference' | 'kind' | 'status' | 'created_at' | 'last_error'>>(
-    `SELECT o.reference, o.kind, o.status, o.created_at, o.last_error FROM local.outbox o
+  const openAmong = db.prepare<[string], Pick<DbEntry, 'reference' | 'kind' | 'status' | 'created_at' | 'last_error' | 'not_applied_at'>>(
+    `SELECT o.reference, o.kind, o.status, o.created_at, o.last_error, o.not_applied_at FROM local.outbox o
       WHERE o.id = (SELECT max(id) FROM local.outbox l WHERE l.reference = o.reference AND l.kind != 'unpublish')
         AND o.status != 'confirmed' AND o.reference IN (SELECT value FROM json_each(?))`,
   );
   const requestsOf = db.prepare<[string], DbEntry>('SELECT * FROM local.outbox WHERE reference = ? ORDER BY id');
-  const awaiting = db.prepare<[], string>("SELECT DISTINCT reference FROM local.outbox WHERE kind != 'unpublish' AND status = 'sent' ORDER BY id").pluck();
-  const inFlight = db
-    .prepare<[OutboxKind], number>("SELECT count(DISTINCT reference) FROM local.outbox WHERE kind = ? AND status IN ('pending', 'sent')")
+  // Not applied: no longer read again at each sync (an incremental read still sees it if it comes late).
+  const awaiting = db
+    .prepare<[], string>("SELECT DISTINCT reference FROM local.outbox WHERE kind != 'unpublish' AND status = 'sent' AND not_applied_at IS NULL ORDER BY id")
     .pluck();
+  const inFlight = db
+    .prepare<[OutboxKind], number>(
+      "SELECT count(DISTINCT reference) FROM local.outbox WHERE kind = ? AND status IN ('pending', 'sent') AND not_applied_at IS NULL",
+    )
+    .pluck();
+  const notApplied = db.prepare<[string, string, string]>(
+    `UPDATE local.outbox SET not_applied_at = ?
+      WHERE status = 'sent' AND kind != 'unpublish' AND not_applied_at IS NULL AND last_attempt_at <= ?
+        AND reference IN (SELECT value FROM json_each(?))`,
+  );
   const confirm = db.prepare(
-    `UPDATE local.outbox AS o SET status = 'confirmed' FROM main.vehicles v
-      WHERE o.status = 'sent' AND o.kind != 'unpublish' AND v.reference = o.reference AND ${REFLECTED}`,
+    `UPDATE local.outbox AS o SET status = 'confirmed' FROM main.vehicles r
+      WHERE o.status = 'sent' AND o.kind != 'unpublish' AND r.reference = o.reference AND ${REQUEST_REACHED_SQL}`,
   );
   const pendingCount = db.prepare<[], number>("SELECT count(*) FROM local.outbox WHERE status = 'pending'").pluck();
   const attempt = db.prepare(
     'UPDATE local.outbox SET status = ?, attempts = attempts + 1, last_attempt_at = ?, last_error = ?, sending_since = CASE WHEN ? THEN sending_since ELSE NULL END WHERE id = ?',
   );
 
+  // The listings' reasons to need the dealer read the outbox (a refused or unapplied request,
+  // shared/attention.ts): a write that can change one makes the inventory's snapshot stale.
+  const generation = generationOf(db);
+  function changed<T>(result: T): T {
+    generation.changed();
+    return result;
+  }
+
   return {
-    /** Queues an unpublish; asking twice before it is sent queues it once. */
+    /** Queues a request; asking twice before it is sent queues it once. */
     enqueue(kind: OutboxKind, reference: string): OutboxEntry {
+      generation.changed();
       return db
         .transaction(() => {
           const existing = findPending.get(kind, reference);
@@ -137,7 +174,7 @@ export function createOutboxStore(db: Db, clock: Clock) {
       if (references.length === 0 || anyOpen.get() === undefined) return out;
       for (const r of openAmong.all(JSON.stringify(references))) {
         if (r.kind === 'unpublish' || r.status === 'confirmed') continue;
-        out.set(r.reference, { kind: r.kind, status: r.status, createdAt: r.created_at, lastError: r.last_error });
+        out.set(r.reference, { kind: r.kind, status: r.status, createdAt: r.created_at, lastError: r.last_error, notAppliedAt: r.not_applied_at });
       }
       return out;
     },
@@ -155,7 +192,16 @@ export function createOutboxStore(db: Db, clock: Clock) {
     },
     /** Marks confirmed the accepted requests the listings now show (called in the sync's commit). */
     confirmReflected(): number {
-      return confirm.run().changes;
+      return changed(confirm.run().changes);
+    },
+    /**
+     * Marks not applied the accepted requests of `read` (listings a sync has just read and not found
+     * as asked: call it after confirmReflected) sent more than NOT_APPLIED_AFTER_MS ago.
+     */
+    markNotApplied(read: readonly string[]): number {
+      if (read.length === 0) return 0;
+      const now = clock().getTime();
+      return changed(notApplied.run(new Date(now).toISOString(), new Date(now - NOT_APPLIED_AFTER_MS).toISOString(), JSON.stringify(read)).changes);
     },
     recent(limit = 50): OutboxEntry[] {
       return recent.all(limit).map(toEntry);
@@ -165,14 +211,14 @@ export function createOutboxStore(db: Db, clock: Clock) {
       sending.run(isoNow(clock), id);
     },
     markSent(id: number): void {
-      sent.run(isoNow(clock), id);
+      changed(sent.run(isoNow(clock), id));
     },
     /**
      * `final`: the portal refused it for good (4xx); otherwise it stays pending for the next sync.
      * `unanswered`: no answer came back (it may have arrived): it stays marked as sending, so the next attempt checks first.
      */
     markFailed(id: number, message: string, final: boolean, unanswered = false): void {
-      attempt.run(final ? 'failed' : 'pending', isoNow(clock), message, unanswered ? 1 : 0, id);
+      changed(attempt.run(final ? 'failed' : 'pending', isoNow(clock), message, unanswered ? 1 : 0, id));
     },
   };
 }

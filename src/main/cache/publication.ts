@@ -29,7 +29,7 @@ export function publicationChange(from: PublicationState, to: PublicationState, 
 
 /**
  * Whether a listing shows what a request asked for (its confirmation by a read). The outbox's
- * confirming UPDATE says the same in SQL (outbox-store.ts, REFLECTED).
+ * confirming UPDATE and the reasons to need the dealer say the same in SQL (shared/attention.ts, REQUEST_REACHED_SQL).
  */
 export function requestReached(action: PublicationAction, state: PublicationState): boolean {
   switch (action) {

@@ -3,7 +3,14 @@
 // at a time; progress streams as it goes; a cancel or a failure leaves the previous snapshot.
 import { AppError, toErrorShape } from '../../shared/errors';
 import { parseVehicle } from '../../shared/vehicle';
-import type { PublicationAction, PublicationOutcome, SyncDataProblem, SyncKind, SyncProgress } from '../../shared/views';
+import {
+  PUBLICATION_ACTIONS,
+  type PublicationAction,
+  type PublicationOutcome,
+  type SyncDataProblem,
+  type SyncKind,
+  type SyncProgress,
+} from '../../shared/views';
 import type { Cache, SyncCounts, SyncPass } from '../cache';
 import type { PortalClient, WaitEvent } from '../portal';
 import { Collector } from './collector';
@@ -14,11 +21,11 @@ import { storePlan } from './plan';
 import { throwIfCancelled } from './pool';
 import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
-import { createPublications } from './publications';
-import { toSyncRunReport, type SyncRunReport } from './run-view';
+import { createPublications, type FlushResult } from './publications';
+import { requestsSent, toSyncRunReport, type SyncRunReport } from './run-view';
 
 export { readCachedPlan, storePlan, PLAN_META_KEY, type CachedPlan } from './plan';
-export { toSyncRunReport, notesOf, type SyncRunReport } from './run-view';
+export { toSyncRunReport, notesOf, requestsSent, type SyncRunReport } from './run-view';
 export { syncChangesView } from './changes-view';
 export { publicationRoom } from './room';
 
@@ -77,7 +84,7 @@ export interface SyncEngine {
   request(action: PublicationAction, references: string[], options?: { signal?: AbortSignal }): Promise<PublicationOutcome[]>;
   unpublish(references: string[], options?: { signal?: AbortSignal }): Promise<PublicationOutcome[]>;
   /** Sends pending outbox entries; run() calls it first. */
-  flushOutbox(options?: { signal?: AbortSignal }): Promise<{ sent: number; failed: number; remaining: number }>;
+  flushOutbox(options?: { signal?: AbortSignal }): Promise<FlushResult>;
   /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
   noteWait(event: WaitEvent): void;
 }
@@ -165,15 +172,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       ...details,
       pages: progress.current.pagesDone,
       requests: portal.stats().requests - requestsBefore,
-      failed: details.unpublishFailed ?? 0,
-      unpublishSent: details.unpublishSent ?? 0,
+      failed: PUBLICATION_ACTIONS.reduce((sum, action) => sum + (details[`${action}Failed`] ?? 0), 0),
+      ...requestsSent(details),
     });
     let committed = false;
     try {
       progress.start();
       const flushed = await publications.flushOutbox({ signal });
-      if (flushed.sent > 0) note(details, 'unpublishSent', flushed.sent);
-      if (flushed.failed > 0) note(details, 'unpublishFailed', flushed.failed);
+      for (const action of PUBLICATION_ACTIONS) {
+        if (flushed.sent[action] > 0) note(details, `${action}Sent`, flushed.sent[action]);
+        if (flushed.failed[action] > 0) note(details, `${action}Failed`, flushed.failed[action]);
+      }
       throwIfCancelled(signal);
 
       progress.phase('plan');
@@ -220,7 +229,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         [SYNC_META_KEYS.headUpdatedAt, Number.isFinite(headUpdatedMs) ? new Date(headUpdatedMs).toISOString() : null],
       ];
       if (fullRead) meta.push([SYNC_META_KEYS.lastFullAt, new Date(now()).toISOString()]);
-      const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified);
+      // Requests the portal accepted whose listing this sync read: not found as asked long after, they were not applied.
+      const awaitingRead = cache.outbox.awaitingConfirmation().filter((r) => collector.has(r));
+      const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified, awaitingRead);
       committed = true;
 
       if (deps.photos) {
@@ -325,6 +336,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     extra: Partial<SyncCounts>,
     meta: Array<[string, string | null]>,
     dataProblems: SyncDataProblem[],
+    awaitingRead: readonly string[],
   ): Partial<SyncCounts> {
     const cachedBefore = new Set([...removed].filter((r) => cache.vehicles.has(r)));
     return cache.transaction(() => {
@@ -345,10 +357,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         if (cachedBefore.has(reference)) removedCount++;
         else added--;
       }
-      const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount };
-      if (removedCount !== result.counts.removed || added !== result.counts.added) cache.runs.finish(pass.runId, 'succeeded', counts);
       // A publish or highlight the portal accepted is confirmed by the read that shows it (an unpublish: by its row, above).
       cache.outbox.confirmReflected();
+      const notApplied = cache.outbox.markNotApplied(awaitingRead);
+      const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount, ...(notApplied > 0 ? { notApplied } : {}) };
+      if (removedCount !== result.counts.removed || added !== result.counts.added || notApplied > 0) cache.runs.finish(pass.runId, 'succeeded', counts);
       for (const [key, value] of meta) cache.meta.set(key, value);
       if (dataProblems.length > 0) cache.runs.setDataProblems(pass.runId, dataProblems);
       return counts;

@@ -10,7 +10,7 @@ import { marksOffline, policyOf, stopsBatch } from '../../shared/error-policy';
 import { AppError, isAppError, type ErrorKind, type MessageParams } from '../../shared/errors';
 import { codedError, renderMessage, type SectionKey } from '../../shared/i18n/messages';
 import type { PublicationAction, PublicationOutcome } from '../../shared/views';
-import { requestReached, type Cache, type OutboxEntry } from '../cache';
+import { requestReached, type Cache, type OpenRequest, type OutboxEntry } from '../cache';
 import type { PortalClient } from '../portal';
 import { forEachLimit } from './pool';
 import { publicationRoom } from './room';
@@ -81,6 +81,15 @@ function queuedBecause(reason: string): Said {
 function saidOf(said: Said): Said {
   return { message: said.message, ...(said.code === undefined ? {} : { code: said.code }), ...(said.params === undefined ? {} : { params: said.params }) };
 }
+
+/** What a flush of the outbox sent and what the portal refused, by kind of request. */
+export interface FlushResult {
+  sent: Record<PublicationAction, number>;
+  failed: Record<PublicationAction, number>;
+  remaining: number;
+}
+
+const byAction = (): Record<PublicationAction, number> => ({ unpublish: 0, publish: 0, highlight: 0, unhighlight: 0 });
 
 export function createPublications(deps: PublicationsDeps) {
   const { cache, portal } = deps;
@@ -157,7 +166,7 @@ export function createPublications(deps: PublicationsDeps) {
   }
 
   /** What to say without sending, or null when it must be asked of the portal. */
-  function answeredHere(action: PublicationAction, reference: string, open: Map<string, { kind: string; status: string }>): PublicationOutcome | null {
+  function answeredHere(action: PublicationAction, reference: string, open: Map<string, OpenRequest>): PublicationOutcome | null {
     const vehicle = cache.getVehicle(reference);
     if (!vehicle) return { reference, outcome: 'not_found', ...said('notInInventory') };
     const row = vehicle.row;
@@ -171,7 +180,9 @@ export function createPublications(deps: PublicationsDeps) {
     if (requestReached(action, { published: row.portal !== 'off', highlighted: row.highlighted })) return { reference, outcome: 'sent', ...said(spec.already) };
     if (action === 'highlight' && row.portal === 'off') return { reference, outcome: 'refused', ...said('notOnPortal') };
     const request = open.get(reference);
-    if (sending.has(reference) || (request?.kind === action && request.status === 'sent')) return { reference, outcome: 'sent', ...said('alreadyPending') };
+    // Accepted but not applied (outbox-store.ts, NOT_APPLIED_AFTER_MS): asking again sends it again.
+    const awaited = request?.kind === action && request.status === 'sent' && request.notAppliedAt === null;
+    if (sending.has(reference) || awaited) return { reference, outcome: 'sent', ...said('alreadyPending') };
     if (request?.kind === action && request.status === 'pending') return { reference, outcome: 'queued', ...said('queued') };
     return null;
   }
@@ -241,11 +252,11 @@ export function createPublications(deps: PublicationsDeps) {
     }
   }
 
-  async function flushOutbox(options: { signal?: AbortSignal } = {}): Promise<{ sent: number; failed: number; remaining: number }> {
+  async function flushOutbox(options: { signal?: AbortSignal } = {}): Promise<FlushResult> {
     const signal = options.signal ?? new AbortController().signal;
     const entries = cache.outbox.pending();
-    let sent = 0;
-    let failed = 0;
+    const sent = byAction();
+    const failed = byAction();
     let stop: AppError | undefined;
     await forEachLimit(
       entries,
@@ -254,8 +265,8 @@ export function createPublications(deps: PublicationsDeps) {
         if (stop || signal.aborted || sending.has(entry.reference)) return;
         const result = await deliver(entry, signal);
         settle(entry, result);
-        if (result.kind === 'accepted') sent++;
-        else if (result.kind !== 'later') failed++;
+        if (result.kind === 'accepted') sent[entry.kind]++;
+        else if (result.kind !== 'later') failed[entry.kind]++;
         // Offline or refused credentials: the others would fail the same way.
         else if (stopsBatch(result.errorKind)) stop ??= new AppError(result.errorKind, result.message, undefined, { code: result.code, params: result.params });
       },

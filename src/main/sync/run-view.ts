@@ -1,7 +1,7 @@
 // A sync run as the UI and the CLI show it: the cache's record with its counts, and notes (message
 // codes rendered from the dictionaries) for what the engine repaired or could not settle.
 import { renderMessage, type MessageRef, type SectionKey } from '../../shared/i18n/messages';
-import type { SyncCounts, SyncRunView, UiLanguage } from '../../shared/views';
+import { PUBLICATION_ACTIONS, type RequestsSent, type SyncCounts, type SyncRunView, type UiLanguage } from '../../shared/views';
 import type { SyncRun } from '../cache';
 
 export interface SyncRunReport extends SyncRunView {
@@ -31,7 +31,15 @@ const NOTES = [
   'planFailed',
   'photosFailed',
   'photosError',
+  'notApplied',
+  'unpublishSent',
+  'publishSent',
+  'highlightSent',
+  'unhighlightSent',
   'unpublishFailed',
+  'publishFailed',
+  'highlightFailed',
+  'unhighlightFailed',
 ] as const satisfies ReadonlyArray<SectionKey<'syncNotes'>>;
 
 /** The notes a run's figures call for, as message codes (`count` is the figure). */
@@ -44,6 +52,11 @@ export function notesOf(details: Record<string, number>, language: UiLanguage = 
   return noteCodes(details).map((ref) => renderMessage(language, ref.code, ref.params));
 }
 
+/** The requests sent by kind from a run's figures; a kind a record does not have (an older one) reads 0. */
+export function requestsSent(figures: Partial<RequestsSent> | Partial<Record<string, number>>): RequestsSent {
+  return Object.fromEntries(PUBLICATION_ACTIONS.map((action) => [`${action}Sent`, figures[`${action}Sent`] ?? 0])) as RequestsSent;
+}
+
 export function toSyncRunReport(run: SyncRun): SyncRunReport {
   const c = run.counts;
   const counts: SyncCounts = {
@@ -52,7 +65,7 @@ export function toSyncRunReport(run: SyncRun): SyncRunReport {
     removed: c.removed ?? 0,
     droppedByPortal: c.droppedByPortal ?? 0,
     failed: c.failed ?? 0,
-    unpublishSent: c.unpublishSent ?? 0,
+    ...requestsSent(c),
   };
   const details: Record<string, number> = {};
   for (const [key, value] of Object.entries(c)) if (typeof value === 'number') details[key] = value;

@@ -247,6 +247,17 @@ export const en = {
     unpublishPending: 'Unpublish pending',
     unpublishQueued: 'Unpublish queued',
     unpublishRefused: 'Unpublish refused',
+    /** The latest publish or highlight request no read has confirmed (the detail's `detail.request` says it in full). */
+    request: {
+      publish: { queued: 'Publish queued', pending: 'Publish pending', refused: 'Publish refused', not_applied: 'Publish not applied' },
+      highlight: { queued: 'Highlight queued', pending: 'Highlight pending', refused: 'Highlight refused', not_applied: 'Highlight not applied' },
+      unhighlight: {
+        queued: 'Highlight removal queued',
+        pending: 'Highlight removal pending',
+        refused: 'Highlight removal refused',
+        not_applied: 'Highlight removal not applied',
+      },
+    },
     highlighted: 'Highlighted',
     inactive: 'Inactive',
     rejectedPhotos_one: '{{count}} rejected photo',
@@ -354,6 +365,7 @@ export const en = {
       pending: '{{action}}: the portal accepted the request. It shows here once a sync reads the listing again (up to about 20 minutes).',
       refused: '{{action}}: refused by the portal: {{message}}',
       refusedNoMessage: '{{action}}: refused by the portal.',
+      not_applied: '{{action}}: the portal accepted the request over an hour ago but has not applied it. Send it again.',
     },
     showRaw: 'Show the data as received',
     hideRaw: 'Hide the data as received',
@@ -478,6 +490,7 @@ export const en = {
       dropped: 'Dropped by portal',
       failed: 'Failed',
       unidentified: 'Unidentified',
+      sent: 'Requests sent',
       listings: 'Listings',
     },
     lastRun: 'Last sync',
@@ -572,6 +585,9 @@ export const en = {
     attentionReason: {
       none: 'Nothing to do',
       unpublishRefused: 'The portal refused the unpublish',
+      publishRefused: 'The portal refused to publish it again',
+      highlightRefused: 'The portal refused the highlight change',
+      requestNotApplied: 'Accepted by the portal but not applied',
       droppedByPlan: 'Dropped by the plan',
       rejectedPhotos: 'Rejected photos',
       addressMissing: 'No address on the portal',
@@ -581,6 +597,12 @@ export const en = {
     },
     attentionFix: {
       unpublishRefused: 'Open the listing to read the portal’s message, then unpublish it again.',
+      publishRefused:
+        'Open the listing to read the portal’s message. When the plan has no listing slot left, free one (unpublish a listing you no longer need) or move to a bigger plan, then publish it again.',
+      highlightRefused:
+        'Open the listing to read the portal’s message. When the plan has no highlight left, free one (remove the highlight of another listing), then try again.',
+      requestNotApplied:
+        'The portal accepted your request over an hour ago, but the listing still does not show it and it no longer holds room in your plan. Open the listing and send it again.',
       droppedByPlan: 'The plan had no room left for it. Publish it again when there is room: unpublish a listing you no longer need, or move to a bigger plan.',
       rejectedPhotos: 'The portal rejected some of its photos. Send all photos again (the portal replaces them all at once).',
       addressMissing:
@@ -757,6 +779,22 @@ export const en = {
       photosError: 'The photo download stopped early; the next sync continues it.',
       unpublishFailed_one: '{{count}} unpublish request refused by the portal.',
       unpublishFailed_other: '{{count}} unpublish requests refused by the portal.',
+      publishFailed_one: '{{count}} publish request refused by the portal.',
+      publishFailed_other: '{{count}} publish requests refused by the portal.',
+      highlightFailed_one: '{{count}} highlight request refused by the portal.',
+      highlightFailed_other: '{{count}} highlight requests refused by the portal.',
+      unhighlightFailed_one: '{{count}} highlight removal refused by the portal.',
+      unhighlightFailed_other: '{{count}} highlight removals refused by the portal.',
+      unpublishSent_one: '{{count}} queued unpublish sent.',
+      unpublishSent_other: '{{count}} queued unpublishes sent.',
+      publishSent_one: '{{count}} queued publish sent.',
+      publishSent_other: '{{count}} queued publishes sent.',
+      highlightSent_one: '{{count}} queued highlight sent.',
+      highlightSent_other: '{{count}} queued highlights sent.',
+      unhighlightSent_one: '{{count}} queued highlight removal sent.',
+      unhighlightSent_other: '{{count}} queued highlight removals sent.',
+      notApplied_one: '{{count}} request the portal accepted over an hour ago is still not applied: see Needs attention.',
+      notApplied_other: '{{count}} requests the portal accepted over an hour ago are still not applied: see Needs attention.',
     },
   },
   /** Exported files (CSV, XLSX): the sheet's name and the headers no other screen has. */

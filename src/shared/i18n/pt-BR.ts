@@ -249,6 +249,16 @@ export const ptBR: Messages = {
     unpublishPending: 'Despublicação pendente',
     unpublishQueued: 'Despublicação na fila',
     unpublishRefused: 'Despublicação recusada',
+    request: {
+      publish: { queued: 'Publicação na fila', pending: 'Publicação pendente', refused: 'Publicação recusada', not_applied: 'Publicação não aplicada' },
+      highlight: { queued: 'Destaque na fila', pending: 'Destaque pendente', refused: 'Destaque recusado', not_applied: 'Destaque não aplicado' },
+      unhighlight: {
+        queued: 'Remoção do destaque na fila',
+        pending: 'Remoção do destaque pendente',
+        refused: 'Remoção do destaque recusada',
+        not_applied: 'Remoção do destaque não aplicada',
+      },
+    },
     highlighted: 'Destaque',
     inactive: 'Inativo',
     rejectedPhotos_one: '{{count}} foto recusada',
@@ -356,6 +366,7 @@ export const ptBR: Messages = {
       pending: '{{action}}: o portal aceitou o pedido. Aparece aqui quando uma sincronização ler o anúncio de novo (até cerca de 20 minutos).',
       refused: '{{action}}: recusado pelo portal: {{message}}',
       refusedNoMessage: '{{action}}: recusado pelo portal.',
+      not_applied: '{{action}}: o portal aceitou o pedido há mais de uma hora, mas não o aplicou. Envie de novo.',
     },
     showRaw: 'Mostrar os dados como recebidos',
     hideRaw: 'Ocultar os dados como recebidos',
@@ -481,6 +492,7 @@ export const ptBR: Messages = {
       failed: 'Com falha',
       listings: 'Anúncios',
       unidentified: 'Não identificados',
+      sent: 'Pedidos enviados',
     },
     lastRun: 'Última sincronização',
     showListings: 'Mostrar',
@@ -569,6 +581,9 @@ export const ptBR: Messages = {
     attentionReason: {
       none: 'Nada a fazer',
       unpublishRefused: 'O portal recusou a despublicação',
+      publishRefused: 'O portal recusou publicar de novo',
+      highlightRefused: 'O portal recusou a mudança de destaque',
+      requestNotApplied: 'Aceito pelo portal, mas não aplicado',
       droppedByPlan: 'Retirado pelo plano',
       rejectedPhotos: 'Fotos recusadas',
       addressMissing: 'Sem endereço no portal',
@@ -578,6 +593,12 @@ export const ptBR: Messages = {
     },
     attentionFix: {
       unpublishRefused: 'Abra o anúncio para ler a mensagem do portal e despublique-o de novo.',
+      publishRefused:
+        'Abra o anúncio para ler a mensagem do portal. Se o plano não tem mais vaga de anúncio, libere uma (despublique um anúncio de que não precisa mais) ou mude para um plano maior, e publique de novo.',
+      highlightRefused:
+        'Abra o anúncio para ler a mensagem do portal. Se o plano não tem mais destaque, libere um (tire o destaque de outro anúncio) e tente de novo.',
+      requestNotApplied:
+        'O portal aceitou o seu pedido há mais de uma hora, mas o anúncio ainda não o mostra, e ele não ocupa mais espaço no seu plano. Abra o anúncio e envie de novo.',
       droppedByPlan:
         'O plano não tinha mais espaço para ele. Publique-o de novo quando houver espaço: despublique um anúncio de que não precisa mais, ou mude para um plano maior.',
       rejectedPhotos: 'O portal recusou algumas das fotos. Envie todas as fotos de novo (o portal substitui todas de uma vez).',
@@ -755,6 +776,22 @@ export const ptBR: Messages = {
       photosError: 'O download das fotos parou antes do fim; a próxima sincronização continua.',
       unpublishFailed_one: '{{count}} pedido de despublicação recusado pelo portal.',
       unpublishFailed_other: '{{count}} pedidos de despublicação recusados pelo portal.',
+      publishFailed_one: '{{count}} pedido de publicação recusado pelo portal.',
+      publishFailed_other: '{{count}} pedidos de publicação recusados pelo portal.',
+      highlightFailed_one: '{{count}} pedido de destaque recusado pelo portal.',
+      highlightFailed_other: '{{count}} pedidos de destaque recusados pelo portal.',
+      unhighlightFailed_one: '{{count}} remoção de destaque recusada pelo portal.',
+      unhighlightFailed_other: '{{count}} remoções de destaque recusadas pelo portal.',
+      unpublishSent_one: '{{count}} despublicação da fila enviada.',
+      unpublishSent_other: '{{count}} despublicações da fila enviadas.',
+      publishSent_one: '{{count}} publicação da fila enviada.',
+      publishSent_other: '{{count}} publicações da fila enviadas.',
+      highlightSent_one: '{{count}} destaque da fila enviado.',
+      highlightSent_other: '{{count}} destaques da fila enviados.',
+      unhighlightSent_one: '{{count}} remoção de destaque da fila enviada.',
+      unhighlightSent_other: '{{count}} remoções de destaque da fila enviadas.',
+      notApplied_one: '{{count}} pedido aceito pelo portal há mais de uma hora ainda não foi aplicado: veja Requer atenção.',
+      notApplied_other: '{{count}} pedidos aceitos pelo portal há mais de uma hora ainda não foram aplicados: veja Requer atenção.',
     },
   },
   exportDialog: {

@@ -2,7 +2,7 @@
 // size. Reads only local data: instant, and works offline.
 import { renderMessage } from '../../../shared/i18n/messages';
 import type { SyncDataProblemKind } from '../../../shared/views';
-import { notesOf } from '../../sync';
+import { notesOf, requestsSent } from '../../sync';
 import { str, type Command } from '../command';
 import { cacheFileBytes } from '../context';
 import { EXIT } from '../exit-codes';
@@ -63,6 +63,9 @@ export const status: Command = {
       const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
       const counts = `${c.added} added${lastRun.firstSync ? ' (first sync)' : ''}, ${c.changed} changed (${c.droppedByPortal} dropped by the portal), ${c.removed} removed`;
       lines.splice(5, 0, ['Last run changed', `${counts}. ${renderMessage(language, 'changes.hint')}`]);
+      // The requests it sent from the outbox, by kind (the run's notes say them).
+      const sent = notesOf(requestsSent(c), language);
+      if (sent.length > 0) lines.splice(6, 0, ['Last run sent', sent.join(' ')]);
     }
     const problems = lastRun?.dataProblems ?? [];
     if (problems.length > 0) lines.push(['Data problems', notesOf({ unidentified: lastRun?.details.unidentified ?? problems.length }).join(' ')]);

@@ -68,7 +68,6 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
           `Sync (${report.kind}) done in ${secs} s: ${total} listings; ${c.added} added, ${c.changed} changed, ${c.removed} removed, ${c.droppedByPortal} dropped by the portal.`,
         );
         if (!report.firstSync && c.added + c.changed + c.removed > 0) ctx.out.line(renderMessage(language, 'changes.hint'));
-        if (c.unpublishSent > 0) ctx.out.line(`${c.unpublishSent} queued unpublish${c.unpublishSent === 1 ? '' : 'es'} sent.`);
         if (d.photosTotal === 0) ctx.out.line('Photos: nothing to download.');
         else if (d.photosTotal !== undefined)
           ctx.out.line(`Photos: ${d.photosDone ?? 0} downloaded of ${d.photosTotal} missing${d.photosFailed ? `, ${d.photosFailed} failed` : ''}.`);
