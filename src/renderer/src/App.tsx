@@ -129,7 +129,7 @@ export function App() {
           <CacheHealthBanner />
           <main className="app__content" id="content">
             {/* Keyed by account so that switching accounts starts a fresh list. */}
-            <InventoryScreen key={context.account.id} visible={view.screen === 'inventory'} />
+            <InventoryScreen key={context.account.id} visible={view.screen === 'inventory'} showing={view.screen === 'inventory' ? view.filters : undefined} />
             {view.screen === 'vehicle' && <VehicleDetailScreen reference={view.reference} />}
             {view.screen === 'plan' && <PlanScreen />}
             {view.screen === 'attention' && <AttentionScreen />}

@@ -1,6 +1,9 @@
 // State-based navigation (no router): the screen on show and its argument.
+import type { InventoryFilters } from '../../shared/inventory-filters';
+
 export type View =
-  | { screen: 'inventory' }
+  /** `filters`: open the inventory showing these (its search cleared), e.g. what frees room in the plan. */
+  | { screen: 'inventory'; filters?: InventoryFilters }
   | { screen: 'vehicle'; reference: string }
   | { screen: 'plan' }
   | { screen: 'attention' }

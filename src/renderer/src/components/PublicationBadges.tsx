@@ -12,6 +12,9 @@ interface Props {
 export function PublicationBadges({ row, showOnPortal }: Props) {
   const { t } = useTranslation();
   const p = row.publication;
+  // Publish and (un)highlight: the unpublish has its own badges above (its fields predate `request`).
+  const request = p.request;
+  const other = request && request.action !== 'unpublish' ? { action: request.action, status: request.status, message: request.message } : null;
   return (
     <span className="badges">
       {p.unpublish === 'pending' && (
@@ -28,6 +31,19 @@ export function PublicationBadges({ row, showOnPortal }: Props) {
         <Badge tone="danger" explain={p.unpublishMessage ? t('detail.state.refused', { message: p.unpublishMessage }) : t('detail.state.refusedNoMessage')}>
           {t('badges.unpublishRefused')}
         </Badge>
+      )}
+      {other && (
+        <span data-request={other.action} data-status={other.status} className="badge-wrap">
+          <Badge
+            tone={other.status === 'refused' || other.status === 'not_applied' ? 'danger' : 'info'}
+            explain={t(other.status === 'refused' && !other.message ? 'detail.request.refusedNoMessage' : `detail.request.${other.status}`, {
+              action: t(`detail.request.${other.action}`),
+              message: other.message ?? '',
+            })}
+          >
+            {t(`badges.request.${other.action}.${other.status}`)}
+          </Badge>
+        </span>
       )}
       {!p.onPortal && p.unpublish !== 'pending' && (
         <span data-reason={p.notOnPortalReason ?? 'unknown'} className="badge-wrap">

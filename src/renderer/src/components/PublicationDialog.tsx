@@ -4,6 +4,7 @@
 // when there is none it says so and offers what frees room instead. Focus starts on Cancel.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FREES_ROOM } from '../../../shared/plan';
 import type { PublicationAction, PublicationOutcome, PublicationOutcomeKind, PublicationRoom } from '../../../shared/views';
 import { api } from '../api';
 import { useApp } from '../AppContext';
@@ -87,7 +88,8 @@ export function PublicationDialog({ action, references, onClose, onDone }: Props
               className="button"
               onClick={() => {
                 onClose();
-                navigate({ screen: 'inventory' });
+                // Straight to what frees this room (FREES_ROOM: on the portal, or highlighted).
+                if (takes) navigate({ screen: 'inventory', filters: { ...FREES_ROOM[takes] } });
               }}
             >
               {t('requestDialog.freeRoom')}

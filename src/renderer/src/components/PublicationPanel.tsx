@@ -19,8 +19,8 @@ const isWebAddress = (url: string): boolean => /^https?:\/\//i.test(url.trim());
 export function PublicationPanel({ state, url, history, onOpenUrl, onRequest }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
-  // A request on its way (queued or pending) is waited for before another is offered.
-  const waiting = state.request !== null && state.request.status !== 'refused';
+  // A request on its way (queued or pending) is waited for before another is offered; one refused or not applied can be sent again.
+  const waiting = state.request?.status === 'queued' || state.request?.status === 'pending';
   const actions: PublicationAction[] = waiting ? [] : state.onPortal ? [state.highlighted ? 'unhighlight' : 'highlight', 'unpublish'] : ['publish'];
   const other = state.request && state.request.action !== 'unpublish' ? state.request : null;
 
@@ -47,8 +47,8 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onRequest }: 
         )}
         {other && (
           <p
-            className={other.status === 'refused' ? 'callout__strong' : undefined}
-            role={other.status === 'refused' ? 'alert' : undefined}
+            className={other.status === 'refused' || other.status === 'not_applied' ? 'callout__strong' : undefined}
+            role={other.status === 'refused' || other.status === 'not_applied' ? 'alert' : undefined}
             data-request={other.action}
           >
             {t(other.status === 'refused' && !other.message ? 'detail.request.refusedNoMessage' : `detail.request.${other.status}`, {

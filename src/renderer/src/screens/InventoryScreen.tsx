@@ -24,16 +24,23 @@ import { countActiveFilters } from '../logic/filters';
 import { useChannel } from '../query/useChannel';
 
 // Memo: the app re-renders on notices and navigation; the inventory's props do not change then.
-export const InventoryScreen = memo(function InventoryScreen({ visible }: { visible: boolean }) {
+export const InventoryScreen = memo(function InventoryScreen({ visible, showing }: { visible: boolean; showing?: InventoryFilters | undefined }) {
   const { t } = useTranslation();
   const { navigate, sync } = useApp();
   const f = useFormat();
   const [text, setText] = useState('');
-  const [filters, setFilters] = useState<InventoryFilters>({});
+  const [filters, setFilters] = useState<InventoryFilters>(() => showing ?? {});
   const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', dir: 'desc' });
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [activeIndex, setActiveIndex] = useState(-1);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
+  // Opened to show given listings (navigation's `filters`, a new object each time): they replace the search and the filters.
+  useEffect(() => {
+    if (!showing) return;
+    setText('');
+    setFilters(showing);
+    setShowFilters(true);
+  }, [showing]);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
   const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);

@@ -9,6 +9,7 @@ import { useRunSummary } from '../components/RunSummary';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { useCodedText } from '../hooks/useCodedText';
 import { useFormat } from '../hooks/useFormat';
+import { PUBLICATION_ACTIONS, type SyncRunView } from '../../../shared/views';
 import { useChannel } from '../query/useChannel';
 
 export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }) {
@@ -26,6 +27,11 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
   const codedText = useCodedText();
   const f = useFormat();
   const summarize = useRunSummary();
+  // Each kind of request the run sent from the outbox, in words (a run from before they were counted by kind: all under unpublish).
+  const sentByKind = (counts: SyncRunView['counts']): string =>
+    PUBLICATION_ACTIONS.filter((action) => counts[`${action}Sent`] > 0)
+      .map((action) => t(`codes.syncNotes.${action}Sent`, { count: counts[`${action}Sent`] }))
+      .join(' ');
   // Re-read on sync.finished and account changes (query/invalidation.ts).
   const { data: runs = null, error, refetch } = useChannel('sync.history', { limit: 100 });
 
@@ -88,6 +94,9 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                   {t('history.columns.dropped')}
                 </th>
                 <th scope="col" className="num">
+                  {t('history.columns.sent')}
+                </th>
+                <th scope="col" className="num">
                   {t('history.columns.failed')}
                 </th>
                 <th scope="col" className="num">
@@ -115,6 +124,9 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                     <td className="num">{f.number(run.counts.changed)}</td>
                     <td className="num">{f.number(run.counts.removed)}</td>
                     <td className="num">{f.number(run.counts.droppedByPortal)}</td>
+                    <td className="num" data-testid="run-sent" title={sentByKind(run.counts) || undefined}>
+                      {f.number(PUBLICATION_ACTIONS.reduce((sum, action) => sum + run.counts[`${action}Sent`], 0))}
+                    </td>
                     <td className="num">{f.number(run.counts.failed)}</td>
                     <td className="num">{f.number(run.dataProblems.length)}</td>
                     <td>
@@ -125,7 +137,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                   </tr>
                   {expanded.has(run.id) && (
                     <tr className="run-changes__row">
-                      <td colSpan={11}>
+                      <td colSpan={12}>
                         <RunChanges runId={run.id} onOpen={openListing} />
                       </td>
                     </tr>
