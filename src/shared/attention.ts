@@ -3,6 +3,7 @@
 // reason in this order (its most urgent), so the snapshot packs it like any state and counts it
 // at once at 100,000 listings; the rows carry every reason (main/cache/rows.ts) for the
 // "Needs attention" view. The fix for each reason is in the dictionaries (attention.fix.<reason>).
+import type { PublicationStateView } from './views';
 
 /** How long a listing on the portal may go without its address after an edit before it needs the dealer. */
 export const ADDRESS_GRACE_MS = 45 * 60_000;
@@ -82,6 +83,14 @@ export const ATTENTION_MASK_SQL = `(${ATTENTION_REASONS.map((r, i) => `(CASE WHE
  * as computed; after it, a listing may need the dealer without any write to the table.
  */
 export const ATTENTION_NEXT_CHANGE_SQL = `SELECT min(v.updated_ms) + ${ADDRESS_GRACE_MS} FROM vehicles v WHERE ${ADDRESS_WAITING} AND v.updated_ms > ${NOW_MS} - ${ADDRESS_GRACE_MS}`;
+
+/**
+ * The portal's message for a listing's refused request (any action), shown beside its reason: a
+ * refusal is the first reason of a listing that has one, so it heads the section the listing is in.
+ */
+export function refusalMessage(publication: Pick<PublicationStateView, 'request'>): string | null {
+  return publication.request?.status === 'refused' ? publication.request.message : null;
+}
 
 /** The reasons in a mask from ATTENTION_MASK_SQL, in order. */
 export function reasonsOfMask(mask: number): AttentionReason[] {

@@ -87,9 +87,11 @@ describe('a request the portal refuses', () => {
     expect(view.reasons.find((r) => r.reason === 'highlightRefused')?.rows.map((r) => r.reference)).toEqual([c.reference]);
     const text = await account.run(['attention', '--lang', 'en']);
     expect(text.stdout).toContain(
-      'The portal refused the highlight change (1)\n  Open the listing to read the portal’s message. When the plan has no highlight left',
+      'Highlight change refused by the portal (1)\n  Read what the portal said beside the listing. When the plan has no highlight left',
     );
+    // The listing, with what the portal said.
+    expect(text.stdout).toMatch(new RegExp(`\\n  ${c.reference}  .* — The portal refused the request: No highlights available`));
     const pt = await account.run(['attention', '--lang', 'pt-BR']);
-    expect(pt.stdout).toContain('O portal recusou a mudança de destaque (1)\n  Abra o anúncio para ler a mensagem do portal.');
+    expect(pt.stdout).toContain('Destaque recusado pelo portal (1)\n  Leia o que o portal disse ao lado do anúncio.');
   });
 });

@@ -584,10 +584,10 @@ export const en = {
     },
     attentionReason: {
       none: 'Nothing to do',
-      unpublishRefused: 'The portal refused the unpublish',
-      publishRefused: 'The portal refused to publish it again',
-      highlightRefused: 'The portal refused the highlight change',
-      requestNotApplied: 'Accepted by the portal but not applied',
+      unpublishRefused: 'Unpublish refused by the portal',
+      publishRefused: 'Publish refused by the portal',
+      highlightRefused: 'Highlight change refused by the portal',
+      requestNotApplied: 'Accepted but not applied by the portal',
       droppedByPlan: 'Dropped by the plan',
       rejectedPhotos: 'Rejected photos',
       addressMissing: 'No address on the portal',
@@ -598,9 +598,9 @@ export const en = {
     attentionFix: {
       unpublishRefused: 'Open the listing to read the portal’s message, then unpublish it again.',
       publishRefused:
-        'Open the listing to read the portal’s message. When the plan has no listing slot left, free one (unpublish a listing you no longer need) or move to a bigger plan, then publish it again.',
+        'Read what the portal said beside the listing. When the plan has no listing slot left, free one (unpublish a listing you no longer need) or move to a bigger plan, then publish it again.',
       highlightRefused:
-        'Open the listing to read the portal’s message. When the plan has no highlight left, free one (remove the highlight of another listing), then try again.',
+        'Read what the portal said beside the listing. When the plan has no highlight left, free one (remove the highlight of another listing), then try again.',
       requestNotApplied:
         'The portal accepted your request over an hour ago, but the listing still does not show it and it no longer holds room in your plan. Open the listing and send it again.',
       droppedByPlan: 'The plan had no room left for it. Publish it again when there is room: unpublish a listing you no longer need, or move to a bigger plan.',

@@ -580,10 +580,10 @@ export const ptBR: Messages = {
     },
     attentionReason: {
       none: 'Nada a fazer',
-      unpublishRefused: 'O portal recusou a despublicação',
-      publishRefused: 'O portal recusou publicar de novo',
-      highlightRefused: 'O portal recusou a mudança de destaque',
-      requestNotApplied: 'Aceito pelo portal, mas não aplicado',
+      unpublishRefused: 'Despublicação recusada pelo portal',
+      publishRefused: 'Publicação recusada pelo portal',
+      highlightRefused: 'Destaque recusado pelo portal',
+      requestNotApplied: 'Aceito, mas não aplicado pelo portal',
       droppedByPlan: 'Retirado pelo plano',
       rejectedPhotos: 'Fotos recusadas',
       addressMissing: 'Sem endereço no portal',
@@ -594,9 +594,9 @@ export const ptBR: Messages = {
     attentionFix: {
       unpublishRefused: 'Abra o anúncio para ler a mensagem do portal e despublique-o de novo.',
       publishRefused:
-        'Abra o anúncio para ler a mensagem do portal. Se o plano não tem mais vaga de anúncio, libere uma (despublique um anúncio de que não precisa mais) ou mude para um plano maior, e publique de novo.',
+        'Leia o que o portal disse ao lado do anúncio. Se o plano não tem mais vaga de anúncio, libere uma (despublique um anúncio de que não precisa mais) ou mude para um plano maior, e publique de novo.',
       highlightRefused:
-        'Abra o anúncio para ler a mensagem do portal. Se o plano não tem mais destaque, libere um (tire o destaque de outro anúncio) e tente de novo.',
+        'Leia o que o portal disse ao lado do anúncio. Se o plano não tem mais destaque, libere um (tire o destaque de outro anúncio) e tente de novo.',
       requestNotApplied:
         'O portal aceitou o seu pedido há mais de uma hora, mas o anúncio ainda não o mostra, e ele não ocupa mais espaço no seu plano. Abra o anúncio e envie de novo.',
       droppedByPlan:

@@ -1,7 +1,7 @@
 // attention: the listings that need the dealer, one heading per reason (most urgent first) with
 // what fixes it, then its listings; the reasons as the cache computes them (shared/attention.ts),
 // the texts the app's Needs attention screen shows, in the dealer's language. Reads only local data.
-import { ATTENTION_REASONS, type AttentionReason } from '../../../shared/attention';
+import { ATTENTION_REASONS, refusalMessage, type AttentionReason } from '../../../shared/attention';
 import { renderMessage } from '../../../shared/i18n/messages';
 import type { InventoryPage } from '../../../shared/views';
 import { str, type Command } from '../command';
@@ -42,7 +42,10 @@ function reasonLines(language: Parameters<typeof renderMessage>[0], reason: Atte
   for (const row of page.rows) {
     const others = row.attention.filter((r) => r !== reason).map((r) => renderMessage(language, `attentionReason.${r}`));
     const also = others.length > 0 ? `  (${renderMessage(language, 'attention.also', { reasons: others.join(', ') })})` : '';
-    lines.push(`  ${row.reference}${row.title ? `  ${row.title}` : ''}${also}`);
+    const message = refusalMessage(row.publication);
+    // The portal's own words, as kept when it refused (they say it was refused).
+    const said = message ? `  — ${message}` : '';
+    lines.push(`  ${row.reference}${row.title ? `  ${row.title}` : ''}${said}${also}`);
   }
   if (page.total > page.rows.length) lines.push(`  … ${page.total - page.rows.length} more: showroom search --attention ${reason}`);
   return lines;

@@ -3,7 +3,7 @@
 // (shared/attention.ts): a section is the inventory filtered by its first reason, so a listing
 // shows once, under its most urgent reason.
 import { useTranslation } from 'react-i18next';
-import { ATTENTION_REASONS, type AttentionReason } from '../../../shared/attention';
+import { ATTENTION_REASONS, refusalMessage, type AttentionReason } from '../../../shared/attention';
 import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
@@ -54,11 +54,19 @@ function ReasonSection({ reason }: { reason: AttentionReason }) {
       <ul className="attention__list">
         {data.rows.map((row) => {
           const others = row.attention.filter((r) => r !== reason);
+          const portalSaid = refusalMessage(row.publication);
           return (
             <li key={row.reference} data-reference={row.reference}>
               <button type="button" className="link-button" onClick={() => navigate({ screen: 'vehicle', reference: row.reference })}>
                 {row.reference} · {row.title ?? '—'}
               </button>
+              {portalSaid && (
+                // The portal's own words, as kept when it refused (they say it was refused).
+                <span className="attention__said" data-testid="portal-said">
+                  {' '}
+                  — {portalSaid}
+                </span>
+              )}
               {others.length > 0 && (
                 <span className="muted"> — {t('codes.attention.also', { reasons: others.map((r) => t(`codes.attentionReason.${r}`)).join(', ') })}</span>
               )}

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+// A listing's publish and highlight requests as the dealer sees them, over the real bridge (main's
+// side is tested in test/sync/publish-highlight.test.ts): the row's badges say where the latest
+// request stands (queued, pending, refused with the portal's message, not applied) in both
+// languages; and when the plan has no room, the dialog's "free room" opens the inventory filtered
+// to the listings whose change frees that room.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppContextValue } from '../../../src/renderer/src/AppContext';
+import type { View } from '../../../src/renderer/src/navigation';
+import type { ChannelName, Result } from '../../../src/shared/contract';
+import type { PublicationRequestView, PublicationRoom } from '../../../src/shared/views';
+import { installBridge, ok } from './bridge';
+import { rowView } from './rows';
+
+let room: PublicationRoom = { listings: null, highlights: null, planFetchedAt: null };
+
+function answer(channel: ChannelName): Result<unknown> {
+  if (channel === 'publications.room') return ok(room);
+  return { ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } };
+}
+
+beforeAll(() => {
+  installBridge(answer);
+});
+afterEach(cleanup);
+
+async function badges(language: 'en' | 'pt-BR', request: PublicationRequestView, onPortal = true) {
+  const { initI18n } = await import('../../../src/renderer/src/i18n');
+  const { PublicationBadges } = await import('../../../src/renderer/src/components/PublicationBadges');
+  initI18n(language);
+  const row = rowView();
+  render(<PublicationBadges row={{ ...row, publication: { ...row.publication, onPortal, request } }} />);
+}
+
+describe('the badges of a publish or highlight request', () => {
+  it('say where it stands, with the portal’s message when refused, in both languages', async () => {
+    await badges('en', { action: 'highlight', status: 'refused', requestedAt: null, message: 'No highlights available' });
+    const refused = screen.getByText('Highlight refused');
+    expect(refused.getAttribute('title')).toBe('Highlight: refused by the portal: No highlights available');
+    expect(refused.closest('[data-request]')?.getAttribute('data-status')).toBe('refused');
+    cleanup();
+
+    await badges('en', { action: 'publish', status: 'pending', requestedAt: '2026-01-01T00:00:00.000Z', message: null }, false);
+    expect(screen.getByText('Publish pending').getAttribute('title')).toMatch(/^Publish again: the portal accepted the request/);
+    cleanup();
+
+    await badges('en', { action: 'publish', status: 'not_applied', requestedAt: '2026-01-01T00:00:00.000Z', message: null }, false);
+    expect(screen.getByText('Publish not applied').getAttribute('title')).toMatch(/over an hour ago but has not applied it\. Send it again\.$/);
+    cleanup();
+
+    await badges('pt-BR', { action: 'unhighlight', status: 'queued', requestedAt: '2026-01-01T00:00:00.000Z', message: null });
+    expect(screen.getByText('Remoção do destaque na fila')).toBeTruthy();
+  });
+
+  it('leave an unpublish to its own badges (one badge, not two)', async () => {
+    await badges('en', { action: 'unpublish', status: 'refused', requestedAt: null, message: 'Locked' });
+    expect(screen.queryByText(/Unpublish refused/)).toBeNull();
+    expect(document.querySelector('[data-request]')).toBeNull();
+  });
+});
+
+async function dialog(action: 'publish' | 'highlight') {
+  const { initI18n } = await import('../../../src/renderer/src/i18n');
+  const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
+  const { AppContext } = await import('../../../src/renderer/src/AppContext');
+  const { PublicationDialog } = await import('../../../src/renderer/src/components/PublicationDialog');
+  initI18n('en');
+  const navigate = vi.fn<(view: View) => void>();
+  const onClose = vi.fn();
+  // The dialog reads only `navigate` and `notify` from the app's context.
+  const context = { navigate, notify: vi.fn() } as unknown as AppContextValue;
+  render(
+    <QueryClientProvider client={createQueryClient(() => undefined)}>
+      <AppContext.Provider value={context}>
+        <PublicationDialog action={action} references={['REF-1']} onClose={onClose} onDone={vi.fn()} />
+      </AppContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { navigate, onClose };
+}
+
+describe('no room in the plan', () => {
+  it('a highlight: "free room" opens the highlighted listings', async () => {
+    room = { listings: { left: 3, limit: 10 }, highlights: { left: 0, limit: 2 }, planFetchedAt: '2026-01-01T00:00:00.000Z' };
+    const { navigate, onClose } = await dialog('highlight');
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to the listings to free room' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith({ screen: 'inventory', filters: { highlighted: true } });
+  });
+
+  it('a publish: "free room" opens the listings on the portal', async () => {
+    room = { listings: { left: 0, limit: 10 }, highlights: { left: 2, limit: 2 }, planFetchedAt: '2026-01-01T00:00:00.000Z' };
+    const { navigate } = await dialog('publish');
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to the listings to free room' }));
+    expect(navigate).toHaveBeenCalledWith({ screen: 'inventory', filters: { portal: ['on'] } });
+  });
+});
