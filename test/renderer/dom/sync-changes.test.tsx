@@ -26,7 +26,7 @@ const run = (id: string, c: Partial<SyncRunView['counts']>): SyncRunView => ({
   firstSync: id === '1',
 });
 const first = run('1', { added: 3 });
-const second = run('2', { added: 1, changed: 2, removed: 1, droppedByPortal: 1 });
+const second = run('2', { added: 1, changed: 2, removed: 1, droppedByPortal: 1, publishSent: 2, highlightSent: 1 });
 const VIEWS: Record<string, SyncChangesView> = {
   '1': { run: first, changes: [], notKept: 0, expired: false },
   '2': {
@@ -97,5 +97,15 @@ describe('the sync history shows what each run changed', () => {
     expect(screen.getByText('Retirado pelo portal (limite do plano) (1)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar' }));
     expect(await screen.findByText('Primeira sincronização: 3 anúncios lidos, todos novos.')).toBeTruthy();
+  });
+
+  it('each run says how many requests it sent from the outbox, and of which kind', async () => {
+    await mount('en');
+    const [latest, older] = await screen.findAllByTestId('run-sent');
+    expect(screen.getByRole('columnheader', { name: 'Requests sent' })).toBeTruthy();
+    expect(latest?.textContent).toBe('3');
+    expect(latest?.getAttribute('title')).toBe('2 queued publishes sent. 1 queued highlight sent.');
+    expect(older?.textContent).toBe('0');
+    expect(older?.getAttribute('title')).toBeNull();
   });
 });
