@@ -86,6 +86,7 @@ function publicationText(view: VehicleDetailView): string {
   const action = ACTION_TEXT[r.action];
   if (r.status === 'queued') return `${base}; ${action} queued since ${r.requestedAt ?? '?'} (sent at the next sync)`;
   if (r.status === 'pending') return `${base}; ${action} sent ${r.requestedAt ?? '?'}, waiting for the portal to confirm`;
+  if (r.status === 'not_applied') return `${base}; ${action} sent ${r.requestedAt ?? '?'}, accepted by the portal but not applied: send it again`;
   return `${base}; the portal refused the ${action}: ${r.message ?? ''}`;
 }
 
