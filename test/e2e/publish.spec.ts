@@ -81,6 +81,8 @@ test('a highlight the portal refuses: its badge on the inventory row, and in Nee
   await expect(dialog).toBeHidden();
   await expect(detail.locator('[data-request="highlight"]').first()).toContainText(/refused by the portal: .+/);
   expect(sandbox.stats.count('PUT /publications/:reference')).toBe(1);
+  await expect(detail.locator('[data-request="highlight"][data-status="refused"]')).toBeVisible();
+  await app.screen('highlight-refused-detail');
 
   await page.getByRole('button', { name: t('detail.back') }).click();
   const row = inventoryRow(page, target.reference);

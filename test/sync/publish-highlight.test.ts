@@ -101,6 +101,8 @@ describe('publish again', () => {
     const { state, history } = stateOf(r.cache, ref);
     expect(state.request).toEqual({ action: 'publish', status: 'refused', requestedAt: expect.any(String), message: outcome?.message });
     expect(history.at(-1)).toMatchObject({ change: 'publish_refused', message: outcome?.message, by: 'here' });
+    // Refused at its first attempt: it never waited in the outbox (nothing says "queued (offline)").
+    expect(history.map((e) => e.change)).not.toContain('publish_queued');
     expect(r.cache.outbox.pending()).toEqual([]);
     // It needs the dealer (its fix: free room, then publish again), counted beside "Needs attention" at once.
     expect(r.cache.getVehicle(ref)?.row.attention[0]).toBe('publishRefused');

@@ -78,8 +78,9 @@ export function publicationHistory(cache: Cache, row: VehicleRow, events: readon
   }
   for (const entry of requests) {
     const sent = entry.status === 'sent' || entry.status === 'confirmed';
-    // Every request is written to the outbox before it is sent; one sent at its first attempt never waited in it.
-    const waited = !(sent && entry.attempts <= 1);
+    // Every request is written to the outbox before it is sent; one answered at its first attempt
+    // (accepted or refused) never waited in it.
+    const waited = entry.status === 'pending' || entry.attempts > 1;
     if (waited) out.push({ at: entry.createdAt, change: `${entry.kind}_queued`, cause: null, message: null, by: 'here' });
     if (sent && entry.lastAttemptAt) out.push({ at: entry.lastAttemptAt, change: `${entry.kind}_sent`, cause: null, message: null, by: 'here' });
     if (entry.status === 'failed')
