@@ -102,7 +102,7 @@ describe('the sync history shows what each run changed', () => {
   it('each run says how many requests it sent from the outbox, and of which kind', async () => {
     await mount('en');
     const [latest, older] = await screen.findAllByTestId('run-sent');
-    expect(screen.getByRole('columnheader', { name: 'Requests sent' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Sent' }).getAttribute('title')).toBe('Queued requests this sync sent (unpublish, publish, highlight)');
     expect(latest?.textContent).toBe('3');
     expect(latest?.getAttribute('title')).toBe('2 queued publishes sent. 1 queued highlight sent.');
     expect(older?.textContent).toBe('0');

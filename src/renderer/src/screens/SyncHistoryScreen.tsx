@@ -93,7 +93,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                 <th scope="col" className="num">
                   {t('history.columns.dropped')}
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" className="num" title={t('history.columns.sentLong')}>
                   {t('history.columns.sent')}
                 </th>
                 <th scope="col" className="num">
