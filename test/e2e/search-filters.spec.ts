@@ -25,7 +25,11 @@ test('search by title, reference and plate, and each kind of filter', async ({ a
   const panel = await openFilters(page);
   // The page itself never scrolls, only the list and the filter panel inside it: the panel's
   // screen-reader-only labels once escaped its scrolling and let the window scroll past its bottom.
-  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
+  const overflow = await page.evaluate(() => {
+    const w = globalThis as unknown as { innerHeight: number; document: { documentElement: { scrollHeight: number } } };
+    return w.document.documentElement.scrollHeight - w.innerHeight;
+  });
+  expect(overflow).toBe(0);
   // An option's name is its label and its count: "Flex (123)".
   const option = (group: string, label: string) =>
     panel.getByRole('group', { name: group, exact: true }).getByRole('checkbox', { name: new RegExp(`^${anyOf(label).source} \\(`) });
