@@ -1,6 +1,7 @@
 // One command of the command line: its options (node:util parseArgs config), its positionals,
 // its help, and what it does. Each lives in commands/<name>.ts.
 import type { ParseArgsOptionsConfig } from 'node:util';
+import type { MessageCode, MessageRef } from '../../shared/i18n/messages';
 import type { CliContext } from './context';
 import type { Io } from './io';
 
@@ -15,11 +16,12 @@ export interface CommandArgs {
 export interface Command {
   /** "sync", or "accounts add" for a subcommand. */
   name: string;
-  summary: string;
-  /** Usage line(s) after "showroom ". */
+  /** One line in the list of commands: its text in the dictionaries' `cliHelp` section, in both languages. */
+  summary: MessageCode;
+  /** Usage line(s) after "showroom ": option names and literal values, never translated. */
   usage: string;
-  /** Extra help: options, examples. */
-  help?: string;
+  /** Extra help (options, examples): dictionary texts, a paragraph each. */
+  help?: readonly MessageRef[];
   options?: ParseArgsOptionsConfig;
   positionals?: { min: number; max: number; name: string };
   /** Returns the exit code. */

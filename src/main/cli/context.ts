@@ -2,7 +2,8 @@
 // process's memory with --no-keychain), choosing the account, and opening its session — the same
 // AccountSession the app opens, in a worker thread as in the app.
 import { statSync } from 'node:fs';
-import { AppError } from '../../shared/errors';
+import { codedError, renderMessage } from '../../shared/i18n/messages';
+import type { UiLanguage } from '../../shared/views';
 import { createAccountStore, type Account, type AccountStore } from '../accounts';
 import { accountPaths, openAccountSessionInWorker, type AccountPaths, type AccountSession } from '../account-session';
 import { createAppStateStore } from '../backend/app-state';
@@ -12,6 +13,8 @@ import { silentLogger, type Logger } from '../shell/logger';
 import { nodeFetch } from '../shell/node-fetch';
 import type { Env, Profile } from './data-dir';
 import type { Output } from './io';
+import { cliLanguage } from './language';
+import { usageError } from './usage-error';
 
 export interface CliContext {
   dataDir: string;
@@ -27,6 +30,10 @@ export interface CliContext {
   signal: AbortSignal;
   /** --no-keychain: tokens live only in this process (SHOWROOM_TOKEN). */
   noKeychain: boolean;
+  /** --lang as given (checked by the command line before the command runs). */
+  lang?: string | undefined;
+  /** The dealer's language: --lang, else the app's setting, else the system's (language.ts). */
+  language(): Promise<UiLanguage>;
   accounts(): AccountStore;
   /** The account named by --account (id or name), else the only one, else the app's active one. */
   account(selector?: string): Promise<Account>;
@@ -56,12 +63,11 @@ export function memoryKeychain(): Keychain {
   };
 }
 
-export function usageError(message: string): AppError {
-  return new AppError('bad_input', message, { reason: 'usage' });
-}
-
 /** What the command line hands in; the rest of the context is built from it. */
-export type ContextInput = Pick<CliContext, 'dataDir' | 'cacheDir' | 'keychainService' | 'env' | 'out' | 'verbose' | 'json' | 'signal' | 'noKeychain'> & {
+export type ContextInput = Pick<
+  CliContext,
+  'dataDir' | 'cacheDir' | 'keychainService' | 'env' | 'out' | 'verbose' | 'json' | 'signal' | 'noKeychain' | 'lang'
+> & {
   keychain?: Keychain;
   /** Where the sessions' log lines go (none by default: the CLI says what matters itself). */
   log?: Logger;
@@ -74,6 +80,8 @@ export function createContext(input: ContextInput): CliContext {
   const fetch = nodeFetch(input.env);
   let store: AccountStore | undefined;
   const opened: AccountSession[] = [];
+  let chosenLanguage: Promise<UiLanguage> | undefined;
+  const language = () => (chosenLanguage ??= cliLanguage(input.lang, input.env, input.dataDir));
 
   const accounts = () => (store ??= createAccountStore({ dataDir: input.dataDir, keychain }));
 
@@ -82,6 +90,7 @@ export function createContext(input: ContextInput): CliContext {
     envToken,
     fetch,
     accounts,
+    language,
 
     async account(selector) {
       const list = await accounts().list();
@@ -90,18 +99,17 @@ export function createContext(input: ContextInput): CliContext {
         if (byId) return byId;
         const byName = list.filter((a) => a.name.toLowerCase() === selector.toLowerCase());
         if (byName.length === 1 && byName[0]) return byName[0];
-        if (byName.length > 1) throw usageError(`Several accounts are named “${selector}”: choose one by its id (see \`showroom accounts list\`).`);
-        throw new AppError('not_found', `There is no account “${selector}” (see \`showroom accounts list\`).`, { account: selector });
+        if (byName.length > 1) throw usageError({ code: 'cli.accountAmbiguous', params: { name: selector } });
+        throw codedError('not_found', { code: 'cli.accountUnknown', params: { name: selector } }, { account: selector });
       }
       if (list.length === 1 && list[0]) return list[0];
-      if (list.length === 0)
-        throw new AppError('not_found', 'There is no account yet: add one with `showroom accounts add --name … --base-url …`.', { dataDir: input.dataDir });
+      if (list.length === 0) throw codedError('not_found', { code: 'cli.noAccountYet' }, { dataDir: input.dataDir });
       const state = await createAppStateStore(input.dataDir, silentLogger)
         .load()
         .catch(() => null);
       const active = list.find((a) => a.id === state?.activeAccountId);
       if (active) return active;
-      throw usageError('There are several accounts: choose one with --account <id|name> (see `showroom accounts list`).');
+      throw usageError({ code: 'cli.accountNotChosen' });
     },
 
     async open(account) {
@@ -123,7 +131,7 @@ export function createContext(input: ContextInput): CliContext {
       input.signal.addEventListener('abort', () => void session.close(), { once: true });
       const notice = await session.identityNotice();
       if (notice) {
-        input.out.note(`showroom: ${identityNoticeText(notice)}`);
+        input.out.note(`showroom: ${identityNoticeText(await language(), notice)}`);
         await session.acknowledgeIdentityNotice();
       }
       return { account, paths, session };
@@ -140,16 +148,15 @@ export function profileContext(profile: Profile): Pick<ContextInput, 'dataDir' |
 }
 
 /** What the command line says once about a cache file found reset or replaced (cache/local.ts). */
-export function identityNoticeText(notice: CacheIdentityNotice): string {
-  const kept = (n: number) =>
-    n === 0 ? 'No unpublish was waiting to be sent.' : `The ${n} queued unpublish${n === 1 ? ' was' : 'es were'} kept and will be sent at the next sync.`;
+export function identityNoticeText(language: UiLanguage, notice: CacheIdentityNotice): string {
+  const kept = (count: number) => renderMessage(language, count === 0 ? 'cli.noticeNoneQueued' : 'cli.noticeQueuedKept', { count });
   switch (notice.kind) {
     case 'reset':
-      return `the local cache was found empty (reset or deleted) at ${notice.at}: it starts again from the next sync. ${kept(notice.pendingKept)}`;
+      return renderMessage(language, 'cli.noticeReset', { at: notice.at, kept: kept(notice.pendingKept) });
     case 'replaced':
-      return `the local cache was replaced by another file (noticed at ${notice.at}); the next sync brings it up to date. ${kept(notice.pendingKept)}`;
+      return renderMessage(language, 'cli.noticeReplaced', { at: notice.at, kept: kept(notice.pendingKept) });
     case 'local_lost':
-      return `the file of queued changes beside the local cache was missing or empty at ${notice.at}: unpublishes queued before then may be lost. Check the listings you unpublished on the portal.`;
+      return renderMessage(language, 'cli.noticeLocalLost', { at: notice.at });
   }
 }
 

@@ -1,4 +1,5 @@
-// The command line's exit codes: documented here, in `showroom --help`, and in the README.
+// The command line's exit codes: documented here, in `showroom --help` (the dictionaries'
+// `cliHelp.exitCodes`, in both languages), and in the README.
 //
 //   code  name            when
 //   ────  ──────────────  ─────────────────────────────────────────────────────────────────────
@@ -36,19 +37,6 @@ export const EXIT = {
 } as const satisfies Record<ExitName | 'ok', number>;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
-
-export const EXIT_CODE_HELP = `Exit codes:
-   0  ok
-   1  unexpected error (run again with --verbose)
-   2  bad usage
-   3  offline: the portal could not be reached
-   4  no integration token, or the portal refused it
-   5  not found (account or listing)
-   6  no system keychain (use SHOWROOM_TOKEN with --no-keychain)
-   7  refused by the portal (validation; unpublish, publish or highlight refused or no room in the plan)
-   8  cancelled (Ctrl-C)
-   9  local data unreadable or unwritable (see \`showroom cache rebuild\`)
-  10  a sync of this account is already running elsewhere`;
 
 /** The error policy's exit code for a kind (no kind: an unexpected failure). */
 export function exitCodeFor(kind: ErrorKind | undefined): ExitCode {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError, toErrorShape } from '../../shared/errors';
 import { resolveLanguage } from '../../shared/i18n/language';
-import { textOf } from '../../shared/i18n/messages';
+import { renderMessage, textOf, type MessageCode, type MessageRef } from '../../shared/i18n/messages';
 import type { UiLanguage } from '../../shared/views';
 import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
@@ -23,9 +23,9 @@ import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile, type Env } from './data-dir';
-import { EXIT, EXIT_CODE_HELP, exitCodeFor } from './exit-codes';
+import { EXIT, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
-import { cliLanguage, parseLanguageOption, systemLanguage } from './language';
+import { cliLanguage, earlyLanguage, parseLanguageOption, systemLanguage } from './language';
 
 export const COMMANDS: readonly Command[] = [
   accountsAdd,
@@ -55,45 +55,41 @@ const GLOBAL_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsOptionsConfig;
 
-const GLOBAL_HELP = `Options for every command:
-  --data-dir <dir>      the app's data folder (default: SHOWROOM_DATA_DIR, else the desktop app's)
-  --account <id|name>   which account (default: the only one, else the app's active one)
-  --json                machine-readable output on stdout
-  --no-keychain         keep the integration token only in this process (needs SHOWROOM_TOKEN)
-  --lang en|pt-BR       the language of messages (default: the app's, else LC_ALL, LC_MESSAGES, LANG)
-  -v, --verbose         error details for support (never the token)
-  -h, --help            help
-
-Environment:
-  SHOWROOM_TOKEN        the integration token, for unattended runs (instead of the keychain)
-  SHOWROOM_DATA_DIR     the data folder`;
-
-export function helpText(command?: Command): string {
+/** The help in `language`: one command's, or the list of commands. The texts are the dictionaries' `cliHelp` section. */
+export function helpText(language: UiLanguage, command?: Command): string {
+  const t = (code: MessageCode, params?: MessageRef['params']) => renderMessage(language, code, params);
+  const common = ['', t('cliHelp.options'), '', t('cliHelp.exitCodes')];
   if (command) {
     return [
-      `Usage: showroom ${command.usage}`,
+      t('cliHelp.usage', { usage: command.usage }),
       '',
-      command.summary + '.',
-      ...(command.help ? ['', command.help] : []),
-      '',
-      GLOBAL_HELP,
-      '',
-      EXIT_CODE_HELP,
+      t(command.summary) + '.',
+      ...(command.help ? ['', command.help.map((p) => t(p.code, p.params)).join('\n')] : []),
+      ...common,
     ].join('\n');
   }
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
   return [
-    'Usage: showroom <command> [options]',
+    t('cliHelp.usageGlobal'),
     '',
-    'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    t('cliHelp.commands'),
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${t(c.summary)}`),
     '',
-    'Run `showroom <command> --help` for its options.',
-    '',
-    GLOBAL_HELP,
-    '',
-    EXIT_CODE_HELP,
+    t('cliHelp.more'),
+    ...common,
   ].join('\n');
+}
+
+/** node:util parseArgs's complaint as a message code (the option it names, from its message); undefined for one we do not know. */
+function parseErrorRef(error: unknown): MessageRef | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as NodeJS.ErrnoException).code;
+  const option = /'([^']+)'/.exec(error.message)?.[1];
+  if (option === undefined) return undefined;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return { code: 'cli.unknownOption', params: { option } };
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return { code: error.message.includes('does not take') ? 'cli.optionTakesNoValue' : 'cli.optionNeedsValue', params: { option } };
+  return undefined;
 }
 
 /** The command the arguments name: the first one or two positionals ("sync", "accounts add"). */
@@ -121,6 +117,7 @@ export interface RunOptions {
 /** The error in the dealer's language (its message code rendered; English `message` when it has none), and its exit code. */
 function printError(out: Output, error: unknown, verbose: boolean, language: UiLanguage): number {
   const shape = toErrorShape(error);
+  const t = (code: MessageCode) => renderMessage(language, code);
   out.endProgress();
   out.note(`showroom: ${textOf(language, shape)}`);
   if (verbose) {
@@ -128,9 +125,9 @@ function printError(out: Output, error: unknown, verbose: boolean, language: UiL
     if (shape.detail !== undefined) out.note(`  detail: ${JSON.stringify(shape.detail)}`);
     if (!(error instanceof AppError) && error instanceof Error && error.stack) out.note(error.stack);
   } else if (shape.detail !== undefined || shape.kind === 'internal') {
-    out.note('  (run again with --verbose for details)');
+    out.note(`  ${t('cli.verboseHint')}`);
   }
-  if (shape.kind === 'keychain_unavailable') out.note('  For unattended runs, set SHOWROOM_TOKEN instead (and add the account with --no-keychain).');
+  if (shape.kind === 'keychain_unavailable') out.note(`  ${t('cli.keychainHint')}`);
   return exitCodeFor(shape.kind);
 }
 
@@ -144,43 +141,44 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
   const { io, env } = options;
   const out = createOutput(io, [env.SHOWROOM_TOKEN ?? '']);
   const { command, words, named } = findCommand(argv);
+  // No data folder is known yet: the help and a bad command line speak --lang, else the system's language.
+  const language = earlyLanguage(argv, env);
   if (!command) {
     const asksHelp = argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help';
     if (asksHelp) {
-      out.line(helpText());
+      out.line(helpText(language));
       return EXIT.ok;
     }
-    out.note(`showroom: unknown command “${named}”.\n\n${helpText()}`);
+    out.note(`showroom: ${renderMessage(language, 'cli.unknownCommand', { command: named })}\n\n${helpText(language)}`);
     return EXIT.usage;
   }
+  const badUsage = (said: string) => {
+    out.note(`showroom ${command.name}: ${said}\n${renderMessage(language, 'cliHelp.usage', { usage: command.usage })}`);
+    return EXIT.usage;
+  };
 
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: { ...GLOBAL_OPTIONS, ...command.options }, strict: true, allowPositionals: true });
   } catch (error) {
-    out.note(`showroom ${command.name}: ${(error as Error).message}\nUsage: showroom ${command.usage}`);
-    return EXIT.usage;
+    const ref = parseErrorRef(error);
+    return badUsage(ref ? renderMessage(language, ref.code, ref.params) : (error as Error).message);
   }
   const values = parsed.values as Record<string, string | boolean | string[] | boolean[] | undefined>;
   if (values.help) {
-    out.line(helpText(command));
+    out.line(helpText(language, command));
     return EXIT.ok;
   }
   // --lang is checked before anything runs: every command reports its errors in it.
   try {
     if (typeof values.lang === 'string') parseLanguageOption(values.lang);
   } catch (error) {
-    out.note(`showroom ${command.name}: ${(error as Error).message}\nUsage: showroom ${command.usage}`);
-    return EXIT.usage;
+    return badUsage(textOf(language, toErrorShape(error)));
   }
   const positionals = parsed.positionals.slice(words);
   const expected = command.positionals ?? { min: 0, max: 0, name: '' };
-  if (positionals.length < expected.min || positionals.length > expected.max) {
-    out.note(
-      `showroom ${command.name}: ${positionals.length < expected.min ? `missing <${expected.name}>` : `unexpected argument “${positionals[expected.max]}”`}.\nUsage: showroom ${command.usage}`,
-    );
-    return EXIT.usage;
-  }
+  if (positionals.length < expected.min) return badUsage(renderMessage(language, 'cli.missingArgument', { name: expected.name }));
+  if (positionals.length > expected.max) return badUsage(renderMessage(language, 'cli.unexpectedArgument', { argument: positionals[expected.max] ?? '' }));
 
   const verbose = values.verbose === true;
   let ctx: CliContext | undefined;
@@ -202,15 +200,17 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
       json: values.json === true,
       signal: options.signal ?? new AbortController().signal,
       noKeychain: values['no-keychain'] === true,
+      lang: typeof values.lang === 'string' ? values.lang : undefined,
     });
     return await command.run(ctx, { positionals, values, io });
   } catch (error) {
+    const said = await errorLanguage(values.lang, env, ctx?.dataDir);
     if (options.signal?.aborted) {
       out.endProgress();
-      out.note('showroom: cancelled.');
+      out.note(`showroom: ${renderMessage(said, 'cli.cancelled')}`);
       return EXIT.cancelled;
     }
-    return printError(out, error, verbose, await errorLanguage(values.lang, env, ctx?.dataDir));
+    return printError(out, error, verbose, said);
   } finally {
     await ctx?.close();
   }
@@ -218,11 +218,12 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
 
 export async function main(): Promise<void> {
   const controller = new AbortController();
+  const language = earlyLanguage(process.argv.slice(2), process.env);
   let interrupts = 0;
   process.on('SIGINT', () => {
     interrupts++;
     if (interrupts === 1) {
-      process.stderr.write('\nshowroom: stopping… (Ctrl-C again to quit at once)\n');
+      process.stderr.write(`\nshowroom: ${renderMessage(language, 'cli.stopping')}\n`);
       controller.abort(new AppError('cancelled', 'Cancelled.'));
     } else {
       process.exit(EXIT.cancelled);

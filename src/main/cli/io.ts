@@ -83,6 +83,12 @@ export function table(
   return [render(headers), render(widths.map((w) => '─'.repeat(w))), ...cells.map(render)];
 }
 
+/** "Label:  text" lines, the texts aligned two spaces after the longest label (labels differ in length by language). */
+export function labelledLines(rows: ReadonlyArray<readonly [label: string, text: string]>): string[] {
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  return rows.map(([label, text]) => (label === '' ? '' : `${label}:`).padEnd(width) + text);
+}
+
 export const formatNumber = (n: number | null | undefined): string | null => (n == null ? null : n.toLocaleString('en-US'));
 export const formatMoney = (n: number | null | undefined): string | null =>
   n == null ? null : `R$ ${n.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;

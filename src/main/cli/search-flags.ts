@@ -5,8 +5,9 @@
 import type { ParseArgsOptionsConfig } from 'node:util';
 import { inventoryQuerySchema, SORT_FIELDS, type ParsedInventoryQuery } from '../../shared/inventory';
 import { dimension, dimensionsOf, type DimensionKind, type FilterDimension, type InventoryFilters } from '../../shared/inventory-filters';
+import type { MessageRef } from '../../shared/i18n/messages';
 import { list, str, type OptionValues } from './command';
-import { usageError } from './context';
+import { usageError } from './usage-error';
 
 const many = { type: 'string', multiple: true } as const;
 const one = { type: 'string' } as const;
@@ -60,15 +61,14 @@ export const SEARCH_USAGE = [
   .map((line) => line.join(' '))
   .join('\n         ');
 
-export const SEARCH_HELP = `Text matches words and word beginnings in the title, description, reference, plate (with or
-without its dash), brand, trim and accessories. List options take several values, repeated or
-comma-separated (--fuel FLEX,DIESEL). Sort fields: ${SORT_FIELDS.join(', ')}.`;
+/** The search flags' help paragraph (search, export). */
+export const SEARCH_HELP: MessageRef = { code: 'cliHelp.searchHelp', params: { fields: SORT_FIELDS.join(', ') } };
 
 export function number(values: OptionValues, name: string): number | undefined {
   const text = str(values[name]);
   if (text === undefined) return undefined;
   const n = Number(text.replace(/_/g, ''));
-  if (text.trim() === '' || !Number.isFinite(n)) throw usageError(`--${name} takes a number, got “${text}”.`);
+  if (text.trim() === '' || !Number.isFinite(n)) throw usageError({ code: 'cli.takesNumber', params: { option: name, value: text } });
   return n;
 }
 
@@ -77,7 +77,7 @@ function yesNo(values: OptionValues, name: string): boolean | undefined {
   if (text === undefined) return undefined;
   if (['yes', 'y', 'true', '1'].includes(text)) return true;
   if (['no', 'n', 'false', '0'].includes(text)) return false;
-  throw usageError(`--${name} takes yes or no, got “${text}”.`);
+  throw usageError({ code: 'cli.takesYesNo', params: { option: name, value: text } });
 }
 
 function range(values: OptionValues, name: string): { min?: number; max?: number } | undefined {
@@ -93,7 +93,9 @@ function filterOf(values: OptionValues, name: FilterDimension): InventoryFilters
   switch (d.kind) {
     case 'state': {
       const chosen = list(values[d.cli]);
-      for (const v of chosen) if (!(d.values as readonly string[]).includes(v)) throw usageError(`--${d.cli} takes ${d.values.join(', ')}; got “${v}”.`);
+      for (const v of chosen)
+        if (!(d.values as readonly string[]).includes(v))
+          throw usageError({ code: 'cli.takesValues', params: { option: d.cli, values: d.values.join(', '), value: v } });
       return chosen.length === 0 ? undefined : chosen;
     }
     case 'values': {
@@ -119,7 +121,7 @@ export function searchQuery(text: string, values: OptionValues, window?: { offse
   const sortText = str(values.sort) ?? 'updatedAt:desc';
   const [field, dir = 'asc'] = sortText.split(':');
   if (!(SORT_FIELDS as readonly string[]).includes(field ?? '') || (dir !== 'asc' && dir !== 'desc')) {
-    throw usageError(`--sort takes <field>:asc|desc with a field among ${SORT_FIELDS.join(', ')}; got “${sortText}”.`);
+    throw usageError({ code: 'cli.sortInvalid', params: { fields: SORT_FIELDS.join(', '), value: sortText } });
   }
   const query = {
     ...(text.trim() !== '' ? { text: text.trim() } : {}),
@@ -130,7 +132,7 @@ export function searchQuery(text: string, values: OptionValues, window?: { offse
   const parsed = inventoryQuerySchema.safeParse(query);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw usageError(`Invalid search: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    throw usageError({ code: 'cli.searchInvalid', params: { problem: `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim() } });
   }
   return parsed.data;
 }

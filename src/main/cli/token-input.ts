@@ -37,13 +37,14 @@ function promptHidden(io: Io, question: string): Promise<string> {
   });
 }
 
-export async function readToken(io: Io, envToken: string | undefined, fromStdin: boolean): Promise<string | undefined> {
+/** `prompt`: the question at a terminal, in the dealer's language. */
+export async function readToken(io: Io, envToken: string | undefined, fromStdin: boolean, prompt: string): Promise<string | undefined> {
   if (fromStdin) {
-    if (io.stdin.isTTY) return (await promptHidden(io, 'Integration token (not shown): ')).trim();
+    if (io.stdin.isTTY) return (await promptHidden(io, prompt)).trim();
     return (await readAll(io.stdin)).trim();
   }
   if (envToken) return envToken;
-  if (io.stdin.isTTY) return (await promptHidden(io, 'Integration token (not shown): ')).trim();
+  if (io.stdin.isTTY) return (await promptHidden(io, prompt)).trim();
   const piped = (await readAll(io.stdin)).trim();
   return piped === '' ? undefined : piped;
 }

@@ -1,24 +1,15 @@
 // accounts add | list | remove
-import { AppError } from '../../../shared/errors';
+import type { MessageParams } from '../../../shared/errors';
+import { codedError, renderMessage, textOf, type MessageCode } from '../../../shared/i18n/messages';
 import { testConnection, type ConnectionOutcome } from '../../accounts';
 import { createAppStateStore } from '../../backend/app-state';
 import { accountPaths, deletePhotoCache } from '../../account-session';
 import { silentLogger } from '../../shell/logger';
 import { str, type Command } from '../command';
-import { usageError } from '../context';
 import { EXIT } from '../exit-codes';
 import { table } from '../io';
 import { readToken } from '../token-input';
-
-const OUTCOME_TEXT: Record<ConnectionOutcome['outcome'], string> = {
-  connected: 'connected',
-  token_refused: 'the portal refused the integration token',
-  unreachable: 'the portal could not be reached',
-  not_a_portal: 'something answered, but it is not the portal’s integration API',
-  tls: 'the secure connection failed (certificate)',
-  portal_error: 'the portal answered with an error; try again later',
-  bad_input: 'the address is not usable',
-};
+import { usageError } from '../usage-error';
 
 function outcomeExit(outcome: ConnectionOutcome): number {
   if (outcome.outcome === 'connected') return EXIT.ok;
@@ -29,12 +20,9 @@ function outcomeExit(outcome: ConnectionOutcome): number {
 
 export const accountsAdd: Command = {
   name: 'accounts add',
-  summary: 'Add a portal account (tests the connection first)',
+  summary: 'cliHelp.accountsAddSummary',
   usage: 'accounts add --name <name> --base-url <url> [--token-stdin] [--no-keychain] [--force]',
-  help: `The integration token comes from SHOWROOM_TOKEN, or from standard input (--token-stdin, or a
-prompt that does not echo it). It is stored in the system keychain, never on disk; with
---no-keychain (needs SHOWROOM_TOKEN) it is kept only for this run, and every later run needs
-SHOWROOM_TOKEN. The account is added only when the connection test succeeds, unless --force.`,
+  help: [{ code: 'cliHelp.accountsAddHelp' }],
   options: {
     name: { type: 'string' },
     'base-url': { type: 'string' },
@@ -44,40 +32,44 @@ SHOWROOM_TOKEN. The account is added only when the connection test succeeds, unl
   async run(ctx, { values, io }) {
     const name = str(values.name);
     const baseUrl = str(values['base-url']);
-    if (!name) throw usageError('Give the account a name: --name "My dealership".');
-    if (!baseUrl) throw usageError('Give the portal’s integration address: --base-url https://…/integration/v2');
-    if (ctx.noKeychain && !ctx.envToken) throw usageError('--no-keychain keeps the token only for this run: set SHOWROOM_TOKEN too, and for every later run.');
-    const token = await readToken(io, ctx.envToken, values['token-stdin'] === true);
-    if (!token) throw new AppError('no_token', 'No integration token: set SHOWROOM_TOKEN, or pipe it with --token-stdin.');
+    if (!name) throw usageError({ code: 'cli.nameNeeded' });
+    if (!baseUrl) throw usageError({ code: 'cli.baseUrlNeeded' });
+    if (ctx.noKeychain && !ctx.envToken) throw usageError({ code: 'cli.noKeychainNeedsToken' });
+    const language = await ctx.language();
+    const t = (code: MessageCode, params?: MessageParams) => renderMessage(language, code, params);
+    const token = await readToken(io, ctx.envToken, values['token-stdin'] === true, t('cli.tokenPrompt'));
+    if (!token) throw codedError('no_token', { code: 'cli.noToken' });
     ctx.out.redactor.addSecret(token);
 
-    ctx.out.progress('Testing the connection…');
+    ctx.out.progress(t('cli.testingConnection'));
     const outcome = await testConnection({ baseUrl, integrationToken: token, signal: ctx.signal, fetch: ctx.fetch });
     ctx.out.endProgress();
     const connected = outcome.outcome === 'connected';
     if (!connected && values.force !== true) {
       if (ctx.json) ctx.out.json({ added: false, connection: outcome });
-      ctx.out.note(`Connection test: ${OUTCOME_TEXT[outcome.outcome]}. ${outcome.error.message}`);
+      ctx.out.note(t('cli.connectionTestSaid', { outcome: t(`cli.connection_${outcome.outcome}`), message: textOf(language, outcome.error) }));
       if (ctx.verbose && outcome.error.detail) ctx.out.note(`detail: ${JSON.stringify(outcome.error.detail)}`);
-      ctx.out.note('The account was not added (use --force to add it anyway).');
+      ctx.out.note(t('cli.notAdded'));
       return outcomeExit(outcome);
     }
     const { account, warnings } = await ctx.accounts().add({ name, baseUrl, integrationToken: token });
     if (ctx.json) {
       ctx.out.json({ added: true, account, connection: outcome, tokenStored: ctx.noKeychain ? 'this run only' : 'keychain', warnings });
     } else {
-      ctx.out.line(`Added account “${account.name}” (${account.id}).`);
-      ctx.out.line(connected ? `Connection test: connected — plan ${outcome.planName}.` : `Connection test: ${OUTCOME_TEXT[outcome.outcome]}.`);
-      ctx.out.line(ctx.noKeychain ? 'The token was not stored: set SHOWROOM_TOKEN for every run with this account.' : 'The token is in the system keychain.');
+      ctx.out.line(t('cli.added', { name: account.name, id: account.id }));
+      ctx.out.line(
+        connected ? t('cli.connectionPlan', { plan: outcome.planName }) : t('cli.connectionTest', { outcome: t(`cli.connection_${outcome.outcome}`) }),
+      );
+      ctx.out.line(t(ctx.noKeychain ? 'cli.tokenNotStored' : 'cli.tokenInKeychain'));
     }
-    for (const w of [...warnings, ...(connected ? outcome.warnings : [])]) ctx.out.note(`warning: ${w}`);
+    for (const w of [...warnings, ...(connected ? outcome.warnings : [])]) ctx.out.note(t('cli.warning', { text: w }));
     return connected ? EXIT.ok : outcomeExit(outcome);
   },
 };
 
 export const accountsList: Command = {
   name: 'accounts list',
-  summary: 'List the accounts',
+  summary: 'cliHelp.accountsListSummary',
   usage: 'accounts list [--json]',
   async run(ctx) {
     const accounts = await ctx.accounts().list();
@@ -90,12 +82,13 @@ export const accountsList: Command = {
       ctx.out.json(rows);
       return EXIT.ok;
     }
+    const language = await ctx.language();
     if (rows.length === 0) {
-      ctx.out.note(`No accounts in ${ctx.dataDir}. Add one with \`showroom accounts add\`.`);
+      ctx.out.note(renderMessage(language, 'cli.noAccounts', { dir: ctx.dataDir }));
       return EXIT.ok;
     }
     for (const l of table(
-      ['', 'ID', 'NAME', 'BASE URL', 'ADDED'],
+      ['', ...(['cli.columnId', 'cli.columnName', 'cli.columnBaseUrl', 'cli.columnAdded'] as const).map((c) => renderMessage(language, c))],
       rows.map((a) => [a.default ? '*' : '', a.id, a.name, a.baseUrl, a.createdAt.slice(0, 10)]),
     ))
       ctx.out.line(l);
@@ -105,7 +98,7 @@ export const accountsList: Command = {
 
 export const accountsRemove: Command = {
   name: 'accounts remove',
-  summary: 'Remove an account and its token (--delete-data: also its cached inventory and photos)',
+  summary: 'cliHelp.accountsRemoveSummary',
   usage: 'accounts remove <id|name> [--delete-data] [--no-keychain]',
   options: { 'delete-data': { type: 'boolean' } },
   positionals: { min: 1, max: 1, name: 'account' },
@@ -114,8 +107,10 @@ export const accountsRemove: Command = {
     await ctx.accounts().remove(account.id, { deleteCache: values['delete-data'] === true });
     if (values['delete-data'] === true) await deletePhotoCache(accountPaths(ctx.accounts(), account.id, ctx.cacheDir).photosDir);
     if (ctx.json) ctx.out.json({ removed: account.id, dataDeleted: values['delete-data'] === true });
-    else ctx.out.line(`Removed account “${account.name}” (${account.id})${values['delete-data'] ? ' and its local data' : ''}.`);
-    if (ctx.noKeychain) ctx.out.note('warning: --no-keychain: a token stored in the keychain for this account was left there.');
+    const language = await ctx.language();
+    if (!ctx.json)
+      ctx.out.line(renderMessage(language, values['delete-data'] === true ? 'cli.removedWithData' : 'cli.removed', { name: account.name, id: account.id }));
+    if (ctx.noKeychain) ctx.out.note(renderMessage(language, 'cli.keychainLeft'));
     return EXIT.ok;
   },
 };

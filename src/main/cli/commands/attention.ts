@@ -6,17 +6,15 @@ import { renderMessage } from '../../../shared/i18n/messages';
 import type { InventoryPage } from '../../../shared/views';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
-import { cliLanguage } from '../language';
 import { number } from '../search-flags';
 
 const DEFAULT_LIMIT = 20;
 
 export const attention: Command = {
   name: 'attention',
-  summary: 'The listings that need you: each reason, what fixes it, and its listings (offline)',
+  summary: 'cliHelp.attentionSummary',
   usage: 'attention [--limit 20] [--json]',
-  help: `A listing is listed once, under its most urgent reason; its other reasons follow it.
---limit: listings shown per reason. \`showroom search --attention REASON\` lists them all.`,
+  help: [{ code: 'cliHelp.attentionHelp' }],
   options: { limit: { type: 'string' } },
   async run(ctx, { values }) {
     const limit = number(values, 'limit') ?? DEFAULT_LIMIT;
@@ -30,7 +28,7 @@ export const attention: Command = {
       ctx.out.json({ total: summary.needsAttention, reasons: found.map(({ reason, page }) => ({ reason, total: page.total, rows: page.rows })) });
       return EXIT.ok;
     }
-    const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
+    const language = await ctx.language();
     ctx.out.line(renderMessage(language, 'attention.count', { count: summary.needsAttention }));
     for (const { reason, page } of found) for (const line of reasonLines(language, reason, page)) ctx.out.line(line);
     return EXIT.ok;
@@ -47,6 +45,6 @@ function reasonLines(language: Parameters<typeof renderMessage>[0], reason: Atte
     const said = message ? `  — ${message}` : '';
     lines.push(`  ${row.reference}${row.title ? `  ${row.title}` : ''}${said}${also}`);
   }
-  if (page.total > page.rows.length) lines.push(`  … ${page.total - page.rows.length} more: showroom search --attention ${reason}`);
+  if (page.total > page.rows.length) lines.push(`  ${renderMessage(language, 'cli.attentionMore', { count: page.total - page.rows.length, reason })}`);
   return lines;
 }

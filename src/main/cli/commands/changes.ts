@@ -6,9 +6,8 @@ import { LISTING_CHANGE_KINDS, type ListingChange, type SyncChangesView } from '
 import type { UiLanguage } from '../../../shared/views';
 import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../cache';
 import { str, type Command } from '../command';
-import { usageError } from '../context';
 import { EXIT } from '../exit-codes';
-import { cliLanguage } from '../language';
+import { usageError } from '../usage-error';
 
 /** One listing: its reference and title, then what changed, a field a line. */
 function listingLines(language: UiLanguage, change: ListingChange): string[] {
@@ -35,22 +34,20 @@ export function changesText(language: UiLanguage, view: SyncChangesView): string
 
 export const changes: Command = {
   name: 'changes',
-  summary: 'Which listings a sync added, changed, saw dropped or removed, and what changed (offline)',
+  summary: 'cliHelp.changesSummary',
   usage: 'changes [--run N] [--json]',
-  help: `Without --run: the last finished sync. Run numbers are in \`showroom status\` (the last run)
-and in --json output of \`showroom sync\`. The lists of the last ${CHANGES_KEPT_RUNS} syncs are kept, at most
-${CHANGES_KEPT_PER_RUN} listings each; a first sync is summarised by its count.`,
+  help: [{ code: 'cliHelp.changesHelp', params: { runs: CHANGES_KEPT_RUNS, max: CHANGES_KEPT_PER_RUN } }],
   options: { run: { type: 'string' } },
   async run(ctx, { values }) {
     const run = str(values.run);
-    if (run !== undefined && !/^\d{1,15}$/.test(run)) throw usageError(`--run takes a sync run number; got “${run}”.`);
+    if (run !== undefined && !/^\d{1,15}$/.test(run)) throw usageError({ code: 'cli.runInvalid', params: { value: run } });
     const { session } = await ctx.open(await ctx.account(str(values.account)));
     const view = await session.changes(run);
     if (ctx.json) {
       ctx.out.json(view);
       return EXIT.ok;
     }
-    const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
+    const language = await ctx.language();
     for (const line of changesText(language, view)) ctx.out.line(line);
     return EXIT.ok;
   },

@@ -2,12 +2,14 @@
 // the last sync read (and the output says which).
 import { isTransient } from '../../../shared/error-policy';
 import { fromErrorShape } from '../../../shared/errors';
+import { renderMessage, textOf } from '../../../shared/i18n/messages';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
+import { labelledLines } from '../io';
 
 export const plan: Command = {
   name: 'plan',
-  summary: 'The plan and its use: live when online, else from the last sync',
+  summary: 'cliHelp.planSummary',
   usage: 'plan [--offline] [--json]',
   options: { offline: { type: 'boolean' } },
   async run(ctx, { values }) {
@@ -16,26 +18,26 @@ export const plan: Command = {
     const failure = result?.notLiveBecause;
     // A passing failure (offline, the portal down): the last sync's copy. A refused token is said as such.
     if (failure && !isTransient(failure.kind)) throw fromErrorShape(failure);
-    const why = failure?.message ?? null;
+    const language = await ctx.language();
+    const t = (code: Parameters<typeof renderMessage>[1], params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
     if (!result) {
-      ctx.out.note('No plan is known yet: sync once while online.');
+      ctx.out.note(t('cli.noPlan'));
       return EXIT.notFound;
     }
-    if (why) ctx.out.note(`The portal could not be asked (${why}); showing the last synced copy.`);
+    if (failure) ctx.out.note(t('cli.planNotLive', { why: textOf(language, failure) }));
     if (ctx.json) {
       ctx.out.json(result);
       return EXIT.ok;
     }
     const u = result.usage;
-    ctx.out.line(`Plan:          ${u.name}`);
-    ctx.out.line(`Listings:      ${u.listings.used} of ${u.listings.limit}`);
-    ctx.out.line(`Highlights:    ${u.highlights.used} of ${u.highlights.limit}`);
-    ctx.out.line(`Photos:        up to ${u.picturesPerListing} per listing`);
-    ctx.out.line(
-      result.live
-        ? `Source:        live from the portal (${result.fetchedAt})`
-        : `Source:        the copy read at the last sync (${result.fetchedAt}), not live`,
-    );
+    const lines = labelledLines([
+      [t('cli.planName'), u.name],
+      [t('cli.planListings'), t('cli.usedOf', u.listings)],
+      [t('cli.planHighlights'), t('cli.usedOf', u.highlights)],
+      [t('cli.planPhotos'), t('cli.photosPerListing', { count: u.picturesPerListing })],
+      [t('cli.planSource'), t(result.live ? 'cli.sourceLive' : 'cli.sourceCopy', { at: result.fetchedAt })],
+    ]);
+    for (const line of lines) ctx.out.line(line);
     return EXIT.ok;
   },
 };

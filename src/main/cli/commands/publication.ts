@@ -2,21 +2,17 @@
 // now when it answers (pending until a read confirms), queued for the next sync when offline,
 // refused with the portal's message, or not sent when the plan has no room; one line each.
 // One exit code for them all: 7 if any was refused or had no room, else 5 if any was not found, else 0.
-import { textOf } from '../../../shared/i18n/messages';
-import type { PublicationAction, PublicationOutcome } from '../../../shared/views';
+import { renderMessage, textOf } from '../../../shared/i18n/messages';
+import type { PublicationAction, PublicationOutcome, UiLanguage } from '../../../shared/views';
 import { str, type Command, type CommandArgs } from '../command';
 import type { CliContext } from '../context';
 import { EXIT } from '../exit-codes';
-import { cliLanguage } from '../language';
 
-/** Said when the engine gives no message of its own. */
-const TEXT: Record<PublicationOutcome['outcome'], string> = {
-  sent: 'the portal accepted it; the listing changes on the portal within minutes',
-  queued: 'the portal could not be reached; it is sent at the next sync',
-  refused: 'refused by the portal',
-  not_found: 'no such listing in the local inventory',
-  no_room: 'not sent: the plan has no room left for it',
-};
+/** One reference's line: the outcome, then the engine's message, or ours when it gives none. */
+function outcomeLine(language: UiLanguage, o: PublicationOutcome): string {
+  const said = o.message === null ? renderMessage(language, `cli.outcomeText_${o.outcome}`) : textOf(language, { ...o, message: o.message });
+  return `${o.reference}: ${renderMessage(language, `cli.outcome_${o.outcome}`)} — ${said}`;
+}
 
 /** Sends `action` for the positionals and prints one line per reference. */
 export async function runPublication(action: PublicationAction, ctx: CliContext, { positionals, values }: CommandArgs): Promise<number> {
@@ -24,9 +20,8 @@ export async function runPublication(action: PublicationAction, ctx: CliContext,
   const outcomes = await session.requestPublication(action, [...new Set(positionals)]);
   if (ctx.json) ctx.out.json(outcomes);
   else {
-    const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
-    for (const o of outcomes)
-      ctx.out.line(`${o.reference}: ${o.outcome.replace('_', ' ')} — ${o.message === null ? TEXT[o.outcome] : textOf(language, { ...o, message: o.message })}`);
+    const language = await ctx.language();
+    for (const o of outcomes) ctx.out.line(outcomeLine(language, o));
   }
   if (outcomes.some((o) => o.outcome === 'refused' || o.outcome === 'no_room')) return EXIT.refused;
   if (outcomes.some((o) => o.outcome === 'not_found')) return EXIT.notFound;
@@ -37,7 +32,7 @@ const positionals = { min: 1, max: 500, name: 'reference' } as const;
 
 export const unpublish: Command = {
   name: 'unpublish',
-  summary: 'Unpublish listings (queued for the next sync when offline)',
+  summary: 'cliHelp.unpublishSummary',
   usage: 'unpublish <reference…> [--json]',
   positionals,
   run: (ctx, args) => runPublication('unpublish', ctx, args),
@@ -45,7 +40,7 @@ export const unpublish: Command = {
 
 export const publish: Command = {
   name: 'publish',
-  summary: 'Publish listings again (queued for the next sync when offline; not sent beyond the plan’s free slots)',
+  summary: 'cliHelp.publishSummary',
   usage: 'publish <reference…> [--json]',
   positionals,
   run: (ctx, args) => runPublication('publish', ctx, args),
@@ -53,7 +48,7 @@ export const publish: Command = {
 
 export const highlight: Command = {
   name: 'highlight',
-  summary: 'Highlight listings, or with --off remove the highlight (queued when offline; not sent beyond the plan’s highlights)',
+  summary: 'cliHelp.highlightSummary',
   usage: 'highlight <reference…> [--off] [--json]',
   options: { off: { type: 'boolean' } },
   positionals,

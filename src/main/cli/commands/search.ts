@@ -1,19 +1,28 @@
 // search <text> [filters]: the local inventory, exactly as the app's list filters it (offline).
+import { renderMessage, type MessageCode } from '../../../shared/i18n/messages';
 import type { PublicationStateView } from '../../../shared/views';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { formatMoney, formatNumber, table } from '../io';
 import { number, SEARCH_HELP, SEARCH_OPTIONS, SEARCH_USAGE, searchQuery } from '../search-flags';
 
-const PORTAL_LABEL = { on: 'on portal', off: 'not on portal', pending: 'unpublish pending' } as const;
+const portalOf = (p: PublicationStateView): MessageCode => (!p.onPortal ? 'cli.portalOff' : p.unpublish === 'pending' ? 'cli.portalPending' : 'cli.portalOn');
 
-const portalOf = (p: PublicationStateView): keyof typeof PORTAL_LABEL => (!p.onPortal ? 'off' : p.unpublish === 'pending' ? 'pending' : 'on');
+const COLUMNS = [
+  'cli.columnReference',
+  'cli.columnTitle',
+  'cli.columnYear',
+  'cli.columnPrice',
+  'cli.columnKm',
+  'cli.columnPortal',
+  'cli.columnPhotos',
+] as const;
 
 export const search: Command = {
   name: 'search',
-  summary: 'Search the local inventory (works offline)',
+  summary: 'cliHelp.searchSummary',
   usage: `search ${SEARCH_USAGE} [--limit 20] [--offset 0] [--json]`,
-  help: SEARCH_HELP,
+  help: [SEARCH_HELP],
   options: { ...SEARCH_OPTIONS, limit: { type: 'string' }, offset: { type: 'string' } },
   positionals: { min: 0, max: 50, name: 'text' },
   async run(ctx, { positionals, values }) {
@@ -24,22 +33,24 @@ export const search: Command = {
       ctx.out.json({ total: result.total, offset: query.window?.offset ?? 0, rows: result.rows });
       return EXIT.ok;
     }
+    const language = await ctx.language();
+    const t = (code: MessageCode, params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
     const lines = table(
-      ['REFERENCE', 'TITLE', 'YEAR', 'PRICE', 'KM', 'PORTAL', 'PHOTOS'],
+      COLUMNS.map((c) => t(c)),
       result.rows.map((r) => [
         r.reference,
         r.title,
         r.modelYear,
         formatMoney(r.value),
         formatNumber(r.mileage),
-        PORTAL_LABEL[portalOf(r.publication)] + (r.publication.highlighted ? ', highlighted' : ''),
-        `${r.pictureCount}${r.rejectedPhotoCount > 0 ? ` (${r.rejectedPhotoCount} rejected)` : ''}`,
+        r.publication.highlighted ? t('cli.portalHighlighted', { state: t(portalOf(r.publication)) }) : t(portalOf(r.publication)),
+        r.rejectedPhotoCount > 0 ? t('cli.photosRejected', { count: r.pictureCount, rejected: r.rejectedPhotoCount }) : `${r.pictureCount}`,
       ]),
       new Set([2, 3, 4]),
     );
     if (result.rows.length > 0) for (const l of lines) ctx.out.line(l);
     const from = (query.window?.offset ?? 0) + (result.rows.length > 0 ? 1 : 0);
-    ctx.out.note(result.total === 0 ? 'No listing matches.' : `${from}–${(query.window?.offset ?? 0) + result.rows.length} of ${result.total} listings.`);
+    ctx.out.note(result.total === 0 ? t('cli.noMatch') : t('cli.matches', { from, to: (query.window?.offset ?? 0) + result.rows.length, total: result.total }));
     return EXIT.ok;
   },
 };

@@ -1,43 +1,45 @@
 // show <reference>: one listing in full, from the local inventory (offline): every field, its
 // publication and history, problems, and its photos with their cache state.
-import type { PublicationAction, VehicleDetailView } from '../../../shared/views';
+import type { MessageParams } from '../../../shared/errors';
+import { renderMessage, type MessageCode } from '../../../shared/i18n/messages';
+import type { VehicleDetailView } from '../../../shared/views';
 import type { VehicleField } from '../../../shared/vehicle';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
-import { formatMoney, formatNumber } from '../io';
+import { formatMoney, formatNumber, labelledLines } from '../io';
 
-/** Every field of a vehicle, in the order a dealer reads them. */
-const LABELS: Record<VehicleField, string> = {
-  reference: 'Reference',
-  title: 'Title',
-  description: 'Description',
-  brand: 'Brand',
-  trim: 'Trim',
-  type: 'Type',
-  fuel: 'Fuel',
-  gearbox: 'Gearbox',
-  color: 'Color',
-  manufacturedYear: 'Manufactured',
-  modelYear: 'Model year',
-  value: 'Price',
-  mileage: 'Mileage',
-  brandNew: 'New',
-  doors: 'Doors',
-  licensePlate: 'Plate',
-  document: 'Document',
-  amountPerInstallment: 'Installment',
-  amountOfInstallments: 'Installments',
-  deposit: 'Deposit',
-  accessories: 'Accessories',
-  otherInfos: 'Other info',
-  active: 'Active',
-  publication: 'Publication',
-  pictures: 'Pictures',
-  updatedAt: 'Updated',
-  url: 'Listing page',
-};
+/** Every field of a vehicle, in the order a dealer reads them (labels: the dictionaries' `cli.field_*`). */
+const FIELDS: readonly VehicleField[] = [
+  'reference',
+  'title',
+  'description',
+  'brand',
+  'trim',
+  'type',
+  'fuel',
+  'gearbox',
+  'color',
+  'manufacturedYear',
+  'modelYear',
+  'value',
+  'mileage',
+  'brandNew',
+  'doors',
+  'licensePlate',
+  'document',
+  'amountPerInstallment',
+  'amountOfInstallments',
+  'deposit',
+  'accessories',
+  'otherInfos',
+  'active',
+  'publication',
+  'pictures',
+  'updatedAt',
+  'url',
+];
 
-function fieldText(field: VehicleField, view: VehicleDetailView): string | null {
+function fieldText(t: Say, field: VehicleField, view: VehicleDetailView): string | null {
   const v = view.vehicle;
   switch (field) {
     case 'value':
@@ -55,7 +57,7 @@ function fieldText(field: VehicleField, view: VehicleDetailView): string | null 
       return v[field]?.map((a) => a.name).join(', ') || null;
     case 'brandNew':
     case 'active':
-      return v[field] == null ? null : v[field] ? 'yes' : 'no';
+      return v[field] == null ? null : t(v[field] ? 'cli.yes' : 'cli.no');
     case 'pictures':
       return v.pictures ? `${v.pictures.length}` : null;
     case 'publication':
@@ -67,32 +69,25 @@ function fieldText(field: VehicleField, view: VehicleDetailView): string | null 
   }
 }
 
-/** The request's name in the lines below. */
-const ACTION_TEXT: Record<PublicationAction, string> = {
-  unpublish: 'unpublish',
-  publish: 'publish again',
-  highlight: 'highlight',
-  unhighlight: 'highlight removal',
-};
+type Say = (code: MessageCode, params?: MessageParams) => string;
 
-function publicationText(view: VehicleDetailView): string {
+function publicationText(t: Say, view: VehicleDetailView): string {
   const p = view.publication;
-  const why = { unpublished_here: 'unpublished from Showroom', dropped_by_portal: 'dropped by the portal (plan limit)', unknown: 'reason unknown' }[
-    p.notOnPortalReason ?? 'unknown'
-  ];
-  const base = p.onPortal ? `on the portal${p.highlighted ? ', highlighted' : ''}` : `not on the portal (${why})`;
+  const state = p.onPortal
+    ? t(p.highlighted ? 'cli.onPortalHighlighted' : 'cli.onPortal')
+    : t('cli.notOnPortal', { why: t(`cli.why_${p.notOnPortalReason ?? 'unknown'}`) });
   const r = p.request;
-  if (r === null) return base;
-  const action = ACTION_TEXT[r.action];
-  if (r.status === 'queued') return `${base}; ${action} queued since ${r.requestedAt ?? '?'} (sent at the next sync)`;
-  if (r.status === 'pending') return `${base}; ${action} sent ${r.requestedAt ?? '?'}, waiting for the portal to confirm`;
-  if (r.status === 'not_applied') return `${base}; ${action} sent ${r.requestedAt ?? '?'}, accepted by the portal but not applied: send it again`;
-  return `${base}; the portal refused the ${action}: ${r.message ?? ''}`;
+  if (r === null) return state;
+  const said = { state, action: t(`cli.action_${r.action}`), at: r.requestedAt ?? '?' };
+  if (r.status === 'queued') return t('cli.requestQueued', said);
+  if (r.status === 'pending') return t('cli.requestPending', said);
+  if (r.status === 'not_applied') return t('cli.requestNotApplied', said);
+  return t('cli.requestRefused', { ...said, message: r.message ?? '' });
 }
 
 export const show: Command = {
   name: 'show',
-  summary: 'Show one listing in full (works offline)',
+  summary: 'cliHelp.showSummary',
   usage: 'show <reference> [--json]',
   positionals: { min: 1, max: 1, name: 'reference' },
   async run(ctx, { positionals, values }) {
@@ -104,34 +99,39 @@ export const show: Command = {
       ctx.out.json(view);
       return EXIT.ok;
     }
+    const language = await ctx.language();
+    const t: Say = (code, params) => renderMessage(language, code, params);
     const raw = view.raw !== null && typeof view.raw === 'object' ? (view.raw as Record<string, unknown>) : {};
     const problemOf = new Map(view.problems.map((p) => [p.field, p.message]));
-    const width = Math.max(...Object.values(LABELS).map((l) => l.length)) + 2;
-    const row = (label: string, text: string) => ctx.out.line(`${`${label}:`.padEnd(width)}${text}`);
-    for (const field of Object.keys(LABELS) as VehicleField[]) {
+    const rows: Array<[string, string]> = [];
+    for (const field of FIELDS) {
       if (field === 'publication' || field === 'pictures') continue;
       const problem = problemOf.get(field);
-      const text = fieldText(field, view) ?? (problem && raw[field] !== undefined ? JSON.stringify(raw[field]) : '—');
-      row(LABELS[field], field === 'description' ? text.replace(/\s*\n\s*/g, ' ⏎ ') : text);
-      if (problem) row('', `⚠ ${problem}`);
+      const text = fieldText(t, field, view) ?? (problem && raw[field] !== undefined ? JSON.stringify(raw[field]) : '—');
+      rows.push([t(`cli.field_${field}`), field === 'description' ? text.replace(/\s*\n\s*/g, ' ⏎ ') : text]);
+      if (problem) rows.push(['', `⚠ ${problem}`]);
     }
-    row('On portal', publicationText(view));
-    row('Last read', view.syncedAt ?? '—');
-    if (view.problems.some((p) => p.field === '(root)')) for (const p of view.problems.filter((x) => x.field === '(root)')) row('Problem', p.message);
+    rows.push([t('cli.showOnPortal'), publicationText(t, view)], [t('cli.showLastRead'), view.syncedAt ?? '—']);
+    for (const p of view.problems.filter((x) => x.field === '(root)')) rows.push([t('cli.showProblem'), p.message]);
+    for (const line of labelledLines(rows)) ctx.out.line(line);
 
     ctx.out.line();
-    ctx.out.line(`History (${view.history.length}):`);
+    ctx.out.line(t('cli.history', { entries: view.history.length }));
     for (const e of view.history)
-      ctx.out.line(`  ${e.at}  ${e.change}${e.cause ? ` (${e.cause})` : ''}${e.by ? ` [by ${e.by}]` : ''}${e.message ? `: ${e.message}` : ''}`);
+      ctx.out.line(
+        `  ${e.at}  ${e.change}${e.cause ? ` (${e.cause})` : ''}${e.by ? ` ${t('cli.historyBy', { who: e.by })}` : ''}${e.message ? `: ${e.message}` : ''}`,
+      );
 
     ctx.out.line();
     ctx.out.line(
-      `Photos (${view.photos.length}${view.rejectedPositions.length ? `, rejected by the portal at position ${view.rejectedPositions.join(', ')}` : ''}):`,
+      view.rejectedPositions.length
+        ? t('cli.photosRejectedAt', { photos: view.photos.length, positions: view.rejectedPositions.join(', ') })
+        : t('cli.photos', { photos: view.photos.length }),
     );
     for (const p of view.photos)
       ctx.out.line(`  ${String(p.order).padStart(2)}  ${p.cache.padEnd(10)}  ${p.source}${p.cacheError ? `  (${p.cacheError})` : ''}`);
-    if (view.rejectedPositions.length) ctx.out.line('  The portal rejected some photos: send all the photos of this listing again to fix it.');
-    if (view.problems.length) ctx.out.note(`${view.problems.length} problem(s) with this listing's data (marked ⚠).`);
+    if (view.rejectedPositions.length) ctx.out.line(`  ${t('cli.photosRejectedHint')}`);
+    if (view.problems.length) ctx.out.note(t('cli.listingProblems', { problems: view.problems.length }));
     return EXIT.ok;
   },
 };

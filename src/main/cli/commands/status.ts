@@ -1,19 +1,16 @@
 // status: the account, its last sync, the inventory's headline numbers, the outbox and the cache's
 // size. Reads only local data: instant, and works offline.
-import { renderMessage } from '../../../shared/i18n/messages';
-import type { SyncDataProblemKind } from '../../../shared/views';
+import type { MessageParams } from '../../../shared/errors';
+import { renderMessage, textOf, type MessageCode } from '../../../shared/i18n/messages';
 import { notesOf, requestsSent } from '../../sync';
 import { str, type Command } from '../command';
 import { cacheFileBytes } from '../context';
 import { EXIT } from '../exit-codes';
-import { formatBytes } from '../io';
-import { cliLanguage } from '../language';
-
-const DATA_PROBLEM_LABEL: Record<SyncDataProblemKind, string> = { not_an_object: 'not a listing:', no_reference: 'a listing without a reference:' };
+import { formatBytes, labelledLines } from '../io';
 
 export const status: Command = {
   name: 'status',
-  summary: 'Account, last sync, inventory counts, outbox and cache size (offline)',
+  summary: 'cliHelp.statusSummary',
   usage: 'status [--json]',
   async run(ctx, { values }) {
     const account = await ctx.account(str(values.account));
@@ -39,39 +36,53 @@ export const status: Command = {
       ctx.out.json(report);
       return EXIT.ok;
     }
+    const language = await ctx.language();
+    const t = (code: MessageCode, params?: MessageParams) => renderMessage(language, code, params);
+    const run = lastRun && { id: lastRun.id, kind: lastRun.kind, outcome: lastRun.outcome, at: lastRun.startedAt };
     const lines: Array<[string, string]> = [
-      ['Account', `${account.name} (${account.id})`],
-      ['Portal', account.baseUrl],
-      ['Data folder', ctx.dataDir],
-      ['Last sync', summary.lastSyncAt ?? 'never'],
+      [t('cli.statusAccount'), `${account.name} (${account.id})`],
+      [t('cli.statusPortal'), account.baseUrl],
+      [t('cli.statusDataDir'), ctx.dataDir],
+      [t('cli.statusLastSync'), summary.lastSyncAt ?? t('cli.never')],
+      [t('cli.statusLastRun'), !run ? '—' : lastRun.error ? t('cli.lastRunSaid', { ...run, message: textOf(language, lastRun.error) }) : t('cli.lastRun', run)],
       [
-        'Last run',
-        lastRun ? `${lastRun.id} (${lastRun.kind}), ${lastRun.outcome}, started ${lastRun.startedAt}${lastRun.error ? `: ${lastRun.error.message}` : ''}` : '—',
+        t('cli.statusListings'),
+        t('cli.listingCounts', { total: summary.total, onPortal: summary.onPortal, notOnPortal: summary.notOnPortal, pending: summary.unpublishPending }),
       ],
-      ['Listings', `${summary.total} (${summary.onPortal} on the portal, ${summary.notOnPortal} not, ${summary.unpublishPending} unpublish pending)`],
-      ['Highlighted', String(summary.highlighted)],
-      ['With problems', `${summary.withProblems} (${summary.withRejectedPhotos} with rejected photos)`],
-      ['Needs attention', `${summary.needsAttention}${summary.needsAttention > 0 ? ' (showroom attention)' : ''}`],
-      ['Outbox', `${report.outbox} waiting`],
+      [t('cli.statusHighlighted'), String(summary.highlighted)],
+      [t('cli.statusWithProblems'), t('cli.withProblems', { problems: summary.withProblems, rejected: summary.withRejectedPhotos })],
+      [t('cli.statusNeedsAttention'), summary.needsAttention > 0 ? t('cli.needsAttentionHint', { needed: summary.needsAttention }) : '0'],
+      [t('cli.statusOutbox'), t('cli.outboxWaiting', { waiting: report.outbox })],
       [
-        'Cache',
-        `${formatBytes(report.cache.databaseBytes)} database, ${formatBytes(photoUsage.bytes)} in ${photoUsage.files} photos (budget ${formatBytes(photoUsage.budgetBytes)}, ${photoMode === 'all' ? 'all photos' : 'covers only'})`,
+        t('cli.statusCache'),
+        t('cli.cacheSize', {
+          database: formatBytes(report.cache.databaseBytes),
+          photos: formatBytes(photoUsage.bytes),
+          files: photoUsage.files,
+          budget: formatBytes(photoUsage.budgetBytes),
+          mode: t(photoMode === 'all' ? 'cli.photoModeAll' : 'cli.photoModeCovers'),
+        }),
       ],
     ];
     if (lastRun?.outcome === 'succeeded') {
       const c = lastRun.counts;
-      const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
-      const counts = `${c.added} added${lastRun.firstSync ? ' (first sync)' : ''}, ${c.changed} changed (${c.droppedByPortal} dropped by the portal), ${c.removed} removed`;
-      lines.splice(5, 0, ['Last run changed', `${counts}. ${renderMessage(language, 'changes.hint')}`]);
+      const counts = t(lastRun.firstSync ? 'cli.runCountsFirst' : 'cli.runCounts', {
+        added: c.added,
+        changed: c.changed,
+        dropped: c.droppedByPortal,
+        removed: c.removed,
+      });
+      lines.splice(5, 0, [t('cli.statusLastRunChanged'), `${counts}. ${t('changes.hint')}`]);
       // The requests it sent from the outbox, by kind (the run's notes say them).
       const sent = notesOf(requestsSent(c), language);
-      if (sent.length > 0) lines.splice(6, 0, ['Last run sent', sent.join(' ')]);
+      if (sent.length > 0) lines.splice(6, 0, [t('cli.statusLastRunSent'), sent.join(' ')]);
     }
     const problems = lastRun?.dataProblems ?? [];
-    if (problems.length > 0) lines.push(['Data problems', notesOf({ unidentified: lastRun?.details.unidentified ?? problems.length }).join(' ')]);
-    const width = Math.max(...lines.map(([l]) => l.length)) + 2;
-    for (const [label, text] of lines) ctx.out.line(`${`${label}:`.padEnd(width)}${text}`);
-    for (const p of problems) ctx.out.line(`${' '.repeat(width)}${DATA_PROBLEM_LABEL[p.problem]} ${p.excerpt}`);
+    if (problems.length > 0)
+      lines.push([t('cli.statusDataProblems'), notesOf({ unidentified: lastRun?.details.unidentified ?? problems.length }, language).join(' ')]);
+    for (const line of labelledLines(lines)) ctx.out.line(line);
+    const indent = ' '.repeat(Math.max(...lines.map(([l]) => l.length)) + 2);
+    for (const p of problems) ctx.out.line(`${indent}${t(`cli.dataProblem_${p.problem}`)} ${p.excerpt}`);
     return EXIT.ok;
   },
 };

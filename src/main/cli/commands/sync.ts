@@ -2,49 +2,43 @@
 // when stderr is a terminal, and a summary at the end. Ctrl-C cancels cleanly (exit 8): the
 // previous inventory stays as it was.
 import { renderMessage, textOf } from '../../../shared/i18n/messages';
-import type { SyncProgress } from '../../../shared/views';
+import type { SyncProgress, UiLanguage } from '../../../shared/views';
 import { createAppStateStore } from '../../backend/app-state';
 import { silentLogger } from '../../shell/logger';
 import { notesOf } from '../../sync';
 import { str, type Command } from '../command';
 import { EXIT, exitCodeFor } from '../exit-codes';
-import { cliLanguage } from '../language';
 
-const PHASES: Record<SyncProgress['phase'], string> = {
-  outbox: 'sending queued changes',
-  plan: 'reading the plan',
-  pages: 'reading listings',
-  photos: 'downloading photos',
-  done: 'finishing',
-};
-
-export function progressLine(p: SyncProgress, startedAt: number, now = Date.now()): string {
-  const secs = Math.round((now - startedAt) / 1000);
-  const parts = [`Sync (${p.kind}) ${PHASES[p.phase]}`];
+/** The one updating progress line, in `language`. */
+export function progressLine(language: UiLanguage, p: SyncProgress, startedAt: number, now = Date.now()): string {
+  const t = (code: Parameters<typeof renderMessage>[1], params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
+  const parts = [t('cli.progressPhase', { kind: p.kind, phase: t(`cli.phase_${p.phase}`) })];
   if (p.phase === 'pages' || p.vehiclesDone > 0)
-    parts.push(`${p.vehiclesDone}${p.vehiclesTotal ? `/${p.vehiclesTotal}` : ''} listings, page ${p.pagesDone}${p.pagesTotal ? `/${p.pagesTotal}` : ''}`);
-  if (p.photosTotal) parts.push(`photos ${p.photosDone ?? 0}/${p.photosTotal}`);
-  if (p.waitingMs)
     parts.push(
-      `waiting ${Math.ceil(p.waitingMs / 1000)} s (${p.waitReason === 'rate_limit' ? 'rate limit' : p.waitReason === 'queue' ? 'portal queue' : 'retry'})`,
+      t('cli.progressListings', {
+        done: `${p.vehiclesDone}${p.vehiclesTotal ? `/${p.vehiclesTotal}` : ''}`,
+        page: `${p.pagesDone}${p.pagesTotal ? `/${p.pagesTotal}` : ''}`,
+      }),
     );
-  parts.push(`${secs} s`);
+  if (p.photosTotal) parts.push(t('cli.progressPhotos', { done: p.photosDone ?? 0, total: p.photosTotal }));
+  if (p.waitingMs) parts.push(t('cli.progressWaiting', { seconds: Math.ceil(p.waitingMs / 1000), reason: t(`cli.wait_${p.waitReason ?? 'retry'}`) }));
+  parts.push(t('cli.seconds', { seconds: Math.round((now - startedAt) / 1000) }));
   return parts.join(' · ');
 }
 
 export const sync: Command = {
   name: 'sync',
-  summary: 'Sync the inventory with the portal (incremental; --full reads every page)',
+  summary: 'cliHelp.syncSummary',
   usage: 'sync [--full] [--no-photos] [--json]',
-  help: `Sends queued unpublishes first, then reads the listings (an incremental pass when a full one
-has succeeded in the last 24 hours), then downloads photos (covers, or all as the account's setting
-says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly as it was.`,
+  help: [{ code: 'cliHelp.syncHelp' }],
   options: { full: { type: 'boolean' }, 'no-photos': { type: 'boolean' } },
   async run(ctx, { values }) {
     const { session, account } = await ctx.open(await ctx.account(str(values.account)));
+    const language = await ctx.language();
+    const t = (code: Parameters<typeof renderMessage>[1], params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
     const startedAt = Date.now();
     const stop = session.subscribe((event) => {
-      if (event.type === 'progress') ctx.out.progress(progressLine(event.progress, startedAt));
+      if (event.type === 'progress') ctx.out.progress(progressLine(language, event.progress, startedAt));
     });
     const { done } = await session.startSync({ kind: values.full === true ? 'full' : 'auto', photos: values['no-photos'] !== true });
     const report = await done;
@@ -55,7 +49,6 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
       await state.load();
       await state.setFlags(account.id, { lastSyncAt: report.endedAt, tokenRefused: false });
     }
-    const language = await cliLanguage(str(values.lang), ctx.env, ctx.dataDir);
     ctx.out.endProgress();
     if (ctx.json) ctx.out.json(report);
     else {
@@ -65,22 +58,26 @@ says) unless --no-photos. Ctrl-C cancels: the previous inventory stays exactly a
       if (report.outcome === 'succeeded') {
         const { total } = await session.summary();
         ctx.out.line(
-          `Sync (${report.kind}) done in ${secs} s: ${total} listings; ${c.added} added, ${c.changed} changed, ${c.removed} removed, ${c.droppedByPortal} dropped by the portal.`,
+          t('cli.syncDone', { kind: report.kind, seconds: secs, total, added: c.added, changed: c.changed, removed: c.removed, dropped: c.droppedByPortal }),
         );
-        if (!report.firstSync && c.added + c.changed + c.removed > 0) ctx.out.line(renderMessage(language, 'changes.hint'));
-        if (d.photosTotal === 0) ctx.out.line('Photos: nothing to download.');
+        if (!report.firstSync && c.added + c.changed + c.removed > 0) ctx.out.line(t('changes.hint'));
+        if (d.photosTotal === 0) ctx.out.line(t('cli.photosNothing'));
         else if (d.photosTotal !== undefined)
-          ctx.out.line(`Photos: ${d.photosDone ?? 0} downloaded of ${d.photosTotal} missing${d.photosFailed ? `, ${d.photosFailed} failed` : ''}.`);
-      } else if (report.outcome === 'cancelled') {
-        ctx.out.line(`Sync (${report.kind}) cancelled after ${secs} s; the inventory is as it was before.`);
+          ctx.out.line(
+            t(d.photosFailed ? 'cli.photosDownloadedFailed' : 'cli.photosDownloaded', {
+              done: d.photosDone ?? 0,
+              total: d.photosTotal,
+              failed: d.photosFailed ?? 0,
+            }),
+          );
       } else {
-        ctx.out.line(`Sync (${report.kind}) failed after ${secs} s; the inventory is as it was before.`);
+        ctx.out.line(t(report.outcome === 'cancelled' ? 'cli.syncCancelled' : 'cli.syncFailedAfter', { kind: report.kind, seconds: secs }));
       }
       for (const n of notesOf(report.details, language)) ctx.out.line(`  ${n}`);
     }
     if (ctx.signal.aborted || report.outcome === 'cancelled') return EXIT.cancelled;
     if (report.outcome === 'failed') {
-      ctx.out.note(`showroom: ${report.error ? textOf(language, report.error) : 'The sync failed.'}`);
+      ctx.out.note(`showroom: ${report.error ? textOf(language, report.error) : t('cli.syncFailed')}`);
       if (ctx.verbose && report.error?.detail) ctx.out.note(`  detail: ${JSON.stringify(report.error.detail)}`);
       return exitCodeFor(report.error?.kind);
     }
