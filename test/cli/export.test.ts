@@ -45,8 +45,8 @@ describe('showroom export', () => {
     const out = join(data.dir, 'carros.csv');
     const result = await run(['export', '--format', 'csv', '--out', out, '--lang', 'pt-BR', ...flags]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^Exported ${expected.length} listings to .*carros\\.csv \\(CSV, pt-BR, `));
-    expect(result.stderr).not.toContain('Export CSV'); // no progress line: stderr is not a terminal
+    expect(result.stdout).toMatch(new RegExp(`^${expected.length} anúncios exportados para .*carros\\.csv \\(CSV, pt-BR, `));
+    expect(result.stderr).not.toContain('Exportação CSV'); // no progress line: stderr is not a terminal
     const bytes = readFileSync(out);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...lines] = parse(bytes, { bom: true, delimiter: ';' });

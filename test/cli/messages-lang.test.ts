@@ -19,6 +19,31 @@ beforeAll(async () => {
 });
 afterAll(() => account.close());
 
+describe('the command line’s own text in the dealer’s language', () => {
+  it('sync, search and status in pt-BR; --json is the same in both languages', async () => {
+    const synced = await run(['sync', '--lang', 'pt-BR']);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(synced.stdout).toMatch(/^Sincronização \(full\) concluída em [\d.]+ s: 5 anúncios; 5 adicionados/);
+    const [table, status, english, jsonPt, jsonEn] = await Promise.all([
+      run(['search'], { LANG: 'pt_BR.UTF-8' }),
+      run(['status', '--lang', 'pt-BR']),
+      run(['search']),
+      run(['search', '--json', '--lang', 'pt-BR']),
+      run(['search', '--json', '--lang', 'en']),
+    ]);
+    expect(table.stdout.split('\n')[0]).toMatch(/^REFERÊNCIA\s+TÍTULO\s+ANO\s+PREÇO\s+KM\s+PORTAL\s+FOTOS$/);
+    expect(table.stdout).toContain('no portal');
+    expect(table.stderr).toContain('1–5 de 5 anúncios.');
+    expect(status.stdout).toMatch(/^Conta:\s+Loja \(/);
+    expect(status.stdout).toMatch(/\nAnúncios:\s+5 \(5 no portal, 0 fora, 0 com despublicação pendente\)/);
+    expect(english.stdout.split('\n')[0]).toMatch(/^REFERENCE\s+TITLE\s+YEAR\s+PRICE\s+KM\s+PORTAL\s+PHOTOS$/);
+    expect(english.stderr).toContain('1–5 of 5 listings.');
+    // --json is for programs: never translated.
+    expect(jsonPt.stdout).toBe(jsonEn.stdout);
+    expect(JSON.parse(jsonPt.stdout)).toMatchObject({ total: 5 });
+  });
+});
+
 describe('errors in the dealer’s language', () => {
   it('a refused token: pt-BR from LANG, English from --lang en, pt-BR from LC_ALL over LANG', async () => {
     const wrong = { SHOWROOM_TOKEN: 'wrong-token-abcdef' };
@@ -42,10 +67,10 @@ describe('errors in the dealer’s language', () => {
   it('a portal that cannot be reached: the same exit code (3), the text in pt-BR', async () => {
     await account.sb.close();
     const pt = await run(['sync', '--lang', 'pt-BR']);
-    const english = await run(['plan']);
+    const english = await run(['sync']);
     expect(pt.code).toBe(3);
     expect(pt.stderr).toContain(`showroom: ${ptBR.codes.portal.offline}`);
-    // `plan` without a synced copy has nothing to fall back to: the English text from LANG=C.
+    // The English text from LANG=C.
     expect(english.code).toBe(3);
     expect(english.stderr).toContain(en.codes.portal.offline);
   });

@@ -38,7 +38,7 @@ describe('showroom publish', () => {
 
     const pt = await account.run(['publish', b.reference, '--lang', 'pt-BR']);
     expect(pt.code).toBe(7);
-    expect(pt.stdout).toContain(`${b.reference}: no room — Não enviado: seu plano tem 0 de`);
+    expect(pt.stdout).toContain(`${b.reference}: sem espaço — Não enviado: seu plano tem 0 de`);
     expect(pt.stdout).toContain('Despublique outros anúncios');
     expect(posts()).toBe(1);
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppError, toErrorShape } from '../../shared/errors';
 import { resolveLanguage } from '../../shared/i18n/language';
-import { renderMessage, textOf, type MessageCode, type MessageRef } from '../../shared/i18n/messages';
+import { codedError, renderMessage, textOf, textsIn, type MessageRef } from '../../shared/i18n/messages';
 import type { UiLanguage } from '../../shared/views';
 import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
@@ -57,7 +57,7 @@ const GLOBAL_OPTIONS = {
 
 /** The help in `language`: one command's, or the list of commands. The texts are the dictionaries' `cliHelp` section. */
 export function helpText(language: UiLanguage, command?: Command): string {
-  const t = (code: MessageCode, params?: MessageRef['params']) => renderMessage(language, code, params);
+  const t = textsIn(language);
   const common = ['', t('cliHelp.options'), '', t('cliHelp.exitCodes')];
   if (command) {
     return [
@@ -117,7 +117,7 @@ export interface RunOptions {
 /** The error in the dealer's language (its message code rendered; English `message` when it has none), and its exit code. */
 function printError(out: Output, error: unknown, verbose: boolean, language: UiLanguage): number {
   const shape = toErrorShape(error);
-  const t = (code: MessageCode) => renderMessage(language, code);
+  const t = textsIn(language);
   out.endProgress();
   out.note(`showroom: ${textOf(language, shape)}`);
   if (verbose) {
@@ -224,7 +224,7 @@ export async function main(): Promise<void> {
     interrupts++;
     if (interrupts === 1) {
       process.stderr.write(`\nshowroom: ${renderMessage(language, 'cli.stopping')}\n`);
-      controller.abort(new AppError('cancelled', 'Cancelled.'));
+      controller.abort(codedError('cancelled', { code: 'portal.cancelled' }));
     } else {
       process.exit(EXIT.cancelled);
     }

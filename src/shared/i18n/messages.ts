@@ -47,6 +47,14 @@ export function renderMessage(language: UiLanguage, code: string, params?: Messa
   return messageText(language, code, params) ?? messageText('en', code, params) ?? code;
 }
 
+/** A code rendered in one language; typed, so a code the dictionaries lack does not compile. */
+export type Texts = (code: MessageCode, params?: MessageParams) => string;
+
+/** `const t = textsIn(language); t('cli.noMatch')`: every text a command writes, in the reader's language. */
+export function textsIn(language: UiLanguage): Texts {
+  return (code, params) => renderMessage(language, code, params);
+}
+
 /** An AppError that carries its code and params, with the English text as its message (for logs). */
 export function codedError(kind: ErrorKind, ref: MessageRef, detail?: ErrorDetail, options?: Omit<AppErrorOptions, 'code' | 'params'>): AppError {
   return new AppError(kind, renderMessage('en', ref.code, ref.params), detail, {

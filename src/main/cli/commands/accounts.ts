@@ -1,6 +1,5 @@
 // accounts add | list | remove
-import type { MessageParams } from '../../../shared/errors';
-import { codedError, renderMessage, textOf, type MessageCode } from '../../../shared/i18n/messages';
+import { codedError, renderMessage, textOf, textsIn } from '../../../shared/i18n/messages';
 import { testConnection, type ConnectionOutcome } from '../../accounts';
 import { createAppStateStore } from '../../backend/app-state';
 import { accountPaths, deletePhotoCache } from '../../account-session';
@@ -36,7 +35,7 @@ export const accountsAdd: Command = {
     if (!baseUrl) throw usageError({ code: 'cli.baseUrlNeeded' });
     if (ctx.noKeychain && !ctx.envToken) throw usageError({ code: 'cli.noKeychainNeedsToken' });
     const language = await ctx.language();
-    const t = (code: MessageCode, params?: MessageParams) => renderMessage(language, code, params);
+    const t = textsIn(language);
     const token = await readToken(io, ctx.envToken, values['token-stdin'] === true, t('cli.tokenPrompt'));
     if (!token) throw codedError('no_token', { code: 'cli.noToken' });
     ctx.out.redactor.addSecret(token);

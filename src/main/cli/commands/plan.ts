@@ -2,7 +2,7 @@
 // the last sync read (and the output says which).
 import { isTransient } from '../../../shared/error-policy';
 import { fromErrorShape } from '../../../shared/errors';
-import { renderMessage, textOf } from '../../../shared/i18n/messages';
+import { textOf, textsIn } from '../../../shared/i18n/messages';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { labelledLines } from '../io';
@@ -19,7 +19,7 @@ export const plan: Command = {
     // A passing failure (offline, the portal down): the last sync's copy. A refused token is said as such.
     if (failure && !isTransient(failure.kind)) throw fromErrorShape(failure);
     const language = await ctx.language();
-    const t = (code: Parameters<typeof renderMessage>[1], params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
+    const t = textsIn(language);
     if (!result) {
       ctx.out.note(t('cli.noPlan'));
       return EXIT.notFound;

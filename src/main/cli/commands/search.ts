@@ -1,5 +1,5 @@
 // search <text> [filters]: the local inventory, exactly as the app's list filters it (offline).
-import { renderMessage, type MessageCode } from '../../../shared/i18n/messages';
+import { textsIn, type MessageCode } from '../../../shared/i18n/messages';
 import type { PublicationStateView } from '../../../shared/views';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
@@ -34,7 +34,7 @@ export const search: Command = {
       return EXIT.ok;
     }
     const language = await ctx.language();
-    const t = (code: MessageCode, params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
+    const t = textsIn(language);
     const lines = table(
       COLUMNS.map((c) => t(c)),
       result.rows.map((r) => [

@@ -1,7 +1,6 @@
 // show <reference>: one listing in full, from the local inventory (offline): every field, its
 // publication and history, problems, and its photos with their cache state.
-import type { MessageParams } from '../../../shared/errors';
-import { renderMessage, type MessageCode } from '../../../shared/i18n/messages';
+import { textsIn, type Texts } from '../../../shared/i18n/messages';
 import type { VehicleDetailView } from '../../../shared/views';
 import type { VehicleField } from '../../../shared/vehicle';
 import { str, type Command } from '../command';
@@ -39,7 +38,7 @@ const FIELDS: readonly VehicleField[] = [
   'url',
 ];
 
-function fieldText(t: Say, field: VehicleField, view: VehicleDetailView): string | null {
+function fieldText(t: Texts, field: VehicleField, view: VehicleDetailView): string | null {
   const v = view.vehicle;
   switch (field) {
     case 'value':
@@ -69,9 +68,7 @@ function fieldText(t: Say, field: VehicleField, view: VehicleDetailView): string
   }
 }
 
-type Say = (code: MessageCode, params?: MessageParams) => string;
-
-function publicationText(t: Say, view: VehicleDetailView): string {
+function publicationText(t: Texts, view: VehicleDetailView): string {
   const p = view.publication;
   const state = p.onPortal
     ? t(p.highlighted ? 'cli.onPortalHighlighted' : 'cli.onPortal')
@@ -100,7 +97,7 @@ export const show: Command = {
       return EXIT.ok;
     }
     const language = await ctx.language();
-    const t: Say = (code, params) => renderMessage(language, code, params);
+    const t = textsIn(language);
     const raw = view.raw !== null && typeof view.raw === 'object' ? (view.raw as Record<string, unknown>) : {};
     const problemOf = new Map(view.problems.map((p) => [p.field, p.message]));
     const rows: Array<[string, string]> = [];

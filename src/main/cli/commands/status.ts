@@ -1,7 +1,6 @@
 // status: the account, its last sync, the inventory's headline numbers, the outbox and the cache's
 // size. Reads only local data: instant, and works offline.
-import type { MessageParams } from '../../../shared/errors';
-import { renderMessage, textOf, type MessageCode } from '../../../shared/i18n/messages';
+import { textOf, textsIn } from '../../../shared/i18n/messages';
 import { notesOf, requestsSent } from '../../sync';
 import { str, type Command } from '../command';
 import { cacheFileBytes } from '../context';
@@ -37,7 +36,7 @@ export const status: Command = {
       return EXIT.ok;
     }
     const language = await ctx.language();
-    const t = (code: MessageCode, params?: MessageParams) => renderMessage(language, code, params);
+    const t = textsIn(language);
     const run = lastRun && { id: lastRun.id, kind: lastRun.kind, outcome: lastRun.outcome, at: lastRun.startedAt };
     const lines: Array<[string, string]> = [
       [t('cli.statusAccount'), `${account.name} (${account.id})`],

@@ -1,7 +1,7 @@
 // sync [--full] [--no-photos]: the app's sync engine, with progress on one updating stderr line
 // when stderr is a terminal, and a summary at the end. Ctrl-C cancels cleanly (exit 8): the
 // previous inventory stays as it was.
-import { renderMessage, textOf } from '../../../shared/i18n/messages';
+import { textOf, textsIn } from '../../../shared/i18n/messages';
 import type { SyncProgress, UiLanguage } from '../../../shared/views';
 import { createAppStateStore } from '../../backend/app-state';
 import { silentLogger } from '../../shell/logger';
@@ -11,7 +11,7 @@ import { EXIT, exitCodeFor } from '../exit-codes';
 
 /** The one updating progress line, in `language`. */
 export function progressLine(language: UiLanguage, p: SyncProgress, startedAt: number, now = Date.now()): string {
-  const t = (code: Parameters<typeof renderMessage>[1], params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
+  const t = textsIn(language);
   const parts = [t('cli.progressPhase', { kind: p.kind, phase: t(`cli.phase_${p.phase}`) })];
   if (p.phase === 'pages' || p.vehiclesDone > 0)
     parts.push(
@@ -35,7 +35,7 @@ export const sync: Command = {
   async run(ctx, { values }) {
     const { session, account } = await ctx.open(await ctx.account(str(values.account)));
     const language = await ctx.language();
-    const t = (code: Parameters<typeof renderMessage>[1], params?: Parameters<typeof renderMessage>[2]) => renderMessage(language, code, params);
+    const t = textsIn(language);
     const startedAt = Date.now();
     const stop = session.subscribe((event) => {
       if (event.type === 'progress') ctx.out.progress(progressLine(language, event.progress, startedAt));
