@@ -3,6 +3,7 @@
 // into an error's detail is never printed, and through terminal-text.ts, so portal text never
 // sends a control character to the terminal.
 import type { Readable, Writable } from 'node:stream';
+import type { UiLanguage } from '../../shared/views';
 import { createRedactor, type Redactor } from '../shell/redact';
 import { escapeControls, escapeJsonControls } from './terminal-text';
 
@@ -89,15 +90,18 @@ export function labelledLines(rows: ReadonlyArray<readonly [label: string, text:
   return rows.map(([label, text]) => (label === '' ? '' : `${label}:`).padEnd(width) + text);
 }
 
-export const formatNumber = (n: number | null | undefined): string | null => (n == null ? null : n.toLocaleString('en-US'));
-export const formatMoney = (n: number | null | undefined): string | null =>
-  n == null ? null : `R$ ${n.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
-export const formatBytes = (bytes: number): string =>
-  bytes >= 1_073_741_824
-    ? `${(bytes / 1_073_741_824).toFixed(1)} GB`
+// Numbers in the reader's language: 202,900 in English is 202.900 in Portuguese (where 202,900 reads as 202 and 9 tenths).
+export const formatNumber = (n: number | null | undefined, language: UiLanguage): string | null => (n == null ? null : n.toLocaleString(language));
+export const formatMoney = (n: number | null | undefined, language: UiLanguage): string | null =>
+  n == null ? null : `R$ ${n.toLocaleString(language, { maximumFractionDigits: 0 })}`;
+export const formatBytes = (bytes: number, language: UiLanguage): string => {
+  const tenths = (n: number) => n.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return bytes >= 1_073_741_824
+    ? `${tenths(bytes / 1_073_741_824)} GB`
     : bytes >= 1_048_576
-      ? `${(bytes / 1_048_576).toFixed(1)} MB`
-      : `${Math.round(bytes / 1024)} kB`;
+      ? `${tenths(bytes / 1_048_576)} MB`
+      : `${Math.round(bytes / 1024).toLocaleString(language)} kB`;
+};
 
 /**
  * When whoever reads our output stops (`showroom search | head`), the next write fails with EPIPE.

@@ -38,8 +38,8 @@ export const exportCommand: Command = {
       ctx.out.progress(
         renderMessage(language, 'cli.exportProgress', {
           format: format.toUpperCase(),
-          done: formatNumber(done) ?? '',
-          total: formatNumber(total) ?? '',
+          done: formatNumber(done, language) ?? '',
+          total: formatNumber(total, language) ?? '',
           seconds: Math.round((Date.now() - started) / 1000),
         }),
       );
@@ -51,11 +51,11 @@ export const exportCommand: Command = {
       ctx.out.line(
         renderMessage(language, 'cli.exported', {
           count: result.rows,
-          rows: formatNumber(result.rows) ?? '',
+          rows: formatNumber(result.rows, language) ?? '',
           file: result.file,
           format: format.toUpperCase(),
           language,
-          size: formatBytes(result.bytes),
+          size: formatBytes(result.bytes, language),
         }),
       );
     return EXIT.ok;

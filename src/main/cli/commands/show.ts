@@ -1,7 +1,8 @@
 // show <reference>: one listing in full, from the local inventory (offline): every field, its
 // publication and history, problems, and its photos with their cache state.
+import { enumLabel } from '../../../shared/i18n/enums';
 import { textsIn, type Texts } from '../../../shared/i18n/messages';
-import type { VehicleDetailView } from '../../../shared/views';
+import type { UiLanguage, VehicleDetailView } from '../../../shared/views';
 import type { VehicleField } from '../../../shared/vehicle';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
@@ -38,19 +39,25 @@ const FIELDS: readonly VehicleField[] = [
   'url',
 ];
 
-function fieldText(t: Texts, field: VehicleField, view: VehicleDetailView): string | null {
+function fieldText(language: UiLanguage, field: VehicleField, view: VehicleDetailView): string | null {
+  const t = textsIn(language);
   const v = view.vehicle;
   switch (field) {
     case 'value':
     case 'amountPerInstallment':
     case 'deposit':
-      return formatMoney(v[field]);
+      return formatMoney(v[field], language);
     case 'mileage':
-      return v.mileage == null ? null : `${formatNumber(v.mileage)} km`;
+      return v.mileage == null ? null : `${formatNumber(v.mileage, language)} km`;
     case 'brand':
       return v.brand ? `${v.brand.name} (${v.brand.vehicleType})` : null;
     case 'trim':
       return v.trim?.name ?? null;
+    case 'type':
+    case 'fuel':
+    case 'gearbox':
+    case 'color':
+      return v[field] == null ? null : enumLabel(language, field, v[field]);
     case 'accessories':
     case 'otherInfos':
       return v[field]?.map((a) => a.name).join(', ') || null;
@@ -104,7 +111,7 @@ export const show: Command = {
     for (const field of FIELDS) {
       if (field === 'publication' || field === 'pictures') continue;
       const problem = problemOf.get(field);
-      const text = fieldText(t, field, view) ?? (problem && raw[field] !== undefined ? JSON.stringify(raw[field]) : '—');
+      const text = fieldText(language, field, view) ?? (problem && raw[field] !== undefined ? JSON.stringify(raw[field]) : '—');
       rows.push([t(`cli.field_${field}`), field === 'description' ? text.replace(/\s*\n\s*/g, ' ⏎ ') : text]);
       if (problem) rows.push(['', `⚠ ${problem}`]);
     }

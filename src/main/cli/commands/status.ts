@@ -55,10 +55,10 @@ export const status: Command = {
       [
         t('cli.statusCache'),
         t('cli.cacheSize', {
-          database: formatBytes(report.cache.databaseBytes),
-          photos: formatBytes(photoUsage.bytes),
+          database: formatBytes(report.cache.databaseBytes, language),
+          photos: formatBytes(photoUsage.bytes, language),
           files: photoUsage.files,
-          budget: formatBytes(photoUsage.budgetBytes),
+          budget: formatBytes(photoUsage.budgetBytes, language),
           mode: t(photoMode === 'all' ? 'cli.photoModeAll' : 'cli.photoModeCovers'),
         }),
       ],
