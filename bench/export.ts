@@ -11,6 +11,8 @@ import { inventoryBatches } from '../src/main/export/source';
 import type { InventoryQuery } from '../src/shared/inventory';
 import { isMain, printResult, round, type BenchResult } from './lib/cache-bench';
 import { seedCache } from './lib/seed-cache';
+import { openAccountSessionInWorker } from '../src/main/account-session';
+import { silentLogger } from '../src/main/shell/logger';
 
 const COUNT = Number(process.env.BENCH_EXPORT_COUNT ?? 100_000);
 const GOAL_MS = 5_000;
@@ -57,8 +59,32 @@ export async function run(): Promise<BenchResult> {
           bytes[format] = result.bytes;
         }
       }
+      // As the app runs it: through the account's session in its worker thread (host.ts, with
+      // its young-generation size), the same query and language.
+      const viaWorker: number[] = [];
+      const session = await openAccountSessionInWorker(
+        {
+          accountId: 'bench',
+          baseUrl: 'http://127.0.0.1:9',
+          settings: { photos: 'covers', photoBudgetMB: 10 },
+          paths: { folder: dir, cacheFile, photosDir: join(dir, 'photos'), legacyPhotosDir: join(dir, 'photos') },
+          holder: 'the app',
+        },
+        { integrationToken: async () => 'bench-token', log: silentLogger },
+      );
+      try {
+        for (let r = 0; r < ROUNDS; r++) {
+          const started = performance.now();
+          const result = await session.exportInventory({ format: 'xlsx', file: join(dir, 'worker.xlsx'), language: 'pt-BR', query: QUERY });
+          viaWorker.push(performance.now() - started);
+          if (result.rows !== COUNT) throw new Error(`xlsx via the worker: ${result.rows} of ${COUNT} rows`);
+        }
+      } finally {
+        await session.close();
+      }
       const best = (xs: number[]) => Math.min(...xs);
-      const slowest = Math.max(best(times.csv), best(times.xlsx));
+      // The goal is the app's: each format as the dealer's export runs it (XLSX through the worker).
+      const slowest = Math.max(best(times.csv), best(viaWorker));
       const ratio = slowest / GOAL_MS;
       return {
         name: 'export',
@@ -67,6 +93,8 @@ export async function run(): Promise<BenchResult> {
           'read rows only ms (best)': round(best(times.read)),
           'csv ms (best)': round(best(times.csv)),
           'xlsx ms (best)': round(best(times.xlsx)),
+          'xlsx ms via the account worker, as the app (best)': round(best(viaWorker)),
+          'xlsx rounds via the worker ms': viaWorker.map(Math.round).join(' / '),
           'csv cpu ms (best)': round(best(cpu.csv)),
           'xlsx cpu ms (best)': round(best(cpu.xlsx)),
           'csv ÷ read': round(best(times.csv) / best(times.read)),
