@@ -12,7 +12,11 @@
 //     the list after the answer to that text's query (or the next frame, when the rows were
 //     already right). Rows follow every keystroke (no debounce; only the filter counts wait).
 //     The round trip is timed on the bridge's socket (send → answer received), beside the
-//     backend handler's own time. Goal p95 ≤ 16 ms (one frame).
+//     backend handler's own time, and the frame that draws the typed character (the answer
+//     cannot be drawn before it ends). Typed at a fast typist's pace, a key every
+//     100 ms (120 words a minute); and back to back, the next key pressed as
+//     soon as the last one's rows are in the DOM, while they are still being painted (a pace no
+//     hand keeps, shown for comparison). Goal p95 ≤ 16 ms (one frame), at the typist's pace.
 //   JS heap: performance.memory.usedJSHeapSize after scrolling to the end and back and all the
 //     searches (and after a forced GC, for reference). Goal ≤ 150 MB.
 import { loadavg } from 'node:os';
@@ -28,6 +32,8 @@ const RELOADS = 3;
 const LOAD_GOAL_MS = 1_000;
 const KEY_GOAL_MS = 16;
 const HEAP_GOAL_MB = 150;
+/** A fast typist: 10 keys a second. A key that waits longer for its rows delays the next one. */
+const TYPING_INTERVAL_MS = 100;
 
 interface Key {
   value: string;
@@ -37,6 +43,8 @@ interface Key {
   done: number | null;
   /** No DOM change after the answer: done is the next frame. */
   unchanged: boolean;
+  /** The end of the frame that drew the typed character (a task posted from its animation frame). */
+  framed: number | null;
 }
 interface Probe {
   firstRowAt: number | null;
@@ -92,7 +100,13 @@ const PROBE = `(() => {
   document.addEventListener('input', (e) => {
     const target = e.target;
     if (!target || !target.dataset || target.dataset.testid !== 'inventory-search') return;
-    b.keys.push({ value: target.value, t0: performance.now(), sent: null, answered: null, done: null, unchanged: false });
+    const key = { value: target.value, t0: performance.now(), sent: null, answered: null, done: null, unchanged: false, framed: null };
+    b.keys.push(key);
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { key.framed = performance.now(); };
+      channel.port2.postMessage(null);
+    });
   }, true);
   // The bridge's socket, timed from the page: a call's text leaves (send) and its answer arrives
   // (the first 'message' listener, before the bridge's own). Messages are devalue text; for the
@@ -178,14 +192,27 @@ async function settled(page: Page, before: number): Promise<void> {
   await page.evaluate((n) => (globalThis as unknown as G).__bench.whenSettled(n), before);
 }
 
-async function typeAndMeasure(page: Page, text: string): Promise<void> {
+/** How keys follow each other: at most one every `intervalMs` (0: as soon as the last one's rows are in). */
+interface Pace {
+  intervalMs: number;
+}
+
+/** Waits out the rest of the pace's interval since `startedAt`. */
+async function keepPace(pace: Pace, startedAt: number): Promise<void> {
+  const rest = startedAt + pace.intervalMs - performance.now();
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+}
+
+async function typeAndMeasure(page: Page, text: string, pace: Pace): Promise<void> {
   await page.getByTestId('inventory-search').focus();
   for (const char of text) {
     const before = await page.evaluate(() => (globalThis as unknown as G).__bench.keys.length);
+    const startedAt = performance.now();
     // The keyboard as a dealer's: to whatever has the focus (the search box), with no locator
     // resolved and no actionability checks run in the page per key.
     await page.keyboard.press(char === ' ' ? 'Space' : char);
     await settled(page, before);
+    await keepPace(pace, startedAt);
   }
 }
 
@@ -196,17 +223,19 @@ interface KeystrokeFigures {
   waited: number[];
   roundTrip: number[];
   render: number[];
+  /** Keystroke → the end of the frame that drew the typed character. */
+  framed: number[];
   unchanged: number;
 }
 
 /** Types every word a letter at a time (then clears the box), and reads the page's timings. */
-async function measureKeystrokes(page: Page, typed: readonly string[]): Promise<KeystrokeFigures> {
+async function measureKeystrokes(page: Page, typed: readonly string[], pace: Pace): Promise<KeystrokeFigures> {
   await page.evaluate(() => {
     (globalThis as unknown as G).__bench.keys = [];
   });
   for (const word of typed) {
-    await typeAndMeasure(page, word);
-    await clearSearch(page);
+    await typeAndMeasure(page, word, pace);
+    await clearSearch(page, pace);
   }
   const keys = await page.evaluate(() => (globalThis as unknown as G).__bench.keys);
   const done = keys.filter((k) => k.done !== null && k.sent !== null && k.answered !== null);
@@ -216,16 +245,19 @@ async function measureKeystrokes(page: Page, typed: readonly string[]): Promise<
     waited: done.map((k) => (k.sent as number) - k.t0),
     roundTrip: done.map((k) => (k.answered as number) - (k.sent as number)),
     render: done.map((k) => (k.done as number) - (k.answered as number)),
+    framed: done.filter((k) => k.framed !== null).map((k) => (k.framed as number) - k.t0),
     unchanged: done.filter((k) => k.unchanged).length,
   };
 }
 
-async function clearSearch(page: Page): Promise<void> {
+async function clearSearch(page: Page, pace: Pace): Promise<void> {
   const search = page.getByTestId('inventory-search');
   const before = await page.evaluate(() => (globalThis as unknown as G).__bench.keys.length);
+  const startedAt = performance.now();
   await search.press('Control+a');
   await search.press('Backspace');
   await settled(page, before);
+  await keepPace(pace, startedAt);
 }
 
 async function scrollThrough(page: Page): Promise<void> {
@@ -291,41 +323,47 @@ export async function run(): Promise<BenchResult[]> {
     };
 
     // Keystrokes: in this process (beside the bench's Playwright driver, with the backend's own
-    // time per call), then in the browser shell as a dealer runs it, a process of its own.
+    // time per call), then in the browser shell as a dealer runs it, a process of its own: at a
+    // typist's pace, and back to back.
     const mark = new Map([...app.channelTimes].map(([k, v]) => [k, v.length]));
     const typed = words();
-    const here = await measureKeystrokes(page, typed);
+    const typist: Pace = { intervalMs: TYPING_INTERVAL_MS };
+    const here = await measureKeystrokes(page, typed, typist);
     const shellProcess = await app.startShellProcess();
     let alone: KeystrokeFigures;
+    let backToBack: KeystrokeFigures;
     try {
       const shellPage = await shellProcess.newPage(PROBE);
       await firstRowMs(shellPage, `${shellProcess.origin}/`);
-      alone = await measureKeystrokes(shellPage, typed);
+      alone = await measureKeystrokes(shellPage, typed, typist);
+      backToBack = await measureKeystrokes(shellPage, typed, { intervalMs: 0 });
     } finally {
       await shellProcess.close();
     }
     const keyP95 = p95(alone.total);
-    const pair = (f: (k: KeystrokeFigures) => string | number) => `${f(alone)} | ${f(here)}`;
+    const all = (f: (k: KeystrokeFigures) => string | number) => `${f(alone)} | ${f(backToBack)} | ${f(here)}`;
+    const spread = (xs: number[]) => `${round(median(xs))} / ${round(p95(xs))}`;
     const keyResult: BenchResult = {
       name: 'renderer-inventory-keystroke',
       figures: {
         vehicles: COUNT,
         words: typed.join(', '),
-        'figures as': 'the shell in its own process | in the bench process',
-        keystrokes: pair((k) => k.keystrokes),
-        measured: pair((k) => k.total.length),
-        'keystroke → rows p50 ms': pair((k) => round(median(k.total))),
-        'keystroke → rows p95 ms': pair((k) => round(p95(k.total))),
-        'keystroke → rows max ms': pair((k) => round(Math.max(...k.total))),
-        'of which: renderer wait (debounce) p50 / p95 ms': pair((k) => `${round(median(k.waited))} / ${round(p95(k.waited))}`),
-        'of which: inventory.query WebSocket round trip p50 / p95 ms': pair((k) => `${round(median(k.roundTrip))} / ${round(p95(k.roundTrip))}`),
-        'of which: answer → DOM p50 / p95 ms': pair((k) => `${round(median(k.render))} / ${round(p95(k.render))}`),
-        'keystrokes whose rows did not change': pair((k) => k.unchanged),
+        'figures as': `the shell in its own process, a key every ${TYPING_INTERVAL_MS} ms | the same, back to back | in the bench process, a key every ${TYPING_INTERVAL_MS} ms`,
+        keystrokes: all((k) => k.keystrokes),
+        measured: all((k) => k.total.length),
+        'keystroke → rows p50 ms': all((k) => round(median(k.total))),
+        'keystroke → rows p95 ms': all((k) => round(p95(k.total))),
+        'keystroke → rows max ms': all((k) => round(Math.max(...k.total))),
+        'of which: renderer wait (debounce) p50 / p95 ms': all((k) => spread(k.waited)),
+        'of which: inventory.query WebSocket round trip p50 / p95 ms': all((k) => spread(k.roundTrip)),
+        'of which: answer → DOM p50 / p95 ms': all((k) => spread(k.render)),
+        'beside: keystroke → end of the frame drawing the typed character p50 / p95 ms': all((k) => spread(k.framed)),
+        'keystrokes whose rows did not change': all((k) => k.unchanged),
         ...channelFigures(app.channelTimes, mark),
         'load average (1/5/15 min)': load(),
       },
       ratio: keyP95,
-      goal: `p95 ≤ ${KEY_GOAL_MS} ms (debounce included), the shell in its own process`,
+      goal: `p95 ≤ ${KEY_GOAL_MS} ms (debounce included), the shell in its own process, a key every ${TYPING_INTERVAL_MS} ms`,
       pass: alone.total.length >= 50 && keyP95 <= KEY_GOAL_MS,
     };
 
