@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // A sync's progress events redraw the progress and nothing else: not the inventory screen, not
 // one of its rows. A keystroke in the search box redraws neither the table nor the filter panel
-// (its rows are asked for at once), and an answer with the same listings redraws no row. The whole app is rendered (Root: query cache, contexts, screens) over the real
-// bridge (./bridge.ts); fixed answers stand in for main.
+// (its rows are asked for at once), and an answer with the same listings redraws no row. The
+// search box keeps its own text, and the screen still clears it (Esc, the no-results message).
+// The whole app is rendered (Root: query cache, contexts, screens) over the real bridge
+// (./bridge.ts); fixed answers stand in for main.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType, MemoExoticComponent, ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -74,6 +76,9 @@ const facets = Object.fromEntries(
 ) as unknown as FacetCounts;
 facets.portal = { on: TOTAL, off: 0, pending: 0 };
 
+/** The one text that matches nothing. */
+const NOTHING = 'no such listing';
+
 /** While set, inventory.query answers wait here until the test lets them go. */
 let held: (() => void)[] | null = null;
 /** The screen's render count when each held query was asked for. */
@@ -114,8 +119,9 @@ function answerNow(channel: ChannelName, input: unknown): Result<unknown> {
     case 'inventory.facets':
       return ok(facets);
     case 'inventory.query': {
-      const { offset, limit } = (input as { window: { offset: number; limit: number } }).window;
-      const rows = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, k) => row(offset + k));
+      const { text, window } = input as { text: string; window: { offset: number; limit: number } };
+      if (text === NOTHING) return ok({ total: 0, rows: [] });
+      const rows = Array.from({ length: Math.max(0, Math.min(window.limit, TOTAL - window.offset)) }, (_, k) => row(window.offset + k));
       return ok({ total: TOTAL, rows });
     }
     default:
@@ -205,5 +211,26 @@ describe('sync progress and the inventory', () => {
     await waitFor(() => expect(renders.table).toBeGreaterThan(0));
     expect(document.querySelectorAll('[data-testid="inventory-row"]').length).toBeGreaterThanOrEqual(5);
     expect(renders.rows).toBe(0);
+  });
+
+  it('clears the search from the box (Esc) and from the no-results message, and asks for every listing again', async () => {
+    cleanup();
+    await mountSettled();
+    const search = () => screen.getByTestId<HTMLInputElement>('inventory-search');
+    const lastText = () => (main.calls.filter((c) => c.channel === 'inventory.query').at(-1)?.input as { text: string }).text;
+
+    act(() => void fireEvent.change(search(), { target: { value: NOTHING } }));
+    const clear = await screen.findByRole('button', { name: 'Clear search' });
+    expect(lastText()).toBe(NOTHING);
+    act(() => clear.click());
+    await waitFor(() => expect(search().value).toBe(''));
+    expect(lastText()).toBe('');
+    await waitFor(() => expect(screen.getByTestId('result-count').dataset.count).toBe(String(TOTAL)));
+
+    act(() => void fireEvent.change(search(), { target: { value: 'fiat' } }));
+    expect(lastText()).toBe('fiat');
+    act(() => void fireEvent.keyDown(search(), { key: 'Escape' }));
+    expect(search().value).toBe('');
+    expect(lastText()).toBe('');
   });
 });

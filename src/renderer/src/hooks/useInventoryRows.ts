@@ -38,6 +38,9 @@ export interface InventoryRows {
 }
 
 /** One key per query, the same however the query was built (the properties' order counts in JSON). */
+/** Enough to tell a text typed a few keys ago from the one asked last. */
+const REQUESTS_REMEMBERED = 32;
+
 export const listQueryKey = (query: ListQuery): string => JSON.stringify({ text: query.text, filters: query.filters, sort: query.sort });
 
 /**
@@ -57,20 +60,28 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
   const generation = useRef(0);
   const totalRef = useRef<number | null>(null);
   const range = useRef({ start: 0, end: 40 });
-  /** The query asked for last (by `request` or by the effect), and the cache version it was asked at. */
-  const asked = useRef<{ key: string; version: number } | null>(null);
-  const queryRef = useRef(query);
+  /** The query asked for last (by `request` or by the effect), its key, and the cache version it was asked at. */
+  const asked = useRef<{ key: string; version: number; query: ListQuery } | null>(null);
+  /**
+   * The last keys `request` asked for, oldest first. The screen draws a typed text after asking
+   * for its rows (in a transition), so a render may still show a text older than the one asked:
+   * that render must not ask for its rows again.
+   */
+  const requested = useRef<string[]>([]);
+  /** The query of the last render, and the key the effect last saw. */
+  const renderedQuery = useRef(query);
+  const renderedKey = useRef<string | null>(null);
   const versionRef = useRef(version);
   const onNewQueryRef = useRef(onNewQuery);
   // Before any passive effect (the table's ensureRange runs in one, before this hook's own).
   useLayoutEffect(() => {
-    queryRef.current = query;
+    renderedQuery.current = query;
     versionRef.current = version;
     onNewQueryRef.current = onNewQuery;
   });
 
-  const fetchPage = useCallback((gen: number, page: number, key: string) => {
-    api.call('inventory.query', { ...queryRef.current, window: { offset: page * ROW_PAGE_SIZE, limit: ROW_PAGE_SIZE } }).then(
+  const fetchPage = useCallback((gen: number, page: number, key: string, of: ListQuery) => {
+    api.call('inventory.query', { ...of, window: { offset: page * ROW_PAGE_SIZE, limit: ROW_PAGE_SIZE } }).then(
       (result) => {
         if (gen !== generation.current) return;
         // Rows equal to the ones shown at the same place keep their objects, so their (memoised)
@@ -99,8 +110,7 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
   const begin = useCallback(
     (next: ListQuery, key: string, atVersion: number) => {
       const queryChanged = asked.current !== null && asked.current.key !== key;
-      asked.current = { key, version: atVersion };
-      queryRef.current = next;
+      asked.current = { key, version: atVersion, query: next };
       generation.current++;
       stale.current = queryChanged ? null : pages.current;
       if (pages.current.size > 0) previous.current = pages.current;
@@ -112,7 +122,7 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
       const { start, end } = range.current;
       const knownTotal = queryChanged ? end + 1 : Math.max(totalRef.current ?? 0, 1);
       // Every answer carries the total, so the visible pages are all we need.
-      for (const p of pages.current.claimMissing(start, end, knownTotal)) fetchPage(generation.current, p, key);
+      for (const p of pages.current.claimMissing(start, end, knownTotal)) fetchPage(generation.current, p, key, next);
     },
     [fetchPage],
   );
@@ -120,23 +130,41 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
   const request = useCallback(
     (next: ListQuery) => {
       const key = listQueryKey(next);
-      if (asked.current?.key !== key) begin(next, key, versionRef.current);
+      if (asked.current?.key === key) return;
+      requested.current = [...requested.current.filter((k) => k !== key), key].slice(-REQUESTS_REMEMBERED);
+      begin(next, key, versionRef.current);
     },
     [begin],
   );
 
   useEffect(() => {
-    if (asked.current?.key === queryKey && asked.current.version === version) return;
-    // The query of this render (set in the layout effect above); its key says when it changed.
-    begin(queryRef.current, queryKey, version);
+    const drawnChanged = renderedKey.current !== queryKey;
+    renderedKey.current = queryKey;
+    const last = asked.current;
+    if (last === null) {
+      begin(renderedQuery.current, queryKey, version);
+      return;
+    }
+    if (drawnChanged && last.key !== queryKey) {
+      // A query the screen drew itself (filters, sort), unless it is a text typed before the one asked last.
+      const order = requested.current;
+      const typedBefore = order.includes(queryKey) && order.indexOf(queryKey) < order.indexOf(last.key);
+      if (!typedBefore) {
+        begin(renderedQuery.current, queryKey, version);
+        return;
+      }
+    }
+    // The cache changed: the query asked last is read again (its rows stay until the new ones come).
+    if (last.version !== version) begin(last.query, last.key, version);
   }, [queryKey, version, begin]);
 
   const ensureRange = useCallback(
     (start: number, end: number) => {
       range.current = { start, end };
       const known = totalRef.current ?? 0;
-      const key = asked.current?.key ?? '';
-      for (const p of pages.current.claimMissing(start, end, known)) fetchPage(generation.current, p, key);
+      const last = asked.current;
+      if (last === null) return;
+      for (const p of pages.current.claimMissing(start, end, known)) fetchPage(generation.current, p, last.key, last.query);
     },
     [fetchPage],
   );

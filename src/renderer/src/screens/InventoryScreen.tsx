@@ -1,6 +1,6 @@
 // Inventory: search, filters with counts, the virtualised table, bulk unpublish, export of the view.
 // Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
 import type { PublicationAction } from '../../../shared/views';
@@ -29,6 +29,12 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const { navigate, sync } = useApp();
   const f = useFormat();
   const [text, setText] = useState('');
+  // The search box keeps its own text; when the screen replaces it, the box starts again from `text`.
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
+  const replaceText = useCallback((value: string) => {
+    setText(value);
+    setSearchBoxKey((k) => k + 1);
+  }, []);
   const [filters, setFilters] = useState<InventoryFilters>(() => showing ?? {});
   const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', dir: 'desc' });
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
@@ -37,10 +43,10 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   // Opened to show given listings (navigation's `filters`, a new object each time): they replace the search and the filters.
   useEffect(() => {
     if (!showing) return;
-    setText('');
+    replaceText('');
     setFilters(showing);
     setShowFilters(true);
-  }, [showing]);
+  }, [showing, replaceText]);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
   const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -55,14 +61,17 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const toTop = useCallback(() => gridRef.current?.scrollTo({ top: 0 }), []);
   const rows = useInventoryRows(query, version, toTop);
   const { request } = rows;
-  // The rows are asked for in the keystroke's own event, before React draws it (see useInventoryRows).
+  // The rows are asked for in the keystroke's own event, before React draws it (see useInventoryRows);
+  // the screen itself (counts, empty states) follows as a transition, so the keystroke's own
+  // render is the search box's alone and the frame that draws the typed character comes sooner.
   const onSearch = useCallback(
     (value: string) => {
       request({ text: value, filters, sort });
-      setText(value);
+      startTransition(() => setText(value));
     },
     [request, filters, sort],
   );
+  const focusList = useCallback(() => gridRef.current?.focus(), []);
   const facetText = useDebouncedValue(text, 150);
   // Screen readers hear the count once typing pauses, not after every keystroke's answer.
   const spokenTotal = useDebouncedValue(rows.total, 700);
@@ -135,7 +144,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           <p>{t('inventory.emptyNoResults.body')}</p>
           <div className="empty-state__actions">
             {text !== '' && (
-              <button type="button" className="button" onClick={() => setText('')}>
+              <button type="button" className="button" onClick={() => replaceText('')}>
                 {t('inventory.clearSearch')}
               </button>
             )}
@@ -173,7 +182,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
         {t('inventory.title')}
       </h1>
       <div className="inventory__toolbar">
-        <SearchBox ref={searchRef} value={text} onChange={onSearch} onEscapeEmpty={() => gridRef.current?.focus()} />
+        <SearchBox key={searchBoxKey} ref={searchRef} initialValue={text} onChange={onSearch} onEscapeEmpty={focusList} />
         <button type="button" className="button" aria-expanded={showFilters} aria-controls="filter-panel" onClick={() => setShowFilters((s) => !s)}>
           {t('inventory.filters')}
           {filterCount > 0 && <span className="pill">{filterCount}</span>}

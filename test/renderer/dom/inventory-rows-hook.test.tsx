@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+// The inventory's rows follow the query asked last. The screen draws a typed text after asking
+// for its rows (a transition), so a render can still show an older text: that render must not
+// ask for the older text's rows again, and a cache change reads again the query asked last, not
+// the one on screen. The real bridge (./bridge.ts) carries the calls; fixed answers stand in for main.
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelName, Result } from '../../../src/shared/contract';
+import type { ListQuery } from '../../../src/renderer/src/hooks/useInventoryRows';
+import { installBridge, ok, type TestBridge } from './bridge';
+import { rowView } from './rows';
+
+function answer(channel: ChannelName, input: unknown): Result<unknown> {
+  if (channel !== 'inventory.query') return { ok: false, error: { kind: 'internal', message: `${channel} is not answered in this test` } };
+  const { text } = input as { text: string };
+  return ok({ total: 1, rows: [rowView({ reference: `REF-${text || 'all'}`, title: text })] });
+}
+
+const query = (text: string): ListQuery => ({ text, filters: {}, sort: { field: 'updatedAt', dir: 'desc' } });
+
+describe('useInventoryRows', () => {
+  let main: TestBridge;
+  beforeAll(() => {
+    main = installBridge(answer);
+  });
+  afterEach(cleanup);
+
+  const texts = () => main.calls.filter((c) => c.channel === 'inventory.query').map((c) => (c.input as { text: string }).text);
+
+  async function mounted() {
+    const { useInventoryRows } = await import('../../../src/renderer/src/hooks/useInventoryRows');
+    const hook = renderHook(({ q, version }: { q: ListQuery; version: number }) => useInventoryRows(q, version), {
+      initialProps: { q: query(''), version: 1 },
+    });
+    await waitFor(() => expect(hook.result.current.total).toBe(1));
+    main.calls.length = 0;
+    return hook;
+  }
+
+  it('asks for a typed text once, and not again when the screen draws it', async () => {
+    const hook = await mounted();
+    act(() => hook.result.current.request(query('f')));
+    hook.rerender({ q: query('f'), version: 1 });
+    await waitFor(() => expect(hook.result.current.getRow(0)?.reference).toBe('REF-f'));
+    expect(texts()).toEqual(['f']);
+  });
+
+  it('does not ask again for a text typed before the one asked last, when a render still shows it', async () => {
+    const hook = await mounted();
+    act(() => {
+      hook.result.current.request(query('f'));
+      hook.result.current.request(query('fo'));
+    });
+    // The screen draws 'f' (its transition for 'fo' not drawn yet), then 'fo'.
+    hook.rerender({ q: query('f'), version: 1 });
+    hook.rerender({ q: query('fo'), version: 1 });
+    await waitFor(() => expect(hook.result.current.getRow(0)?.reference).toBe('REF-fo'));
+    expect(texts()).toEqual(['f', 'fo']);
+  });
+
+  it('reads again the query asked last when the cache changes, even while the screen shows an older text', async () => {
+    const hook = await mounted();
+    act(() => {
+      hook.result.current.request(query('f'));
+      hook.result.current.request(query('fo'));
+    });
+    hook.rerender({ q: query('f'), version: 2 });
+    await waitFor(() => expect(texts()).toEqual(['f', 'fo', 'fo']));
+    await waitFor(() => expect(hook.result.current.getRow(0)?.reference).toBe('REF-fo'));
+  });
+
+  it('asks for a query the screen changed itself (a filter, the sort)', async () => {
+    const hook = await mounted();
+    hook.rerender({ q: { ...query(''), sort: { field: 'value', dir: 'asc' } }, version: 1 });
+    await waitFor(() => expect(texts()).toEqual(['']));
+    expect((main.calls[0]?.input as ListQuery).sort).toEqual({ field: 'value', dir: 'asc' });
+  });
+});
