@@ -4,6 +4,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { isAppError, type AppError } from '../../shared/errors';
 import { codedError } from '../../shared/i18n/messages';
@@ -12,6 +13,7 @@ import type { ExportFormat, ExportProgressView, UiLanguage } from '../../shared/
 import type { Cache } from '../cache';
 import { CsvRowWriter } from './csv';
 import { inventoryBatches } from './source';
+import { XlsxRowWriter } from './xlsx';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../shared/views';
 export type { ExportProgressView as ExportProgress } from '../../shared/views';
@@ -36,16 +38,18 @@ export interface ExportResult {
 }
 
 interface RowSink {
+  /** Where the rows go first: the export waits for it to drain before reading more. */
+  readonly input: Writable;
   add(rows: Parameters<CsvRowWriter['write']>[0]): void;
   finish(): Promise<void>;
 }
 
-async function sinkFor(format: ExportFormat, stream: WriteStream, language: UiLanguage): Promise<RowSink> {
-  // exceljs takes a few hundred ms to load: only an XLSX export pays for it (not every CLI command).
-  if (format === 'xlsx') return new (await import('./xlsx')).XlsxRowWriter(stream, language);
+function sinkFor(format: ExportFormat, stream: WriteStream, language: UiLanguage): RowSink {
+  if (format === 'xlsx') return new XlsxRowWriter(stream, language);
   const csv = new CsvRowWriter(language);
   let started = false;
   return {
+    input: stream,
     add(rows) {
       stream.write(csv.write(rows));
       started = true;
@@ -77,12 +81,15 @@ export async function exportInventory(cache: Cache, options: ExportOptions): Pro
   const partial = `${file}.${process.pid}.partial`;
   const stream = createWriteStream(partial);
   let streamError: Error | undefined;
-  stream.on('error', (error) => {
+  const keepError = (error: Error) => {
     streamError ??= error;
-  });
+  };
+  stream.on('error', keepError);
+  let sink: RowSink | undefined;
   try {
     await once(stream, 'open');
-    const sink = await sinkFor(options.format, stream, options.language);
+    sink = sinkFor(options.format, stream, options.language);
+    if (sink.input !== stream) sink.input.on('error', keepError);
     let rows = 0;
     for (const batch of inventoryBatches(cache, options.query)) {
       if (signal?.aborted) throw cancelled();
@@ -91,7 +98,7 @@ export async function exportInventory(cache: Cache, options: ExportOptions): Pro
       rows = batch.done;
       options.onProgress?.({ done: batch.done, total: batch.total });
       // Let the disk take what was written before reading more (memory stays at a window or so).
-      if (stream.writableNeedDrain) await once(stream, 'drain', signal ? { signal } : {});
+      if (sink.input.writableNeedDrain) await once(sink.input, 'drain', signal ? { signal } : {});
       // And let the thread hear a Cancel between windows even when the disk never made it wait.
       else await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -101,6 +108,7 @@ export async function exportInventory(cache: Cache, options: ExportOptions): Pro
     await rename(partial, file);
     return { file, rows, bytes: (await stat(file)).size };
   } catch (error) {
+    sink?.input.destroy();
     stream.destroy();
     await rm(partial, { force: true });
     if (isAppError(error)) throw error;
