@@ -4,38 +4,21 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Cache } from '../../src/main/cache/index';
+import { describe, expect, it } from 'vitest';
 import { exportInventory, type ExportProgress } from '../../src/main/export';
 import type { InventoryQuery, VehicleRow } from '../../src/shared/inventory';
 import { generateVehicles } from '../../src/sandbox/generator';
-import { openTestCache, portalVehicle, tempDir, upsert, type TempDir } from '../cache/helpers';
+import { portalVehicle, upsert } from '../cache/helpers';
+import { exportTestCache } from './helpers';
 
-// Dates are written in the machine's local time; pin it (São Paulo: UTC-3, no daylight saving since 2019).
-const previousTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Sao_Paulo';
-});
-afterAll(() => {
-  process.env.TZ = previousTz;
-});
-
-let t: TempDir;
-let cache: Cache;
-beforeEach(() => {
-  t = tempDir();
-  cache = openTestCache(t);
-});
-afterEach(() => {
-  cache.close();
-  t.cleanup();
-});
+// Dates are written in the machine's local time: São Paulo's here (UTC-3).
+const setting = exportTestCache();
 
 /** Every row the cache answers for `query`, through its public windows. */
 function rowsOf(query: InventoryQuery): VehicleRow[] {
   const out: VehicleRow[] = [];
   for (let offset = 0; ; offset += 500) {
-    const { rows, total } = cache.queryVehicles({ ...query, window: { offset, limit: 500 } });
+    const { rows, total } = setting.cache.queryVehicles({ ...query, window: { offset, limit: 500 } });
     out.push(...rows);
     if (offset + 500 >= total) return out;
   }
@@ -50,7 +33,7 @@ function readCsv(file: string, delimiter: string): string[][] {
 const HOSTILE_TITLE = '=HYPERLINK("http://evil.example","Clique")';
 
 function seedSmall(): void {
-  upsert(cache, [
+  upsert(setting.cache, [
     portalVehicle({ reference: 'A1', title: 'Gol 1.0; "completo"\nÚnico dono', value: 52900.5, mileage: 45000, updatedAt: '2025-02-01T10:05:00.000Z' }),
     portalVehicle({
       reference: 'A2',
@@ -78,8 +61,8 @@ function seedSmall(): void {
 describe('export: CSV', () => {
   it("pt-BR: BOM, `;`, decimal commas, day-first local dates and the dictionary's words", async () => {
     seedSmall();
-    const file = join(t.dir, 'estoque.csv');
-    const result = await exportInventory(cache, { format: 'csv', file, language: 'pt-BR', query: { sort: { field: 'reference', dir: 'asc' } } });
+    const file = join(setting.t.dir, 'estoque.csv');
+    const result = await exportInventory(setting.cache, { format: 'csv', file, language: 'pt-BR', query: { sort: { field: 'reference', dir: 'asc' } } });
     expect(result).toMatchObject({ file, rows: 3 });
     expect(result.bytes).toBe(readFileSync(file).length);
     const [header, a1, a2, a3] = readCsv(file, ';');
@@ -110,8 +93,8 @@ describe('export: CSV', () => {
 
   it('en: `,`, decimal points, ISO-ordered local dates', async () => {
     seedSmall();
-    const file = join(t.dir, 'stock.csv');
-    await exportInventory(cache, { format: 'csv', file, language: 'en', query: { sort: { field: 'reference', dir: 'asc' } } });
+    const file = join(setting.t.dir, 'stock.csv');
+    await exportInventory(setting.cache, { format: 'csv', file, language: 'en', query: { sort: { field: 'reference', dir: 'asc' } } });
     const [header, a1, a2] = readCsv(file, ',');
     const col = (name: string) => header?.indexOf(name) ?? -1;
     expect(header?.slice(0, 3)).toEqual(['Reference', 'Title', 'Brand']);
@@ -123,13 +106,13 @@ describe('export: CSV', () => {
 
   it('exports every match of the query in its order, past one window, with progress; parses back to the rows', async () => {
     const vehicles = generateVehicles(1_234, 5);
-    upsert(cache, vehicles);
+    upsert(setting.cache, vehicles);
     const query: InventoryQuery = { filters: { type: ['C'] }, sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 10 } };
     const expected = rowsOf(query);
     expect(expected.length).toBeGreaterThan(600);
     const progress: ExportProgress[] = [];
-    const file = join(t.dir, 'carros.csv');
-    const result = await exportInventory(cache, { format: 'csv', file, language: 'pt-BR', query, onProgress: (p) => progress.push(p) });
+    const file = join(setting.t.dir, 'carros.csv');
+    const result = await exportInventory(setting.cache, { format: 'csv', file, language: 'pt-BR', query, onProgress: (p) => progress.push(p) });
     expect(result.rows).toBe(expected.length);
     expect(progress.at(-1)).toEqual({ done: expected.length, total: expected.length });
     expect(progress.length).toBe(Math.ceil(expected.length / 500));
@@ -145,8 +128,8 @@ describe('export: CSV', () => {
 
   it('a search with no match writes the header line alone', async () => {
     seedSmall();
-    const file = join(t.dir, 'nada.csv');
-    expect((await exportInventory(cache, { format: 'csv', file, language: 'en', query: { text: 'zzzznothing' } })).rows).toBe(0);
+    const file = join(setting.t.dir, 'nada.csv');
+    expect((await exportInventory(setting.cache, { format: 'csv', file, language: 'en', query: { text: 'zzzznothing' } })).rows).toBe(0);
     expect(readCsv(file, ',')).toHaveLength(1);
   });
 });
@@ -154,11 +137,11 @@ describe('export: CSV', () => {
 describe('export: XLSX', () => {
   it('typed cells (numbers, reais, dates, booleans), headers in the language; reads back equal to the rows', async () => {
     seedSmall();
-    upsert(cache, generateVehicles(700, 9));
+    upsert(setting.cache, generateVehicles(700, 9));
     const query: InventoryQuery = { sort: { field: 'reference', dir: 'asc' } };
     const expected = rowsOf(query);
-    const file = join(t.dir, 'estoque.xlsx');
-    const result = await exportInventory(cache, { format: 'xlsx', file, language: 'pt-BR', query });
+    const file = join(setting.t.dir, 'estoque.xlsx');
+    const result = await exportInventory(setting.cache, { format: 'xlsx', file, language: 'pt-BR', query });
     expect(result.rows).toBe(expected.length);
 
     const book = new ExcelJS.Workbook();
@@ -198,9 +181,9 @@ describe('export: XLSX', () => {
   });
 
   it("text from the portal Excel could not take: control characters dropped, an over-long cell cut to Excel's limit", async () => {
-    upsert(cache, [portalVehicle({ reference: 'X1', title: `bell\u0007 null\u0000 ok`, url: `https://portal.example/${'a'.repeat(40_000)}` })]);
-    const file = join(t.dir, 'odd.xlsx');
-    await exportInventory(cache, { format: 'xlsx', file, language: 'en', query: {} });
+    upsert(setting.cache, [portalVehicle({ reference: 'X1', title: `bell\u0007 null\u0000 ok`, url: `https://portal.example/${'a'.repeat(40_000)}` })]);
+    const file = join(setting.t.dir, 'odd.xlsx');
+    await exportInventory(setting.cache, { format: 'xlsx', file, language: 'en', query: {} });
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(file);
     const sheet = book.getWorksheet('Listings');
@@ -214,8 +197,8 @@ describe('export: XLSX', () => {
 
   it('en headers and date format', async () => {
     seedSmall();
-    const file = join(t.dir, 'stock.xlsx');
-    await exportInventory(cache, { format: 'xlsx', file, language: 'en', query: {} });
+    const file = join(setting.t.dir, 'stock.xlsx');
+    await exportInventory(setting.cache, { format: 'xlsx', file, language: 'en', query: {} });
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(file);
     const sheet = book.getWorksheet('Listings');
@@ -228,31 +211,31 @@ describe('export: XLSX', () => {
 describe('export: the file', () => {
   it('a folder that does not exist: a clear error, nothing left behind', async () => {
     seedSmall();
-    const file = join(t.dir, 'no-such-folder', 'x.csv');
-    await expect(exportInventory(cache, { format: 'csv', file, language: 'en', query: {} })).rejects.toMatchObject({
+    const file = join(setting.t.dir, 'no-such-folder', 'x.csv');
+    await expect(exportInventory(setting.cache, { format: 'csv', file, language: 'en', query: {} })).rejects.toMatchObject({
       kind: 'bad_input',
       message: expect.stringContaining('folder does not exist'),
     });
-    await expect(exportInventory(cache, { format: 'csv', file: t.dir, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input' });
-    expect(readdirSync(t.dir).filter((f) => f.includes('partial'))).toEqual([]);
+    await expect(exportInventory(setting.cache, { format: 'csv', file: setting.t.dir, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input' });
+    expect(readdirSync(setting.t.dir).filter((f) => f.includes('partial'))).toEqual([]);
   });
 
   it('cancelled: no file, and an existing one is kept as it was', async () => {
-    upsert(cache, generateVehicles(1_200, 3));
-    const file = join(t.dir, 'keep.xlsx');
+    upsert(setting.cache, generateVehicles(1_200, 3));
+    const file = join(setting.t.dir, 'keep.xlsx');
     writeFileSync(file, 'the previous export');
     const controller = new AbortController();
-    const run = exportInventory(cache, { format: 'xlsx', file, language: 'en', query: {}, signal: controller.signal, onProgress: () => controller.abort() });
+    const run = exportInventory(setting.cache, { format: 'xlsx', file, language: 'en', query: {}, signal: controller.signal, onProgress: () => controller.abort() });
     await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
     expect(readFileSync(file, 'utf8')).toBe('the previous export');
-    expect(readdirSync(t.dir).filter((f) => f.includes('partial'))).toEqual([]);
+    expect(readdirSync(setting.t.dir).filter((f) => f.includes('partial'))).toEqual([]);
   });
 
   it('the listings change mid-export (a sync commits): stops with `busy` rather than mix two states', async () => {
-    upsert(cache, generateVehicles(1_200, 4));
-    const file = join(t.dir, 'mixed.csv');
+    upsert(setting.cache, generateVehicles(1_200, 4));
+    const file = join(setting.t.dir, 'mixed.csv');
     let changed = false;
-    const run = exportInventory(cache, {
+    const run = exportInventory(setting.cache, {
       format: 'csv',
       file,
       language: 'en',
@@ -260,7 +243,7 @@ describe('export: the file', () => {
       onProgress: () => {
         if (changed) return;
         changed = true;
-        upsert(cache, [portalVehicle({ reference: 'NEWEST', updatedAt: '2030-01-01T00:00:00.000Z' })]);
+        upsert(setting.cache, [portalVehicle({ reference: 'NEWEST', updatedAt: '2030-01-01T00:00:00.000Z' })]);
       },
     });
     await expect(run).rejects.toMatchObject({ kind: 'busy', message: expect.stringContaining('export again') });
