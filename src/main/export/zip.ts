@@ -15,6 +15,8 @@ import { Zip, ZipPassThrough, type ZipInputFile } from 'fflate';
  */
 const LEVEL = 3;
 
+const ZIP32_MAX = 0xffff_ffff;
+
 /** One deflated entry fed by writes: size and CRC counted as the text goes in, zlib's output handed to fflate. */
 class DeflatedEntry implements ZipInputFile {
   readonly compression = 8; // deflate (APPNOTE 4.4.5)
@@ -45,6 +47,11 @@ class DeflatedEntry implements ZipInputFile {
       highWaterMark,
       write: (chunk: Buffer, _encoding, done) => {
         this.size += chunk.length;
+        // fflate writes no ZIP64 records: past 4 GiB (some 3.8 million listings) the sizes would wrap.
+        if (this.size > ZIP32_MAX) {
+          done(new Error(`${filename} is over 4 GiB, more than a ZIP without ZIP64 records can hold`));
+          return;
+        }
         this.crc = crc32(chunk, this.crc);
         // Backpressure is the deflate's: this stream holds nothing itself.
         if (this.deflate.write(chunk)) done();
