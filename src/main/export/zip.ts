@@ -8,12 +8,14 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import { Zip, ZipPassThrough, type ZipInputFile } from 'fflate';
 
 /**
- * zlib's level 3: deflating the 111 MB of sheet XML of 100,000 listings takes 0.8 s of CPU at 3,
- * 1.5 s at 6 (zlib's default), 0.5 s at 1; the file is 16.1 MB at 3, 14.0 at 6, 18.1 at 1. Since
- * we no longer spend seconds building cells, compressing is half the export's work: level 3 keeps
- * it well below the reading and XML (on the other core) for a file still smaller than exceljs's.
+ * zlib's level 1. Deflating the 111 MB of sheet XML of 100,000 listings takes 0.5 s of CPU at 1,
+ * 0.8 s at 3, 1.5 s at 6 (zlib's default); the file is 18.1 MB at 1, 16.2 at 3, 14.0 at 6 (exceljs
+ * wrote 16.8 at 6). With the cells no longer costing seconds, compressing is a third of the
+ * export's CPU: on an idle machine it runs beside the reading on another core whatever the level,
+ * but on a busy one (two shared cores here) every second of CPU counts, and a few MB more on a
+ * local file cost the dealer nothing.
  */
-const LEVEL = 3;
+const LEVEL = 1;
 
 const ZIP32_MAX = 0xffff_ffff;
 
