@@ -109,22 +109,23 @@ const PROBE = `(() => {
     });
   }, true);
   // The bridge's socket, timed from the page: a call's text leaves (send) and its answer arrives
-  // (the first 'message' listener, before the bridge's own). Messages are devalue text; for the
-  // plain data of a query, resolving its index table is enough.
-  const decode = (text) => {
-    let table;
-    try { table = JSON.parse(text); } catch { return undefined; }
-    if (!Array.isArray(table)) return undefined;
-    const at = (i) => {
-      if (typeof i !== 'number' || i < 0) return undefined;
+  // (the first 'message' listener, before the bridge's own, timed before it reads the message).
+  // Messages are devalue text: an index table whose first entry is the message. Only the few
+  // fields the probe needs are resolved, not the rows, so the probe delays the bridge little.
+  const tableOf = (text) => {
+    try { const table = JSON.parse(text); return Array.isArray(table) ? table : undefined; } catch { return undefined; }
+  };
+  /** The plain value at a path of object keys from the message, or undefined. */
+  const field = (table, ...path) => {
+    let i = 0;
+    for (const k of path) {
       const v = table[i];
-      if (v === null || typeof v !== 'object') return v;
-      if (Array.isArray(v)) return typeof v[0] === 'string' ? undefined : v.map(at);
-      const o = {};
-      for (const k of Object.keys(v)) o[k] = at(v[k]);
-      return o;
-    };
-    return at(0);
+      if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, k)) return undefined;
+      i = v[k];
+      if (typeof i !== 'number' || i < 0) return undefined;
+    }
+    const v = table[i];
+    return v !== null && typeof v === 'object' ? undefined : v;
   };
   const timedCalls = new Map();
   const Socket = window.WebSocket;
@@ -132,11 +133,13 @@ const PROBE = `(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
-        const message = typeof e.data === 'string' ? decode(e.data) : undefined;
-        const key = message && message.type === 'result' ? timedCalls.get(message.id) : undefined;
+        const at = performance.now();
+        const table = typeof e.data === 'string' ? tableOf(e.data) : undefined;
+        const id = table && field(table, 'type') === 'result' ? field(table, 'id') : undefined;
+        const key = id === undefined ? undefined : timedCalls.get(id);
         if (!key) return;
-        timedCalls.delete(message.id);
-        key.answered = performance.now();
+        timedCalls.delete(id);
+        key.answered = at;
         // The list re-renders after this answer; if nothing in it changed, it was right by the next frame.
         requestAnimationFrame(() => setTimeout(() => {
           if (key.done !== null) return;
@@ -147,13 +150,14 @@ const PROBE = `(() => {
       });
     }
     send(data) {
-      const call = typeof data === 'string' ? decode(data) : undefined;
-      const input = call && call.input;
-      if (call && call.channel === 'inventory.query' && input && input.window && input.window.offset === 0) {
-        const key = b.keys.findLast((k) => k.value === (input.text ?? '') && k.sent === null);
+      const at = performance.now();
+      const table = typeof data === 'string' ? tableOf(data) : undefined;
+      if (table && field(table, 'channel') === 'inventory.query' && field(table, 'input', 'window', 'offset') === 0) {
+        const text = field(table, 'input', 'text') ?? '';
+        const key = b.keys.findLast((k) => k.value === text && k.sent === null);
         if (key) {
-          key.sent = performance.now();
-          timedCalls.set(call.id, key);
+          key.sent = at;
+          timedCalls.set(field(table, 'id'), key);
         }
       }
       super.send(data);
