@@ -6,6 +6,8 @@ import Database from 'better-sqlite3';
 import { PAGE_SIZE } from '../../src/main/cache/db';
 import { openCache, receiveVehicle, type Cache, type Clock } from '../../src/main/cache/index';
 import { connectionForTests } from '../../src/main/cache/testing';
+import { whereClause } from '../../src/main/cache/filters';
+import type { InventoryQuery } from '../../src/shared/inventory';
 
 export interface TempDir {
   dir: string;
@@ -108,6 +110,16 @@ export function damageTable(file: string, table: string): void {
  * The open cache's own connection, for tests that must see what only it sees (its TEMP staging
  * table, its pragmas, raw writes the in-memory snapshot must notice). The app has no such access.
  */
+/** How many listings the naive SQL finds for a query's text and filters (filters.ts): the reference the in-memory reads are checked against. */
+export function sqlCount(cache: Cache, q: Pick<InventoryQuery, 'text' | 'filters'>): number {
+  const where = whereClause(q);
+  return (
+    sqlOf(cache)
+      .prepare(`SELECT count(*) AS n FROM vehicles v ${where.sql}`)
+      .get(...where.params) as { n: number }
+  ).n;
+}
+
 export function sqlOf(cache: Cache): Database.Database {
   return connectionForTests(cache);
 }

@@ -12,7 +12,7 @@ import { binaryCompare } from '../../src/main/cache/snapshot';
 import { SORT_FIELDS, type FacetCounts, type FilterDimension, type InventoryFilters, type InventoryQuery, type PortalState } from '../../src/shared/inventory';
 import { DIMENSION_NAMES, dimension } from '../../src/shared/inventory-filters';
 import { generateVehicles } from '../../src/sandbox/generator';
-import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
+import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf, sqlCount as sqlCountOf } from './helpers';
 import { createRandom } from '../../src/sandbox/random';
 import { storePlan } from '../../src/main/sync/plan';
 import { ATTENTION_SQL, ATTENTION_VALUES, SUGGESTION_REASONS } from '../../src/shared/attention';
@@ -60,14 +60,7 @@ afterAll(() => {
 
 // ---- the naive SQL: what the inventory meant before the snapshot, kept as the reference ----
 
-const sqlCount = (q: InventoryQuery): number => {
-  const where = whereClause(q);
-  return (
-    sqlOf(cache)
-      .prepare(`SELECT count(*) AS n FROM vehicles v ${where.sql}`)
-      .get(...where.params) as { n: number }
-  ).n;
-};
+const sqlCount = (q: InventoryQuery): number => sqlCountOf(cache, q);
 
 const sqlWindow = (q: InventoryQuery): string[] => {
   const where = whereClause(q);

@@ -4,7 +4,7 @@
 // host's fetch), and sends its log lines and the session's events back.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../shell/logger';
-import { openCache } from '../cache';
+import { INDEX_STEP_MS, openCache, type Cache } from '../cache';
 import { DEFAULT_SORT } from '../../shared/inventory';
 import { inventoryReads, openAccountSession } from './session';
 import type { AccountSession } from './types';
@@ -103,10 +103,12 @@ port.on('message', (message: ToWorker) => {
         }
         return value;
       };
-      run().then(
-        (value) => post({ t: 'result', id, ok: true, value }),
-        (error: unknown) => post({ t: 'result', id, ok: false, error: errorOut(error) }),
-      );
+      void run()
+        .then(
+          (value) => post({ t: 'result', id, ok: true, value }),
+          (error: unknown) => post({ t: 'result', id, ok: false, error: errorOut(error) }),
+        )
+        .finally(afterCall);
       return;
     }
     case 'close':
@@ -114,6 +116,33 @@ port.on('message', (message: ToWorker) => {
       return;
   }
 });
+
+/** What the thread does once a question is answered (a reader: reads the search index again if the listings changed). */
+let afterCall: () => void = () => undefined;
+
+let indexing = false;
+
+/**
+ * Reads the cache's in-memory search index (cache/search-index.ts), one step per turn of the event
+ * loop, while nothing else is queued; searches run in FTS5 until it is read. Started as the
+ * account opens and after every question: a question is how the reader learns the listings
+ * changed (another thread wrote), and the index is then read again.
+ */
+function indexSearch(cache: Cache): void {
+  if (indexing) return;
+  indexing = true;
+  const step = () => {
+    let more = false;
+    try {
+      more = cache.indexSearch(INDEX_STEP_MS);
+    } catch {
+      // A closed or damaged file: the next read says so; the search still runs in FTS5.
+    }
+    if (more) setImmediate(step);
+    else indexing = false;
+  };
+  setImmediate(step);
+}
 
 /** Runs each step on its own turn of the event loop, after what is already queued; stops at the first failure. */
 function warmUp(steps: readonly (() => unknown)[]): void {
@@ -138,7 +167,13 @@ async function open(): Promise<{ target: Target; status: AccountSession['portalS
     // window exists, so its first rows and counts then wait for nothing. One step per turn of the
     // event loop, so a question arriving meanwhile waits for one step at most. A failure is said
     // by the first read that needs it.
-    warmUp([() => cache.summary(), () => cache.queryVehicles({ sort: DEFAULT_SORT, window: { offset: 0, limit: 1 } }), () => cache.facetCounts({})]);
+    warmUp([
+      () => cache.summary(),
+      () => cache.queryVehicles({ sort: DEFAULT_SORT, window: { offset: 0, limit: 1 } }),
+      () => cache.facetCounts({}),
+      () => indexSearch(cache),
+    ]);
+    afterCall = () => indexSearch(cache);
     return { target: { ...inventoryReads(cache), close: async () => cache.close() }, status: null, subscribe: null };
   }
   const opened = await openAccountSession(spec, {

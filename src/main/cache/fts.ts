@@ -55,3 +55,41 @@ function expandedTerm(word: string, termsStartingWith: TermLookup): string {
   if (terms.length <= 1) return quote(terms[0] ?? word);
   return `(${terms.map(quote).join(' OR ')})`;
 }
+
+/** A search word as the in-memory index reads it (search-index.ts): the term itself, or every term it begins. */
+export interface IndexedWord {
+  word: string;
+  exact: boolean;
+}
+
+/**
+ * Latin letters with accents (U+00C0–U+017F) as unicode61's remove_diacritics folds them: the
+ * letter their canonical decomposition starts with, when that is a plain ASCII letter ("ç" → "c",
+ * "ã" → "a"). Letters without one ("ß", "ø", "æ") are not here. test/cache/search-index.test.ts
+ * checks each against FTS5's own tokenizer.
+ */
+export const FOLDED_LETTERS: ReadonlyMap<string, string> = new Map(
+  Array.from({ length: 0x17f - 0xc0 + 1 }, (_, i) => String.fromCodePoint(0xc0 + i))
+    .map((c) => [c, c.normalize('NFD')] as const)
+    .filter(([c, d]) => d !== c && /^[A-Za-z]\p{M}+$/u.test(d))
+    .map(([c, d]) => [c, (d[0] as string).toLowerCase()] as const),
+);
+const FOLDABLE = /[\u00c0-\u017f]/g;
+
+/**
+ * The words as the in-memory index can match them, with the meaning `ftsMatchExpression` gives
+ * them: a single character is the whole term; longer, every term it begins (a long word's
+ * expansion is the terms it begins, or nothing when none does). Accented Latin letters are folded
+ * as the tokenizer folds them. Null when a word is anything else: FTS5's tokenizer may fold or
+ * split it, so FTS5 searches it.
+ */
+export function indexedWords(words: readonly string[]): IndexedWord[] | null {
+  const out: IndexedWord[] = [];
+  for (const w of words) {
+    const word = w.replace(FOLDABLE, (c) => FOLDED_LETTERS.get(c) ?? c);
+    if (!ASCII_WORD.test(word)) return null;
+    // One letter folds to one: the length is the typed word's, as prefixTerm counts it.
+    out.push({ word, exact: word.length === 1 });
+  }
+  return out;
+}

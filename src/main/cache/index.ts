@@ -12,6 +12,7 @@ import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createInventoryQueries } from './query';
 import { createSyncRunStore, type SyncRunStore } from './runs';
+import { searchIndexes } from './search-index';
 import { snapshots } from './snapshot';
 import { createSummary } from './summary';
 import { createSyncPasses, type SyncPasses } from './sync-pass';
@@ -39,6 +40,12 @@ export interface Cache {
   getVehicle(reference: string): VehicleDetail | null;
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
+  /**
+   * Reads part of the in-memory search index (search-index.ts) for about `budgetMs`; true while
+   * more remains. The reader thread calls it between questions; until it is read from the
+   * listings as they are now, searches run in FTS5 alone.
+   */
+  indexSearch(budgetMs: number): boolean;
   transaction<T>(fn: () => T): T;
   /** After changing listings with raw SQL (not through `vehicles`): the next read sees them. */
   invalidate(): void;
@@ -71,7 +78,9 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const generation = generationOf(db);
   const snapshot = snapshots(db, generation, () => clock().getTime());
   const current = () => snapshot.current();
-  const queries = createInventoryQueries(db, snapshot);
+  // The search's terms in memory, read in steps between questions (indexSearch).
+  const indexes = searchIndexes(db, generation);
+  const queries = createInventoryQueries(db, snapshot, indexes);
   const summary = createSummary(current, meta);
   const cache: Cache = guard({
     file,
@@ -88,6 +97,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     getVehicle: queries.getVehicle.bind(queries),
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
+    indexSearch: (budgetMs: number) => indexes.step(budgetMs),
     /**
      * Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none.
      * IMMEDIATE: the write lock is taken (waiting out busy_timeout) before the first read, so a
@@ -123,6 +133,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
 }
 
 export { migrateTo, LATEST_VERSION, MIGRATIONS } from './migrations';
+export { INDEX_STEP_MS } from './search-index';
 export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehicles';
 export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';

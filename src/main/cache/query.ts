@@ -20,10 +20,11 @@ import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehiclePr
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import { isJsonText, parseStoredJson } from './extract';
-import { ftsMatchExpression } from './fts';
+import { ftsMatchExpression, indexedWords, searchWords } from './fts';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
 import { orderBy, whereClause } from './filters';
-import { matchSql, orderSql, type Snapshot, type Snapshots } from './snapshot';
+import type { SearchIndexes } from './search-index';
+import { matchSql, orderSql, type MatchSet, type Snapshot, type Snapshots } from './snapshot';
 
 /** Validates a query from the renderer or the CLI; a bad one is the caller's mistake, said plainly. */
 export function parseInventoryQuery(input: unknown): InventoryQuery {
@@ -64,7 +65,7 @@ export type InventoryQueries = ReturnType<typeof createInventoryQueries>;
 /** The window's rows by id, with their cover: one indexed lookup per row, never a scan. */
 const ROWS_BY_ID = `SELECT v.id AS row_id, ${ROW_SELECT} FROM ${ROW_FROM} WHERE v.id IN (SELECT value FROM json_each(?))`;
 
-export function createInventoryQueries(db: Db, snapshots: Snapshots) {
+export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: SearchIndexes) {
   const current = () => snapshots.current();
   const countAll = db.prepare<[], number>('SELECT count(*) FROM vehicles').pluck();
   const firstIds = new Map<string, Statement<[number, number], number>>();
@@ -99,15 +100,26 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots) {
 
   /** What the text and the filters select in the snapshot: the text's matches (null: no text) and the filters' tests. */
   function select(snapshot: Snapshot, query: InventoryQuery) {
+    return { match: textMatch(snapshot, query.text), tests: snapshot.tests(query.filters) };
+  }
+
+  /** The listings the text matches, null when it has no word. */
+  function textMatch(snapshot: Snapshot, text: string | undefined): MatchSet | null {
+    if (text === undefined) return null;
+    // The in-memory index, once read from the listings as they are now (search-index.ts).
+    const index = indexes.current();
+    const words = index === null ? null : indexedWords(searchWords(text));
+    if (index !== null && words !== null) {
+      if (words.length === 0) return null;
+      const match = snapshot.matchIndexed(words, index);
+      if (match !== null) return match;
+    }
     // The expression as FTS5 runs it keys the match set: typing on in a word ("chevro",
     // "chevrol", … "chevrolet") leaves the terms it expands to unchanged, and each of those
     // keystrokes is then answered from the set the first one made. The expansion costs one
     // lookup in the index's vocabulary, far less than a match.
-    const key = expressionOf(query.text);
-    return {
-      match: key === null ? null : snapshot.match(key),
-      tests: snapshot.tests(query.filters),
-    };
+    const key = expressionOf(text);
+    return key === null ? null : snapshot.match(key);
   }
 
   const explain = (sql: string, params: unknown[]): string[] =>
@@ -129,8 +141,9 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots) {
       } else {
         const snapshot = current();
         const { match, tests } = select(snapshot, query);
-        total = snapshot.count(match, tests);
-        ids = window.limit === 0 || window.offset >= total ? [] : snapshot.window(match, tests, sort, window.offset, window.limit);
+        const selection = snapshot.selection(match, tests);
+        total = selection.total;
+        ids = window.limit === 0 || window.offset >= total ? [] : snapshot.window(selection, sort, window.offset, window.limit);
       }
       if (ids.length === 0) return { total, rows: [] };
       const byId = new Map(rowsById.all(JSON.stringify(ids)).map((r) => [r.row_id, r]));

@@ -25,6 +25,9 @@ import {
   type StateDimension,
 } from '../../shared/inventory-filters';
 import type { Db } from './db';
+import type { IndexedWord } from './fts';
+import type { SearchIndex } from './search-index';
+import { binaryCompare } from './binary-order';
 import { orderBy } from './filters';
 import type { Generation } from './generation';
 
@@ -90,21 +93,6 @@ const MATCH_SQL = 'SELECT json_group_array(rowid) FROM vehicles_fts WHERE vehicl
 /** Match sets kept per snapshot: the screen asks for the window, then the facets, of the same text. */
 const MATCHES_KEPT = 8;
 
-/** Code-point order, which is SQLite's BINARY order of the UTF-8 text (JS compares UTF-16 units). */
-export function binaryCompare(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs !== ys) return xs ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
 interface ListColumn {
   /** Index into `values`, or -1 for NULL. */
   codes: Int32Array;
@@ -119,10 +107,15 @@ export interface MatchSet {
   mask: Uint8Array | null;
 }
 
+/** What a query selects: how many listings, and which (by position; null: all of them). */
+export interface Selection {
+  total: number;
+  mask: Uint8Array | null;
+}
+
 /** One active filter: its facet dimension and its test on a position. */
 interface Test {
   dim: number;
-  pass: (p: number) => boolean;
   /** For each candidate that fails: adds one to `fails[i]` and sets `failed[i] = j` (a column-wise loop). */
   mark: (candidates: Int32Array, fails: Uint8Array, failed: Uint8Array, j: number) => void;
 }
@@ -248,21 +241,58 @@ export class Snapshot {
    * often runs the same expression again (query.ts).
    */
   match(expression: string): MatchSet {
-    const key = expression;
+    return this.keptMatch(expression, () => {
+      const rowids = JSON.parse(this.db.prepare(MATCH_SQL).pluck().get(expression) as string) as number[];
+      const positions = new Int32Array(rowids.length);
+      let k = 0;
+      for (const id of rowids) {
+        const p = this.positionOf(id);
+        if (p >= 0) positions[k++] = p;
+      }
+      return { positions: k === positions.length ? positions : positions.slice(0, k), mask: null };
+    });
+  }
+
+  /**
+   * The listings every word matches, from the in-memory index of the same state of the listings
+   * (search-index.ts): one round per word over its postings, the word with the fewest first.
+   * Null when the ids are too sparse for the position table: FTS5 answers then.
+   */
+  matchIndexed(words: readonly IndexedWord[], index: SearchIndex): MatchSet | null {
+    const slot = this.slot;
+    if (slot === null) return null;
+    const key = `\u0000${words.map((w) => (w.exact ? `=${w.word}` : w.word)).join(' ')}`;
+    return this.keptMatch(key, () => {
+      const rounds = words.map((w) => ({ ...w, postings: index.postings(w.word, w.exact) })).sort((a, b) => a.postings - b.postings);
+      const hits = new Uint8Array(this.n);
+      if ((rounds[0]?.postings ?? 0) > 0) rounds.forEach((w, round) => index.advance(w.word, w.exact, round, hits, slot));
+      const all = rounds.length;
+      let count = 0;
+      for (let p = 0; p < hits.length; p++) if (hits[p] === all) count++;
+      // The rounds' counters become the set's mask (1: matched), which a window walks.
+      const positions = new Int32Array(count);
+      let k = 0;
+      for (let p = 0; p < hits.length; p++) {
+        if (hits[p] === all) {
+          positions[k++] = p;
+          hits[p] = 1;
+        } else {
+          hits[p] = 0;
+        }
+      }
+      return { positions, mask: hits };
+    });
+  }
+
+  /** A match set kept per key while the snapshot lives, the least recently used dropped first. */
+  private keptMatch(key: string, compute: () => MatchSet): MatchSet {
     const kept = this.matches.get(key);
     if (kept) {
       this.matches.delete(key);
       this.matches.set(key, kept);
       return kept;
     }
-    const rowids = JSON.parse(this.db.prepare(MATCH_SQL).pluck().get(expression) as string) as number[];
-    const positions = new Int32Array(rowids.length);
-    let k = 0;
-    for (const id of rowids) {
-      const p = this.positionOf(id);
-      if (p >= 0) positions[k++] = p;
-    }
-    const set: MatchSet = { positions: k === positions.length ? positions : positions.slice(0, k), mask: null };
+    const set = compute();
     if (this.matches.size >= MATCHES_KEPT) this.matches.delete(this.matches.keys().next().value as string);
     this.matches.set(key, set);
     return set;
@@ -290,7 +320,7 @@ export class Snapshot {
         const want = new Uint8Array(values.length);
         for (const v of chosen) want[values.indexOf(v)] = 1;
         const col = this.states[column] as Uint8Array;
-        return { pass: (p) => want[col[p] as number] === 1, mark: (c, fails, failed, j) => markCodes(col, want, 0, c, fails, failed, j) };
+        return { mark: (c, fails, failed, j) => markCodes(col, want, 0, c, fails, failed, j) };
       }
       case 'values': {
         const chosen = value as readonly string[];
@@ -304,10 +334,7 @@ export class Snapshot {
         const codes = list.codes;
         // NULL (-1) lands on the extra last slot, always 0.
         const nullSlot = list.values.length;
-        return {
-          pass: (p) => want[(codes[p] as number) < 0 ? nullSlot : (codes[p] as number)] === 1,
-          mark: (c, fails, failed, j) => markCodes(codes, want, nullSlot, c, fails, failed, j),
-        };
+        return { mark: (c, fails, failed, j) => markCodes(codes, want, nullSlot, c, fails, failed, j) };
       }
       case 'range': {
         const range = value as { min?: number; max?: number };
@@ -315,16 +342,12 @@ export class Snapshot {
         const col = this.ranges[column] as Float64Array;
         const min = range.min ?? -Infinity;
         const max = range.max ?? Infinity;
-        // NaN (NULL) fails both comparisons, as NULL does in SQL.
-        return {
-          pass: (p) => (col[p] as number) >= min && (col[p] as number) <= max,
-          mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j),
-        };
+        return { mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j) };
       }
       case 'flag': {
         const col = this.bools[column] as Int8Array;
         const want = value ? 1 : 0;
-        return { pass: (p) => col[p] === want, mark: (c, fails, failed, j) => markFlag(col, want, c, fails, failed, j) };
+        return { mark: (c, fails, failed, j) => markFlag(col, want, c, fails, failed, j) };
       }
     }
   }
@@ -339,37 +362,55 @@ export class Snapshot {
     return total;
   }
 
-  /** Listing ids of a window: the sort's order walked, skipping what fails. */
-  window(match: MatchSet | null, tests: readonly Test[], sort: InventorySort, offset: number, limit: number): number[] {
+  /**
+   * What the text and the filters select: how many, and a mask of them by position (1: selected;
+   * null: every listing). The tests run column by column over the candidates, once, and a window
+   * then walks its order against one array instead of calling each test on each listing.
+   */
+  selection(match: MatchSet | null, tests: readonly Test[]): Selection {
+    if (tests.length === 0) return match === null ? { total: this.n, mask: null } : { total: match.positions.length, mask: this.maskOf(match) };
+    const candidates = match === null ? this.everyPosition() : match.positions;
+    const { fails } = this.marks(candidates, tests);
+    const mask = new Uint8Array(this.n);
+    let total = 0;
+    for (let i = 0; i < fails.length; i++) {
+      if (fails[i] === 0) {
+        mask[candidates[i] as number] = 1;
+        total++;
+      }
+    }
+    return { total, mask };
+  }
+
+  /** Listing ids of a window of a selection: the sort's order walked, skipping what is not selected. */
+  window({ total, mask }: Selection, sort: InventorySort, offset: number, limit: number): number[] {
     const order = this.order(sort);
     const desc = sort.dir === 'desc';
     const len = order.length;
     const out: number[] = [];
-    if (match === null && tests.length === 0) {
+    if (mask === null) {
       for (let k = offset; k < Math.min(len, offset + limit); k++) out.push(this.ids[order[desc ? len - 1 - k : k] as number] as number);
       return out;
     }
-    let mask: Uint8Array | null = null;
-    if (match !== null) {
-      mask = match.mask;
-      if (mask === null) {
-        mask = new Uint8Array(this.n);
-        for (const p of match.positions) mask[p] = 1;
-        match.mask = mask;
-      }
-    }
+    // Stops at the last selected listing: a small selection is not walked past.
+    const wanted = Math.min(limit, total - offset);
     let skip = offset;
-    outer: for (let k = 0; k < len && out.length < limit; k++) {
+    for (let k = 0; k < len && out.length < wanted; k++) {
       const p = order[desc ? len - 1 - k : k] as number;
-      if (mask !== null && mask[p] === 0) continue;
-      for (const t of tests) if (!t.pass(p)) continue outer;
-      if (skip > 0) {
-        skip--;
-        continue;
-      }
-      out.push(this.ids[p] as number);
+      if (mask[p] === 0) continue;
+      if (skip > 0) skip--;
+      else out.push(this.ids[p] as number);
     }
     return out;
+  }
+
+  private maskOf(match: MatchSet): Uint8Array {
+    if (match.mask === null) {
+      const mask = new Uint8Array(this.n);
+      for (const p of match.positions) mask[p] = 1;
+      match.mask = mask;
+    }
+    return match.mask;
   }
 
   /** Positions in ascending sort order (descending walks it backwards: the id breaks ties both ways). */
@@ -493,6 +534,7 @@ export function orderSql(sort: InventorySort): string {
   return `SELECT v.id FROM vehicles v ORDER BY ${orderBy({ field: sort.field, dir: 'asc' })}`;
 }
 export const matchSql = MATCH_SQL;
+export { binaryCompare };
 
 // Small monomorphic loops: V8 compiles each to a few instructions a listing.
 function markCodes(
