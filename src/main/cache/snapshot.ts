@@ -90,6 +90,13 @@ const BUILD_BATCH = 20_000;
  * parsed by JSON.parse takes about a third less (bench/cache-search.ts).
  */
 const MATCH_SQL = 'SELECT json_group_array(rowid) FROM vehicles_fts WHERE vehicles_fts MATCH ?';
+/**
+ * A window is chosen from the selection itself (a heap of its first listings in the sort's
+ * order) when the selection is at most this share of the stock and the window ends within
+ * RANKED_MAX listings; otherwise the order is walked, which a large selection fills quickly.
+ */
+const RANKED_SHARE = 4;
+const RANKED_MAX = 2000;
 /** Match sets kept per snapshot: the screen asks for the window, then the facets, of the same text. */
 const MATCHES_KEPT = 8;
 
@@ -110,7 +117,10 @@ export interface MatchSet {
 /** What a query selects: how many listings, and which (by position; null: all of them). */
 export interface Selection {
   total: number;
+  /** 1 at each selected position. */
   mask: Uint8Array | null;
+  /** The selected positions, ascending. */
+  positions: Int32Array | null;
 }
 
 /** One active filter: its facet dimension and its test on a position. */
@@ -137,6 +147,8 @@ export class Snapshot {
   readonly validUntil: number;
   private readonly slot: Int32Array | null;
   private readonly orders = new Map<string, Int32Array>();
+  /** Per kept order: each position's place in it. */
+  private readonly ranks = new Map<string, Int32Array>();
   private readonly matches = new Map<string, MatchSet>();
   private unfiltered: FacetCounts | null = null;
   private totals: Omit<InventorySummary, 'lastSyncAt'> | null = null;
@@ -368,22 +380,29 @@ export class Snapshot {
    * then walks its order against one array instead of calling each test on each listing.
    */
   selection(match: MatchSet | null, tests: readonly Test[]): Selection {
-    if (tests.length === 0) return match === null ? { total: this.n, mask: null } : { total: match.positions.length, mask: this.maskOf(match) };
+    if (tests.length === 0) {
+      return match === null
+        ? { total: this.n, mask: null, positions: null }
+        : { total: match.positions.length, mask: this.maskOf(match), positions: match.positions };
+    }
     const candidates = match === null ? this.everyPosition() : match.positions;
     const { fails } = this.marks(candidates, tests);
     const mask = new Uint8Array(this.n);
+    const positions = new Int32Array(candidates.length);
     let total = 0;
     for (let i = 0; i < fails.length; i++) {
       if (fails[i] === 0) {
-        mask[candidates[i] as number] = 1;
-        total++;
+        const p = candidates[i] as number;
+        mask[p] = 1;
+        positions[total++] = p;
       }
     }
-    return { total, mask };
+    return { total, mask, positions: positions.subarray(0, total) };
   }
 
   /** Listing ids of a window of a selection: the sort's order walked, skipping what is not selected. */
-  window({ total, mask }: Selection, sort: InventorySort, offset: number, limit: number): number[] {
+  window(selection: Selection, sort: InventorySort, offset: number, limit: number): number[] {
+    const { total, mask } = selection;
     const order = this.order(sort);
     const desc = sort.dir === 'desc';
     const len = order.length;
@@ -391,6 +410,10 @@ export class Snapshot {
     if (mask === null) {
       for (let k = offset; k < Math.min(len, offset + limit); k++) out.push(this.ids[order[desc ? len - 1 - k : k] as number] as number);
       return out;
+    }
+    if (selection.positions !== null && offset + limit <= RANKED_MAX && total * RANKED_SHARE <= len) {
+      const rank = this.rank(sort);
+      if (rank !== null) return this.windowByRank(selection.positions, order, rank, desc, offset, limit);
     }
     // Stops at the last selected listing: a small selection is not walked past.
     const wanted = Math.min(limit, total - offset);
@@ -402,6 +425,64 @@ export class Snapshot {
       else out.push(this.ids[p] as number);
     }
     return out;
+  }
+
+  /**
+   * A window of a small selection: its listings' places in the order, the first `offset + limit`
+   * of them kept in a max-heap, one pass over the selection however far into the order they lie
+   * (a plate's one listing, a price range sorted by price).
+   */
+  private windowByRank(positions: Int32Array, order: Int32Array, rank: Int32Array, desc: boolean, offset: number, limit: number): number[] {
+    const last = order.length - 1;
+    const k = Math.min(offset + limit, positions.length);
+    const heap = new Int32Array(k);
+    let size = 0;
+    for (let i = 0; i < positions.length; i++) {
+      const r = rank[positions[i] as number] as number;
+      const key = desc ? last - r : r;
+      if (size < k) {
+        // Sift up.
+        let c = size++;
+        while (c > 0) {
+          const parent = (c - 1) >> 1;
+          if ((heap[parent] as number) >= key) break;
+          heap[c] = heap[parent] as number;
+          c = parent;
+        }
+        heap[c] = key;
+      } else if (key < (heap[0] as number)) {
+        // Replace the largest, sift down.
+        let c = 0;
+        for (;;) {
+          let child = 2 * c + 1;
+          if (child >= k) break;
+          if (child + 1 < k && (heap[child + 1] as number) > (heap[child] as number)) child++;
+          if ((heap[child] as number) <= key) break;
+          heap[c] = heap[child] as number;
+          c = child;
+        }
+        heap[c] = key;
+      }
+    }
+    heap.sort();
+    const out: number[] = [];
+    for (let i = offset; i < size; i++) {
+      const key = heap[i] as number;
+      out.push(this.ids[order[desc ? last - key : key] as number] as number);
+    }
+    return out;
+  }
+
+  /** Each position's place in the sort's kept order; null when the order could not be kept. */
+  private rank(sort: InventorySort): Int32Array | null {
+    const kept = this.ranks.get(sort.field);
+    if (kept) return kept;
+    const order = this.order(sort);
+    if (!this.orders.has(sort.field)) return null;
+    const rank = new Int32Array(this.n);
+    for (let k = 0; k < order.length; k++) rank[order[k] as number] = k;
+    this.ranks.set(sort.field, rank);
+    return rank;
   }
 
   private maskOf(match: MatchSet): Uint8Array {
