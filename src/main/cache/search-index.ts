@@ -8,8 +8,8 @@
 // Reading it costs about a second at 100,000 listings (6 million postings), so it is read in
 // small steps (`SearchIndexBuilder.step`), between the reader's questions, and only used when it
 // was read from the listings as they are now (the generation's token); until then, and whenever
-// a word is one FTS5 alone can read (see `indexableWord`), the search runs in FTS5 as before.
-// About 30 MB at 100,000 listings: 4 bytes a posting, the terms as strings.
+// a word is one FTS5 alone can read (see fts.ts, `indexedWords`), the search runs in FTS5 as before.
+// About 10 MB of postings at 100,000 listings (a byte or two each, as gaps), and the 250,000 terms as strings.
 import type { Db } from './db';
 import type { Generation } from './generation';
 import { binaryCompare } from './binary-order';
@@ -18,8 +18,8 @@ import { binaryCompare } from './binary-order';
 export const INDEX_STEP_MS = 10;
 /** Terms read per statement: a step stops at the first boundary after its budget. */
 const TERMS_PER_READ = 4096;
-/** Postings per chunk: a term's list never spans two chunks (a larger term gets its own). */
-const CHUNK = 1 << 20;
+/** Bytes per chunk of postings: a term's list never spans two chunks (a larger term gets its own). */
+const CHUNK = 1 << 22;
 const MAX_ROWID = 0x7fffffff;
 
 export class SearchIndex {
@@ -27,11 +27,12 @@ export class SearchIndex {
     /** The generation's token the index was read at. */
     readonly token: string,
     private readonly terms: readonly string[],
-    /** Per term: its chunk, first and past-the-last posting. */
+    /** Per term: its chunk, first and past-the-last byte of its postings. */
     private readonly chunkOf: Int32Array,
     private readonly from: Int32Array,
     private readonly to: Int32Array,
-    private readonly chunks: readonly Int32Array[],
+    /** Each term's rowids, ascending, as the gaps between them in LEB128 (7 bits a byte): a dense term takes a byte a listing. */
+    private readonly chunks: readonly Uint8Array[],
   ) {}
 
   get termCount(): number {
@@ -49,17 +50,24 @@ export class SearchIndex {
     for (let t = this.lowerBound(word); t < this.terms.length; t++) {
       const term = this.terms[t] as string;
       if (exact ? term !== word : !term.startsWith(word)) break;
-      const chunk = this.chunks[this.chunkOf[t] as number] as Int32Array;
+      const chunk = this.chunks[this.chunkOf[t] as number] as Uint8Array;
       const end = this.to[t] as number;
-      for (let i = this.from[t] as number; i < end; i++) {
-        const id = chunk[i] as number;
+      let id = 0;
+      for (let i = this.from[t] as number; i < end;) {
+        let b = chunk[i++] as number;
+        let gap = b & 127;
+        for (let shift = 7; b >= 128; shift += 7) {
+          b = chunk[i++] as number;
+          gap |= (b & 127) << shift;
+        }
+        id += gap;
         const p = id < slot.length ? (slot[id] as number) : -1;
         if (p >= 0 && hits[p] === round) hits[p] = next;
       }
     }
   }
 
-  /** How many postings `advance` would visit: the cheaper words are intersected first. */
+  /** The size of the postings `advance` would read (bytes): the cheaper words are intersected first. */
   postings(word: string, exact: boolean): number {
     let total = 0;
     for (let t = this.lowerBound(word); t < this.terms.length; t++) {
@@ -94,7 +102,9 @@ export class SearchIndexBuilder {
   private chunkOf: number[] = [];
   private from: number[] = [];
   private to: number[] = [];
-  private chunks: Int32Array[] = [];
+  private chunks: Uint8Array[] = [];
+  /** One term's postings as they are encoded, before they are copied into a chunk. */
+  private scratch = new Uint8Array(1 << 16);
   private used = 0;
   /** A rowid the index cannot hold (negative, or past 2^31): this state of the listings is searched in FTS5. */
   private unreadable = false;
@@ -154,45 +164,54 @@ export class SearchIndexBuilder {
     this.unreadable = false;
   }
 
-  /** One term and its listings, given as decimal rowids separated by commas; false when a rowid cannot be held. */
+  /** One term and its listings, given as ascending decimal rowids separated by commas; false when a rowid cannot be held. */
   private add(term: string, docs: string): boolean {
-    // An upper bound on the count: one comma fewer than the numbers, each at least one digit.
-    const most = (docs.length + 1) >> 1;
+    if (docs.length === 0) return true;
+    // A gap takes no more bytes than its rowid has digits (7 bits a byte, over 3 a digit).
+    if (this.scratch.length < docs.length) this.scratch = new Uint8Array(Math.max(docs.length, 2 * this.scratch.length));
+    const out = this.scratch;
+    let n = 0;
+    let previous = 0;
+    let value = 0;
+    for (let i = 0; i <= docs.length; i++) {
+      const c = i < docs.length ? docs.charCodeAt(i) : 44;
+      if (c >= 48 && c <= 57) {
+        value = value * 10 + (c - 48);
+        continue;
+      }
+      if (c !== 44 || value > MAX_ROWID || value < previous) {
+        this.unreadable = true;
+        return false;
+      }
+      for (let gap = value - previous; ; gap >>>= 7) {
+        if (gap < 128) {
+          out[n++] = gap;
+          break;
+        }
+        out[n++] = (gap & 127) | 128;
+      }
+      previous = value;
+      value = 0;
+    }
     let chunk = this.chunks[this.chunks.length - 1];
-    if (chunk === undefined || this.used + most > chunk.length) {
-      chunk = new Int32Array(Math.max(CHUNK, most));
+    if (chunk === undefined || this.used + n > chunk.length) {
+      chunk = new Uint8Array(Math.max(CHUNK, n));
       this.chunks.push(chunk);
       this.used = 0;
     }
-    const start = this.used;
-    let k = start;
-    let value = 0;
-    for (let i = 0; i < docs.length; i++) {
-      const c = docs.charCodeAt(i);
-      if (c === 44) {
-        if (value > MAX_ROWID) this.unreadable = true;
-        chunk[k++] = value;
-        value = 0;
-      } else if (c >= 48 && c <= 57) {
-        value = value * 10 + (c - 48);
-      } else {
-        this.unreadable = true;
-      }
-    }
-    if (value > MAX_ROWID) this.unreadable = true;
-    if (docs.length > 0) chunk[k++] = value;
-    this.used = k;
+    chunk.set(out.subarray(0, n), this.used);
     this.terms.push(term);
     this.chunkOf.push(this.chunks.length - 1);
-    this.from.push(start);
-    this.to.push(k);
-    return !this.unreadable;
+    this.from.push(this.used);
+    this.to.push(this.used + n);
+    this.used += n;
+    return true;
   }
 
   private finish(token: string): SearchIndex {
     // The last chunk is rarely full: only what it holds is kept.
     const last = this.chunks.length - 1;
-    if (last >= 0) this.chunks[last] = (this.chunks[last] as Int32Array).slice(0, this.used);
+    if (last >= 0) this.chunks[last] = (this.chunks[last] as Uint8Array).slice(0, this.used);
     const index = new SearchIndex(token, this.terms, Int32Array.from(this.chunkOf), Int32Array.from(this.from), Int32Array.from(this.to), this.chunks);
     this.restart(token);
     return index;
