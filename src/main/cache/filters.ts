@@ -40,6 +40,12 @@ const SORT_COLUMNS: Record<SortField, string> = {
   firstSeen: 'v.first_seen_run',
 };
 
+/** The sort field that orders by a filter's column (a range's, so the sort's order can find its listings), or null. */
+export function sortFieldOn(column: string): SortField | null {
+  const found = Object.entries(SORT_COLUMNS).find(([, c]) => c === column);
+  return found === undefined ? null : (found[0] as SortField);
+}
+
 export function orderBy(sort: InventorySort): string {
   const column = SORT_COLUMNS[sort.field];
   const dir = sort.dir === 'desc' ? 'DESC' : 'ASC';

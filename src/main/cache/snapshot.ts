@@ -28,7 +28,7 @@ import type { Db } from './db';
 import type { IndexedWord } from './fts';
 import type { SearchIndex } from './search-index';
 import { binaryCompare } from './binary-order';
-import { orderBy } from './filters';
+import { orderBy, sortFieldOn } from './filters';
 import type { Generation } from './generation';
 
 // The columns, by kind, in the dimensions' table order (shared/inventory-filters.ts).
@@ -36,6 +36,8 @@ const STATE_DIMS = dimensionsOf('state');
 const LIST_DIMS = dimensionsOf('values');
 const FLAG_DIMS = dimensionsOf('flag');
 const RANGE_DIMS = dimensionsOf('range');
+/** Per range column, the sort whose order is that column's (price: value): its kept order finds a range's listings. */
+const RANGE_SORTS = RANGE_DIMS.map((d) => sortFieldOn(FILTER_DIMENSIONS[d].column));
 const COLUMNS_OF: Record<DimensionKind, readonly FilterDimension[]> = { state: STATE_DIMS, values: LIST_DIMS, flag: FLAG_DIMS, range: RANGE_DIMS };
 
 /** Each facet dimension by number (its place in the table): its kind and its column among its kind's. */
@@ -119,7 +121,7 @@ export interface Selection {
   total: number;
   /** 1 at each selected position. */
   mask: Uint8Array | null;
-  /** The selected positions, ascending. */
+  /** The selected positions. */
   positions: Int32Array | null;
 }
 
@@ -128,6 +130,8 @@ interface Test {
   dim: number;
   /** For each candidate that fails: adds one to `fails[i]` and sets `failed[i] = j` (a column-wise loop). */
   mark: (candidates: Int32Array, fails: Uint8Array, failed: Uint8Array, j: number) => void;
+  /** A range's bounds on its column (NULL passes neither). */
+  range?: { column: number; min: number; max: number };
 }
 
 export class Snapshot {
@@ -147,6 +151,8 @@ export class Snapshot {
   readonly validUntil: number;
   private readonly slot: Int32Array | null;
   private readonly orders = new Map<string, Int32Array>();
+  /** Per range column: whether its values ascend along its sort's kept order (rangeRun). */
+  private readonly ascending = new Map<string, boolean>();
   /** Per kept order: each position's place in it. */
   private readonly ranks = new Map<string, Int32Array>();
   private readonly matches = new Map<string, MatchSet>();
@@ -354,7 +360,7 @@ export class Snapshot {
         const col = this.ranges[column] as Float64Array;
         const min = range.min ?? -Infinity;
         const max = range.max ?? Infinity;
-        return { mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j) };
+        return { mark: (c, fails, failed, j) => markRange(col, min, max, c, fails, failed, j), range: { column, min, max } };
       }
       case 'flag': {
         const col = this.bools[column] as Int8Array;
@@ -385,7 +391,7 @@ export class Snapshot {
         ? { total: this.n, mask: null, positions: null }
         : { total: match.positions.length, mask: this.maskOf(match), positions: match.positions };
     }
-    const candidates = match === null ? this.everyPosition() : match.positions;
+    const candidates = match?.positions ?? this.rangeRun(tests) ?? this.everyPosition();
     const { fails } = this.marks(candidates, tests);
     const mask = new Uint8Array(this.n);
     const positions = new Int32Array(candidates.length);
@@ -398,6 +404,57 @@ export class Snapshot {
       }
     }
     return { total, mask, positions: positions.subarray(0, total) };
+  }
+
+  /**
+   * The listings within one of the ranges, when an order kept for a sort is that range's column
+   * ascending: two binary searches, where a test would read the whole column. The other tests
+   * (and this one) then run on these alone. Null when no such order is kept.
+   */
+  private rangeRun(tests: readonly Test[]): Int32Array | null {
+    for (const { range } of tests) {
+      const field = range === undefined ? null : RANGE_SORTS[range.column];
+      const order = field === null || field === undefined ? undefined : this.orders.get(field);
+      if (range === undefined || order === undefined || !this.ascendingIn(order, range.column)) continue;
+      const col = this.ranges[range.column] as Float64Array;
+      // NULLs (NaN) come first in SQLite's ascending order; then the values, non-decreasing.
+      const firstAtLeast = (bound: number, strict: boolean): number => {
+        let lo = 0;
+        let hi = order.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          const x = col[order[mid] as number] as number;
+          if (Number.isNaN(x) || x < bound || (strict && x === bound)) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      return order.subarray(firstAtLeast(range.min, false), Math.max(firstAtLeast(range.min, false), firstAtLeast(range.max, true)));
+    }
+    return null;
+  }
+
+  /** True when the column's values run NULLs first, then non-decreasing, along the order (checked once per order). */
+  private ascendingIn(order: Int32Array, column: number): boolean {
+    const key = `${column}`;
+    let known = this.ascending.get(key);
+    if (known === undefined) {
+      const col = this.ranges[column] as Float64Array;
+      known = true;
+      let previous = -Infinity;
+      let seenValue = false;
+      for (let k = 0; k < order.length && known; k++) {
+        const x = col[order[k] as number] as number;
+        if (Number.isNaN(x)) known = !seenValue;
+        else if (x < previous) known = false;
+        else {
+          seenValue = true;
+          previous = x;
+        }
+      }
+      this.ascending.set(key, known);
+    }
+    return known;
   }
 
   /** Listing ids of a window of a selection: the sort's order walked, skipping what is not selected. */
