@@ -1,6 +1,6 @@
 // Search over 100,000 cached vehicles: 1,000 realistic inventory queries (total + first window
 // of 50 rows, as the inventory screen asks), against a LIKE '%word%' scan over the same text
-// with the same filters, side by side in one run. Goals: our p95 < 16 ms, and LIKE p95 ÷ ours ≥ 20.
+// with the same filters, side by side in one run. Goals: our p95 ≤ 5 ms (issue 9), and LIKE p95 ÷ ours ≥ 20.
 import { join } from 'node:path';
 import { INDEX_STEP_MS, openCache, type Cache } from '../src/main/cache/index';
 import { connectionForTests } from '../src/main/cache/testing';
@@ -18,7 +18,7 @@ const COUNT = Number(process.env.BENCH_SEARCH_COUNT ?? 100_000);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 1_000);
 /** The LIKE scan takes a few hundred ms a query: it runs on every Nth query (ours is measured on the same subset too). */
 const LIKE_EVERY = 5;
-const P95_GOAL_MS = 16;
+const P95_GOAL_MS = 5;
 const RATIO_GOAL = 20;
 
 /**
@@ -102,6 +102,9 @@ export async function run(): Promise<BenchResult> {
     for (const q of queries.slice(0, 50)) cache.queryVehicles(q);
 
     const ours: number[] = [];
+    // The searches whose text no earlier query asked: no match set kept from before can answer them.
+    const firstAsked: number[] = [];
+    const asked = new Set<string>(queries.slice(0, 50).map((q) => q.text ?? ''));
     const oursSubset: number[] = [];
     const like: number[] = [];
     let mismatches = 0;
@@ -111,6 +114,8 @@ export async function run(): Promise<BenchResult> {
         total = cache.queryVehicles(q).total;
       });
       ours.push(ms);
+      if (!asked.has(q.text ?? '')) firstAsked.push(ms);
+      asked.add(q.text ?? '');
       if (i % LIKE_EVERY === 0) {
         oursSubset.push(ms);
         let likeTotal = 0;
@@ -154,6 +159,7 @@ export async function run(): Promise<BenchResult> {
         'ours p50 ms': round(percentile(sorted(ours), 50), 3),
         'ours p95 ms': round(p95, 3),
         'ours max ms': round(Math.max(...ours), 3),
+        [`ours p95 ms, texts asked the first time (${firstAsked.length})`]: round(percentile(sorted(firstAsked), 95), 3),
         ...byClass(queries, ours),
         [`LIKE p95 ms (every ${LIKE_EVERY}th query)`]: round(likeP95, 1),
         'ours p95 ms, same subset': round(p95Subset, 3),
@@ -169,8 +175,8 @@ export async function run(): Promise<BenchResult> {
         'search index longest step ms': round(Math.max(...steps), 1),
       },
       ratio,
-      goal: `≥ ${RATIO_GOAL} and ours p95 < ${P95_GOAL_MS} ms`,
-      pass: ratio >= RATIO_GOAL && p95 < P95_GOAL_MS,
+      goal: `≥ ${RATIO_GOAL} and ours p95 ≤ ${P95_GOAL_MS} ms`,
+      pass: ratio >= RATIO_GOAL && p95 <= P95_GOAL_MS,
     };
   });
 }
