@@ -1,6 +1,6 @@
 // Inventory: search, filters with counts, the virtualised table, bulk unpublish, export of the view.
 // Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
-import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
 import type { PublicationAction } from '../../../shared/views';
@@ -29,24 +29,13 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const { navigate, sync } = useApp();
   const f = useFormat();
   const [text, setText] = useState('');
-  // The search box keeps its own text; when the screen replaces it, the box starts again from `text`.
-  const [searchBoxKey, setSearchBoxKey] = useState(0);
-  const replaceText = useCallback((value: string) => {
-    setText(value);
-    setSearchBoxKey((k) => k + 1);
-  }, []);
   const [filters, setFilters] = useState<InventoryFilters>(() => showing ?? {});
   const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', dir: 'desc' });
+  // The search box keeps its own text; when the screen replaces it, the box starts again from `text`.
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [activeIndex, setActiveIndex] = useState(-1);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
-  // Opened to show given listings (navigation's `filters`, a new object each time): they replace the search and the filters.
-  useEffect(() => {
-    if (!showing) return;
-    replaceText('');
-    setFilters(showing);
-    setShowFilters(true);
-  }, [showing, replaceText]);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
   const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -71,7 +60,26 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
     },
     [request, filters, sort],
   );
+  // The screen replacing the text (and the filters): asked for like a keystroke's, so that the
+  // rows follow it even when that text was typed before (see useInventoryRows' `request`).
+  const replaceSearch = useCallback(
+    (value: string, nextFilters: InventoryFilters = filters) => {
+      request({ text: value, filters: nextFilters, sort });
+      setText(value);
+      setFilters(nextFilters);
+      setSearchBoxKey((k) => k + 1);
+    },
+    [request, filters, sort],
+  );
   const focusList = useCallback(() => gridRef.current?.focus(), []);
+  // Opened to show given listings (navigation's `filters`, a new object each time): they replace the search and the filters.
+  const showListings = useEffectEvent((given: InventoryFilters) => {
+    replaceSearch('', given);
+    setShowFilters(true);
+  });
+  useEffect(() => {
+    if (showing) showListings(showing);
+  }, [showing]);
   const facetText = useDebouncedValue(text, 150);
   // Screen readers hear the count once typing pauses, not after every keystroke's answer.
   const spokenTotal = useDebouncedValue(rows.total, 700);
@@ -144,7 +152,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           <p>{t('inventory.emptyNoResults.body')}</p>
           <div className="empty-state__actions">
             {text !== '' && (
-              <button type="button" className="button" onClick={() => replaceText('')}>
+              <button type="button" className="button" onClick={() => replaceSearch('')}>
                 {t('inventory.clearSearch')}
               </button>
             )}
