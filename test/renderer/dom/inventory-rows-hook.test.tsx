@@ -75,4 +75,21 @@ describe('useInventoryRows', () => {
     await waitFor(() => expect(texts()).toEqual(['']));
     expect((main.calls[0]?.input as ListQuery).sort).toEqual({ field: 'value', dir: 'asc' });
   });
+
+  it('asks for a filter the screen sets back, even when that query was typed before', async () => {
+    const hook = await mounted();
+    const diesel = (text: string): ListQuery => ({ ...query(text), filters: { fuel: ['diesel'] } });
+    act(() => hook.result.current.request(query('f')));
+    hook.rerender({ q: query('f'), version: 1 });
+    hook.rerender({ q: diesel('f'), version: 1 });
+    act(() => {
+      hook.result.current.request(diesel('fo'));
+      hook.result.current.request(diesel('f'));
+    });
+    hook.rerender({ q: diesel('f'), version: 1 });
+    // The filter taken off again: 'f' without it was typed before, but the screen set it.
+    hook.rerender({ q: query('f'), version: 1 });
+    await waitFor(() => expect(main.calls.map((c) => c.input as ListQuery).at(-1)).toMatchObject({ text: 'f', filters: {} }));
+    expect(texts()).toEqual(['f', 'f', 'fo', 'f', 'f']);
+  });
 });

@@ -146,9 +146,11 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
       return;
     }
     if (drawnChanged && last.key !== queryKey) {
-      // A query the screen drew itself (filters, sort), unless it is a text typed before the one asked last.
+      // A query the screen drew itself (filters, sort, a text it set), unless only its text differs
+      // from the one asked last and that text was typed before it: a transition not drawn yet.
       const order = requested.current;
-      const typedBefore = order.includes(queryKey) && order.indexOf(queryKey) < order.indexOf(last.key);
+      const onlyTextLags = listQueryKey({ ...renderedQuery.current, text: last.query.text }) === last.key;
+      const typedBefore = onlyTextLags && order.includes(queryKey) && order.indexOf(queryKey) < order.indexOf(last.key);
       if (!typedBefore) {
         begin(renderedQuery.current, queryKey, version);
         return;
