@@ -159,6 +159,8 @@ describe('sync progress and the inventory', () => {
     await waitFor(() => expect(document.querySelectorAll('[data-testid="inventory-row"]').length).toBeGreaterThanOrEqual(5));
     await waitFor(() => expect(client.getQueryData(['inventory.facets', { text: '', filters: {} }])).toEqual(facets));
     await waitFor(() => expect(client.isFetching()).toBe(0));
+    // The count screen readers hear settles 700 ms after the rows (it redraws the screen then).
+    await waitFor(() => expect(screen.getByTestId('result-count-spoken').textContent).not.toBe(''), { timeout: 3_000 });
   }
 
   it('renders no inventory row (and not the inventory) on progress events', async () => {
