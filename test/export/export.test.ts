@@ -216,7 +216,9 @@ describe('export: the file', () => {
       kind: 'bad_input',
       message: expect.stringContaining('folder does not exist'),
     });
-    await expect(exportInventory(setting.cache, { format: 'csv', file: setting.t.dir, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input' });
+    await expect(exportInventory(setting.cache, { format: 'csv', file: setting.t.dir, language: 'en', query: {} })).rejects.toMatchObject({
+      kind: 'bad_input',
+    });
     expect(readdirSync(setting.t.dir).filter((f) => f.includes('partial'))).toEqual([]);
   });
 
@@ -225,7 +227,14 @@ describe('export: the file', () => {
     const file = join(setting.t.dir, 'keep.xlsx');
     writeFileSync(file, 'the previous export');
     const controller = new AbortController();
-    const run = exportInventory(setting.cache, { format: 'xlsx', file, language: 'en', query: {}, signal: controller.signal, onProgress: () => controller.abort() });
+    const run = exportInventory(setting.cache, {
+      format: 'xlsx',
+      file,
+      language: 'en',
+      query: {},
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
     await expect(run).rejects.toMatchObject({ kind: 'cancelled' });
     expect(readFileSync(file, 'utf8')).toBe('the previous export');
     expect(readdirSync(setting.t.dir).filter((f) => f.includes('partial'))).toEqual([]);

@@ -101,7 +101,15 @@ describe('XLSX: typed cells and formats per language', () => {
 
   it.each(['en', 'pt-BR'] as const)('%s: numbers, reais, years, counts, booleans, local dates (with daylight saving), empty cells', async (language) => {
     const rows = [
-      rowWith({ reference: 'R1', value: 1_234_567.89, mileage: 123_456, modelYear: 2024, updatedAt: '2018-01-15T12:34:00.000Z', brandNew: true, active: false }),
+      rowWith({
+        reference: 'R1',
+        value: 1_234_567.89,
+        mileage: 123_456,
+        modelYear: 2024,
+        updatedAt: '2018-01-15T12:34:00.000Z',
+        brandNew: true,
+        active: false,
+      }),
       rowWith({ reference: 'R2', value: null, mileage: null, updatedAt: '2025-06-01T03:00:00.000Z', brandNew: null }),
       rowWith({ reference: 'R3', value: Number.NaN, mileage: Number.POSITIVE_INFINITY, updatedAt: 'not a date' }),
     ];
@@ -200,6 +208,8 @@ describe('XLSX: the export', () => {
 
   it('a destination that is a folder: a clear error, no partial file left', async () => {
     upsert(setting.cache, [portalVehicle({ reference: 'F1' })]);
-    await expect(exportInventory(setting.cache, { format: 'xlsx', file: setting.t.dir, language: 'en', query: {} })).rejects.toMatchObject({ kind: 'bad_input' });
+    await expect(exportInventory(setting.cache, { format: 'xlsx', file: setting.t.dir, language: 'en', query: {} })).rejects.toMatchObject({
+      kind: 'bad_input',
+    });
   });
 });
