@@ -1,6 +1,7 @@
 // The renderer's typed client over the bridge: values come back, failures are thrown as
 // BridgeError (the tagged AppErrorShape turned back into an exception).
 import type { AppErrorShape, ErrorDetail, ErrorKind, MessageParams } from './errors';
+import { renderMessage } from './i18n/messages';
 import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload, ShowroomBridge } from './contract';
 
 export class BridgeError extends Error implements AppErrorShape {
@@ -42,7 +43,8 @@ export function createClient(bridge: ShowroomBridge): ShowroomClient {
         // The transport itself failed (not a handler error): still a typed error for the UI.
         throw new BridgeError(channel, {
           kind: 'internal',
-          message: 'Showroom could not reach its background process.',
+          message: renderMessage('en', 'app.unreachable'),
+          code: 'app.unreachable',
           detail: { cause: error instanceof Error ? error.message : String(error) },
         });
       }

@@ -1,6 +1,7 @@
 // How the browser shell shows itself and opens listings: pure decisions per platform.
 import { describe, expect, it } from 'vitest';
-import { browserCandidates, hasDisplay, launchPlan, systemOpenCommand, type LaunchInput } from '../../src/main/browser-shell/launch';
+import { textsIn } from '../../src/shared/i18n/messages';
+import { browserCandidates, describeWindow, hasDisplay, launchPlan, systemOpenCommand, type LaunchInput } from '../../src/main/browser-shell/launch';
 
 const base: LaunchInput = {
   platform: 'linux',
@@ -67,5 +68,25 @@ describe('systemOpenCommand', () => {
     expect(systemOpenCommand('linux', url)).toEqual({ command: 'xdg-open', args: [url] });
     expect(systemOpenCommand('darwin', url)).toEqual({ command: 'open', args: [url] });
     expect(systemOpenCommand('win32', url)).toEqual({ command: 'rundll32', args: ['url.dll,FileProtocolHandler', url] });
+  });
+});
+
+describe("describeWindow (what the terminal says, in the dealer's language)", () => {
+  const url = 'http://127.0.0.1:5000/?key=k';
+
+  it('names the address on a line of its own when there is no window, in English and in Portuguese', () => {
+    const plan = launchPlan({ ...base, env: {} });
+    expect(describeWindow(plan, url, textsIn('en'))).toEqual(['There is no display here: open this address in a browser on this computer:', `  ${url}`]);
+    expect(describeWindow(plan, url, textsIn('pt-BR'))).toEqual(['Não há tela aqui: abra este endereço em um navegador neste computador:', `  ${url}`]);
+  });
+
+  it('says which browser shows the app window, and that closing it stops Showroom', () => {
+    const [line] = describeWindow(launchPlan(base), url, textsIn('pt-BR'));
+    expect(line).toBe('O Showroom abriu em uma janela própria (/usr/bin/chromium). Fechar essa janela encerra o Showroom.');
+  });
+
+  it('asked not to open (--no-open): the address, without claiming there is no display', () => {
+    const lines = describeWindow(launchPlan({ ...base, noOpen: true }), url, textsIn('en'));
+    expect(lines).toEqual(['Open this address in a browser on this computer:', `  ${url}`]);
   });
 });

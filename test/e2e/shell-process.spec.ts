@@ -22,7 +22,8 @@ interface ShellProcess {
 
 function startShell(dataDir: string, display: Record<string, string> = {}): ShellProcess {
   // No display unless given: the shell prints its address instead of opening a window.
-  const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', ...display };
+  // And in English whatever the machine's locale: the checks below read its words.
+  const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8', ...display };
   // As scripts/start.mjs runs it: tsx as a loader inside one Node process, so signals reach the shell itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser-shell/cli.ts', '--data-dir', dataDir], {
     cwd: ROOT,

@@ -20,7 +20,8 @@ describe('client', () => {
   });
   it('turns a transport failure into an internal BridgeError', async () => {
     const client = createClient(bridge(async () => Promise.reject(new Error('gone'))));
-    await expect(client.call('app.info', {})).rejects.toMatchObject({ kind: 'internal' });
+    // With a message code, so the dealer reads it in the UI's language (useErrorText renders codes).
+    await expect(client.call('app.info', {})).rejects.toMatchObject({ kind: 'internal', code: 'app.unreachable' });
   });
 });
 

@@ -2,15 +2,18 @@
 // run: the browser shell on this machine's data folder until Ctrl+C, SIGTERM or the app window
 // closes.
 //   tsx src/main/browser-shell/cli.ts [--port N] [--data-dir DIR] [--no-open]
+// What it writes is in the dealer's language: the app's setting, else the system's (LC_ALL, LANG…).
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isAppError } from '../../shared/errors';
+import { renderMessage, textsIn } from '../../shared/i18n/messages';
+import type { UiLanguage } from '../../shared/views';
 import { resolveProfile } from '../cli/data-dir';
+import { earlyLanguage } from '../cli/language';
 import { startBrowserShell } from '.';
 
-const USAGE = 'usage: npm start -- --browser [--port N] [--data-dir DIR] [--no-open]';
-
-function parse(argv: string[]): { port: number; dataDir: string | undefined; open: boolean } {
+function parse(argv: string[], language: UiLanguage): { port: number; dataDir: string | undefined; open: boolean } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -24,22 +27,36 @@ function parse(argv: string[]): { port: number; dataDir: string | undefined; ope
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number (0-65535), not "${values.port}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(textsIn(language)('shell.badPort', { value: values.port ?? '' }));
   return { port, dataDir: values['data-dir'], open: values.open };
 }
+
+/** A failure in the dealer's language: a coded error through the dictionaries, anything else as it says. */
+function errorText(error: unknown, language: UiLanguage): string {
+  if (isAppError(error) && error.code !== undefined) return renderMessage(language, error.code, error.params);
+  return error instanceof Error ? error.message : String(error);
+}
+
+const language = earlyLanguage(process.argv.slice(2), process.env);
 
 async function main(): Promise<void> {
   let args: ReturnType<typeof parse>;
   try {
-    args = parse(process.argv.slice(2));
+    args = parse(process.argv.slice(2), language);
   } catch (error) {
-    console.error(`showroom: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    console.error(`showroom: ${error instanceof Error ? error.message : String(error)}\n${textsIn(language)('shell.usage')}`);
     process.exit(2);
   }
   // The browser shell runs from the source checkout: the development profile, as npm start's Electron does.
   const profile = resolveProfile({ option: args.dataDir, env: process.env, platform: process.platform, home: homedir(), cwd: process.cwd(), packaged: false });
   const rendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
-  const result = await startBrowserShell({ profile, rendererDir, port: args.port, open: args.open, version: process.env.npm_package_version });
+  const result = await startBrowserShell({
+    profile,
+    rendererDir,
+    port: args.port,
+    open: args.open,
+    version: process.env.npm_package_version,
+  });
   if (result.kind === 'already_running') return;
   const { shell } = result;
   let signals = 0;
@@ -56,6 +73,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`showroom: the browser shell could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`showroom: ${textsIn(language)('shell.couldNotStart', { cause: errorText(error, language) })}`);
   process.exit(1);
 });

@@ -6,7 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
+import { codedError, textsIn } from '../../shared/i18n/messages';
 import { createBackend } from '../backend';
+import { cliLanguage } from '../cli/language';
 import { currentPhotos, startDemoSandbox, type Backend } from '../ipc/backend';
 import { createEventHub } from '../ipc/events';
 import { createKeytarKeychain } from '../secrets';
@@ -17,7 +19,7 @@ import { guardedOpenExternal } from '../shell/urls';
 import { createDownloads, downloadDestination } from './downloads';
 import { createIdleWatch } from './idle';
 import { claimInstance, runningInstance } from './instance';
-import { browserCandidates, launchPlan, systemOpenCommand, type Env, type LaunchPlan } from './launch';
+import { browserCandidates, describeWindow, launchPlan, systemOpenCommand, type Env, type LaunchPlan } from './launch';
 import { startShellServer, type ShellServer } from './server';
 
 export interface BrowserShellOptions {
@@ -41,7 +43,7 @@ export interface RunningShell {
   url: string;
   server: ShellServer;
   backend: Backend;
-  /** Stops everything (sync cancelled, database closed, demo sandbox stopped) within `limitMs`. Resolves false when the limit was hit. */
+  /** Stops everything (sync cancelled, database closed, demo sandbox stopped) within `limitMs`. Resolves false when the limit was hit. `reason` is said as given ("Ctrl+C"). */
   stop(reason: string, limitMs?: number): Promise<boolean>;
   /** Settles once stop() has run, whoever called it (Ctrl+C, or the app window closed). */
   stopped: Promise<boolean>;
@@ -82,31 +84,15 @@ function run(command: string, args: string[], log: Logger, detached: boolean): C
   }
 }
 
-/** What the terminal says about the window: where the app is, and how to get back to it. */
-function describe(plan: LaunchPlan, url: string): string[] {
-  switch (plan.kind) {
-    case 'app':
-      return [`Showroom opened in its own window (${plan.browser}). Closing that window stops Showroom.`];
-    case 'default':
-      return ['Showroom opened in your web browser. If the page does not appear, open this address:', `  ${url}`];
-    case 'print':
-      return [
-        plan.reason === 'no_display'
-          ? 'There is no display here: open this address in a browser on this computer:'
-          : 'Open this address in a browser on this computer:',
-        `  ${url}`,
-      ];
-  }
-}
-
 export async function startBrowserShell(options: BrowserShellOptions): Promise<StartResult> {
   const platform = options.platform ?? process.platform;
   const env = options.env ?? process.env;
   const say = options.say ?? ((line: string) => console.log(line));
   const { dataDir, cacheDir, keychainService } = options.profile;
-  if (!existsSync(join(options.rendererDir, 'index.html'))) {
-    throw new Error(`the app is not built (no ${join(options.rendererDir, 'index.html')}): run npm run build, or npm start, which builds it.`);
-  }
+  // The terminal's language: the app's setting, else the system's (as the CLI's, cli/language.ts).
+  const t = textsIn(await cliLanguage(undefined, env, dataDir));
+  const index = join(options.rendererDir, 'index.html');
+  if (!existsSync(index)) throw codedError('internal', { code: 'shell.notBuilt', params: { file: index } });
   await mkdir(dataDir, { recursive: true });
   const paths = appPaths(dataDir);
   const logger = createFileLogger({ dir: paths.logs });
@@ -122,8 +108,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   const already = await runningInstance(dataDir);
   if (already) {
     const { plan } = launch(already.url, options.open);
-    say(`Showroom is already running for this data folder (process ${already.pid}).`);
-    describe(plan, already.url).forEach(say);
+    say(t('shell.alreadyRunningPid', { pid: already.pid }));
+    describeWindow(plan, already.url, t).forEach(say);
     return { kind: 'already_running', url: already.url };
   }
 
@@ -171,27 +157,27 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     await backend.close();
     await downloads.close();
     const { plan } = launch(claim.running.url, options.open);
-    say('Showroom is already running for this data folder.');
-    describe(plan, claim.running.url).forEach(say);
+    say(t('shell.alreadyRunning'));
+    describeWindow(plan, claim.running.url, t).forEach(say);
     return { kind: 'already_running', url: claim.running.url };
   }
 
   const release = claim.release.bind(claim);
   const { plan, child } = launch(server.loginUrl, options.open);
   logger.info('browser shell: serving', { port: server.port, window: plan.kind });
-  say(`Showroom is running (browser shell, port ${server.port}).`);
-  describe(plan, server.loginUrl).forEach(say);
-  say(`Data: ${dataDir}   Photos: ${cacheDir}   Logs: ${paths.logs}`);
-  say('Press Ctrl+C to stop.');
+  say(t('shell.running', { port: server.port }));
+  describeWindow(plan, server.loginUrl, t).forEach(say);
+  say(t('shell.folders', { data: dataDir, photos: cacheDir, logs: paths.logs }));
+  say(t('shell.howToStop'));
 
   let resolveStopped: (clean: boolean) => void = () => {};
   const stopped = new Promise<boolean>((resolve) => (resolveStopped = resolve));
   let stopping: Promise<boolean> | undefined;
-  const idle = createIdleWatch({ graceMs: WINDOW_GRACE_MS, onIdle: () => void stop('the Showroom window was closed') });
+  const idle = createIdleWatch({ graceMs: WINDOW_GRACE_MS, onIdle: () => void stop(t('shell.windowClosed')) });
 
   function stop(reason: string, limitMs = STOP_LIMIT_MS): Promise<boolean> {
     stopping ??= (async () => {
-      say(`Showroom is stopping (${reason})…`);
+      say(t('shell.stopping', { reason }));
       logger.info('browser shell: stopping', { reason });
       idle.stop();
       const steps = (async () => {
@@ -215,7 +201,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
       clearTimeout(timer);
       if (child && child.exitCode === null) child.kill();
       logger.info('browser shell: stopped', { clean });
-      say(clean ? 'Showroom has stopped.' : `Showroom did not stop cleanly within ${Math.round(limitMs / 1000)} s; see the log in ${paths.logs}.`);
+      say(clean ? t('shell.stopped') : t('shell.notClean', { seconds: Math.round(limitMs / 1000), logs: paths.logs }));
       resolveStopped(clean);
       return clean;
     })();
@@ -230,7 +216,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     });
     child?.once('exit', (code) => {
       // The window never connected: the browser could not show it. Keep serving at the address.
-      if (!windowConnected) say(`The Showroom window could not be opened (exit ${code ?? 'signal'}). Open this address instead:\n  ${server.loginUrl}`);
+      if (!windowConnected) [t('shell.windowFailed', { code: code ?? 'signal' }), `  ${server.loginUrl}`].forEach(say);
     });
   }
 

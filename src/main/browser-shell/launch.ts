@@ -6,6 +6,7 @@
 // - No such browser: the default browser, with a tab.
 // - No display (a server, CI) or --no-open: print the address and keep serving.
 import { posix, win32 } from 'node:path';
+import type { Texts } from '../../shared/i18n/messages';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -86,4 +87,16 @@ export function launchPlan(input: LaunchInput): LaunchPlan {
     };
   }
   return { kind: 'default', ...systemOpenCommand(input.platform, input.url) };
+}
+
+/** What the terminal says about the window, in the dealer's language: where the app is, and how to get back to it. Pure. */
+export function describeWindow(plan: LaunchPlan, url: string, t: Texts): string[] {
+  switch (plan.kind) {
+    case 'app':
+      return [t('shell.openedApp', { browser: plan.browser })];
+    case 'default':
+      return [t('shell.openedDefault'), `  ${url}`];
+    case 'print':
+      return [t(plan.reason === 'no_display' ? 'shell.noDisplay' : 'shell.openAddress'), `  ${url}`];
+  }
 }
