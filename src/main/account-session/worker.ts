@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../shell/logger';
 import { INDEX_STEP_MS, openCache, type Cache } from '../cache';
 import { DEFAULT_SORT } from '../../shared/inventory';
+import { INDEX_QUIET_MS, indexTiming } from './index-timing';
 import { inventoryReads, openAccountSession } from './session';
 import type { AccountSession } from './types';
 import {
@@ -108,7 +109,7 @@ port.on('message', (message: ToWorker) => {
           (value) => post({ t: 'result', id, ok: true, value }),
           (error: unknown) => post({ t: 'result', id, ok: false, error: errorOut(error) }),
         )
-        .finally(afterCall);
+        .finally(() => afterCall(method, args));
       return;
     }
     case 'close':
@@ -117,15 +118,15 @@ port.on('message', (message: ToWorker) => {
   }
 });
 
-/** What the thread does once a question is answered (a reader: reads the search index again if the listings changed). */
-let afterCall: () => void = () => undefined;
+/** What the thread does once a question is answered (a reader: reads the search index, again if the listings changed). */
+let afterCall: (method: string, args: readonly unknown[]) => void = () => undefined;
 
 let indexing = false;
 
 /**
  * Reads the cache's in-memory search index (cache/search-index.ts), one step per turn of the event
- * loop, while nothing else is queued; searches run in FTS5 until it is read. Started as the
- * account opens and after every question: a question is how the reader learns the listings
+ * loop, while nothing else is queued; searches run in FTS5 until it is read. Started after
+ * questions, when index-timing.ts says: a question is also how the reader learns the listings
  * changed (another thread wrote), and the index is then read again.
  */
 function indexSearch(cache: Cache): void {
@@ -166,14 +167,14 @@ async function open(): Promise<{ target: Target; status: AccountSession['portalS
     // 250 ms at 100,000 listings, more from a cold disk): the app opens its account before the
     // window exists, so its first rows and counts then wait for nothing. One step per turn of the
     // event loop, so a question arriving meanwhile waits for one step at most. A failure is said
-    // by the first read that needs it.
-    warmUp([
-      () => cache.summary(),
-      () => cache.queryVehicles({ sort: DEFAULT_SORT, window: { offset: 0, limit: 1 } }),
-      () => cache.facetCounts({}),
-      () => indexSearch(cache),
-    ]);
-    afterCall = () => indexSearch(cache);
+    // by the first read that needs it. The search index waits for the window (index-timing.ts).
+    warmUp([() => cache.summary(), () => cache.queryVehicles({ sort: DEFAULT_SORT, window: { offset: 0, limit: 1 } }), () => cache.facetCounts({})]);
+    let quiet: NodeJS.Timeout | undefined;
+    afterCall = (method, args) => {
+      clearTimeout(quiet);
+      if (indexTiming(method, args) === 'now') indexSearch(cache);
+      else quiet = setTimeout(() => indexSearch(cache), INDEX_QUIET_MS).unref();
+    };
     return { target: { ...inventoryReads(cache), close: async () => cache.close() }, status: null, subscribe: null };
   }
   const opened = await openAccountSession(spec, {

@@ -1,0 +1,24 @@
+// When the reader thread reads the cache's in-memory search index (cache/search-index.ts): about a
+// second of one core at 100,000 listings, in 10 ms steps between questions. Read as the account
+// opened, it ran beside the window's first load and made the first rows wait for the CPU (1.2 s
+// cold instead of 0.69 on the 2-core bench machine, bench/renderer-inventory.ts). So it waits:
+// - for the dealer's first search: read now, between that search's questions (FTS5 answers them
+//   until it is read);
+// - else for a quiet moment: INDEX_QUIET_MS with no question after one (the window's first rows,
+//   counts and facets come in a burst, then the reader is idle).
+// After every question the listings may have changed (another thread wrote): the same rule reads
+// the index again. Pure; worker.ts runs it.
+import { searchWords } from '../cache/fts';
+
+/** How long the reader waits with no question before it reads its search index. */
+export const INDEX_QUIET_MS = 500;
+
+export type IndexTiming = 'now' | 'when_quiet';
+
+/** When to read the search index after answering `method` with `args`. */
+export function indexTiming(method: string, args: readonly unknown[]): IndexTiming {
+  if (method !== 'query' && method !== 'facets') return 'when_quiet';
+  const query = args[0];
+  const text = typeof query === 'object' && query !== null && 'text' in query ? query.text : undefined;
+  return typeof text === 'string' && searchWords(text).length > 0 ? 'now' : 'when_quiet';
+}
