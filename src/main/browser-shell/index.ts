@@ -214,9 +214,9 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
       windowConnected ||= count > 0;
       idle.connected(count);
     });
-    child?.once('exit', (code) => {
+    child?.once('exit', (code, signal) => {
       // The window never connected: the browser could not show it. Keep serving at the address.
-      if (!windowConnected) [t('shell.windowFailed', { code: code ?? 'signal' }), `  ${server.loginUrl}`].forEach(say);
+      if (!windowConnected) [t('shell.windowFailed', { code: code ?? signal ?? '?' }), `  ${server.loginUrl}`].forEach(say);
     });
   }
 
