@@ -35,6 +35,9 @@ export const anyOf = (...texts: string[]): RegExp => new RegExp(texts.map((s) =>
 /** A button by its exact accessible name. */
 export const button = (scope: Page | Locator, name: string): Locator => scope.getByRole('button', { name, exact: true });
 
+/** The top bar's Sync (or Full sync) button: an empty inventory offers a Sync button of its own. */
+export const topBarButton = (page: Page, name: string): Locator => button(page.getByRole('banner'), name);
+
 /** The running sync's panel. */
 export const syncProgress = (page: Page, lang: Lang = 'en'): Locator => page.getByRole('region', { name: words(lang)('sync.progressLabel') });
 
@@ -61,13 +64,13 @@ const finishedRuns = (app: App) => app.events.filter((e) => e.event === 'sync.fi
 export async function waitForSyncs(app: App, count: number, timeout = 180_000): Promise<void> {
   await expect.poll(() => finishedRuns(app), { timeout, message: `waiting for sync #${count} to finish` }).toBeGreaterThanOrEqual(count);
   await expect(syncProgress(app.page)).toHaveCount(0);
-  await expect(button(app.page, t('sync.button'))).toBeVisible();
+  await expect(topBarButton(app.page, t('sync.button'))).toBeVisible();
 }
 
 /** Presses Sync (or Full sync) and waits until that run has finished, whatever its outcome. */
 export async function syncNow(app: App, { full = false, timeout = 180_000 } = {}): Promise<void> {
   const before = finishedRuns(app);
-  await button(app.page, full ? t('sync.full') : t('sync.button')).click();
+  await topBarButton(app.page, full ? t('sync.full') : t('sync.button')).click();
   await waitForSyncs(app, before + 1, timeout);
 }
 

@@ -1,7 +1,7 @@
 // Offline: the detail and its photos come from the local cache with the portal gone; an
 // unpublish is queued and sent by the next sync once the portal is back.
 import { expect, test } from './fixtures';
-import { anyOf, button, connectAndSync, inventoryRows, openVehicle, photoButtons, syncNow, vehicleDetail, words } from './helpers';
+import { anyOf, button, connectAndSync, inventoryRows, openVehicle, photoButtons, syncNow, topBarButton, vehicleDetail, words } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 60, seed: 3 } });
 
@@ -66,7 +66,7 @@ test('a sync with the portal gone says why in the dealer’s language (pt-BR)', 
   await page.reload();
   await expect(inventoryRows(page).first()).toBeVisible();
   await sandbox.close();
-  await button(page, pt('sync.button')).click();
+  await topBarButton(page, pt('sync.button')).click();
   // The portal error's message code, rendered by the renderer's i18next in Portuguese.
   const notice = page.getByRole('alert').filter({ hasText: pt('errors.kind.offline') });
   await expect(notice).toContainText(anyOf(pt('codes.portal.offline'), pt('codes.portal.timeout')));

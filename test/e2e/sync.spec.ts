@@ -1,6 +1,6 @@
 // Sync shows its progress as it goes and can be cancelled without losing the previous snapshot.
 import { expect, test } from './fixtures';
-import { button, connectAndSync, navButton, resultCount, syncProgress, words } from './helpers';
+import { button, connectAndSync, navButton, resultCount, syncProgress, topBarButton, words } from './helpers';
 
 test.use({ sandboxOptions: { vehicles: 1_000 } });
 
@@ -22,7 +22,7 @@ test('progress streams to the screen, and Cancel stops the sync', async ({ app, 
   await expect(syncProgress(page)).toContainText(new RegExp(phases.join('|')));
   await app.screen('sync-in-progress');
   await button(page, t('sync.cancel')).click();
-  await expect(button(page, t('sync.button'))).toBeVisible({ timeout: 30_000 });
+  await expect(topBarButton(page, t('sync.button'))).toBeVisible({ timeout: 30_000 });
   expect(app.events.filter((e) => e.event === 'sync.progress').length).toBeGreaterThan(0);
   const finished = app.events.filter((e) => e.event === 'sync.finished').at(-1)?.payload as { outcome?: string } | undefined;
   expect(finished?.outcome).toBe('cancelled');

@@ -9,14 +9,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ComponentType, MemoExoticComponent, ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
-import type { AccountView, FacetCounts, SyncProgress, VehicleRowView } from '../../../src/shared/contract';
+import type { SyncProgress, VehicleRowView } from '../../../src/shared/contract';
 import type * as FilterPanelModule from '../../../src/renderer/src/components/FilterPanel';
 import type * as InventoryRowModule from '../../../src/renderer/src/components/InventoryRow';
 import type * as InventoryTableModule from '../../../src/renderer/src/components/InventoryTable';
 import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
-import { DIMENSION_NAMES, dimension } from '../../../src/shared/inventory-filters';
 import { rowView } from './rows';
 import { installBridge, ok } from './bridge';
+import { activeAccount, appAnswer, noFacets } from './main-answers';
 
 const renders = vi.hoisted(() => ({ rows: 0, screen: 0, table: 0, filters: 0 }));
 
@@ -53,27 +53,9 @@ vi.mock('../../../src/renderer/src/screens/InventoryScreen', async (importOrigin
 });
 
 const TOTAL = 40;
-const account: AccountView = {
-  id: 'acc-1',
-  name: 'Auto Center Test',
-  baseUrl: 'http://127.0.0.1:1/integration/v2',
-  active: true,
-  demo: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastSyncAt: '2026-01-02T00:00:00.000Z',
-  tokenRefused: false,
-};
+const account = activeAccount();
 const row = (i: number): VehicleRowView => rowView({ reference: `REF-${i}`, title: `Vehicle ${i}`, value: 50_000 + i, mileage: 1_000 * i });
-const noCount = { yes: 0, no: 0 };
-const noBounds = { min: null, max: null };
-/** Nothing to count in any filter but the portal's: derived from the dimensions' table, so a new filter needs nothing here. */
-const facets = Object.fromEntries(
-  DIMENSION_NAMES.map((name) => {
-    const d = dimension(name);
-    if (d.kind === 'state') return [name, Object.fromEntries(d.values.map((v) => [v, 0]))];
-    return [name, d.kind === 'values' ? [] : d.kind === 'range' ? noBounds : noCount];
-  }),
-) as unknown as FacetCounts;
+const facets = noFacets();
 facets.portal = { on: TOTAL, off: 0, pending: 0 };
 
 /** The one text that matches nothing. */
@@ -96,13 +78,9 @@ function answer(channel: ChannelName, input: unknown): Result<unknown> | Promise
 
 /** The same listings whatever the text: a search's answer can leave the rows as they were. */
 function answerNow(channel: ChannelName, input: unknown): Result<unknown> {
+  const app = appAnswer(channel, account);
+  if (app) return app;
   switch (channel) {
-    case 'accounts.list':
-      return ok([account]);
-    case 'settings.get':
-      return ok({ photoCaching: 'covers', diskBudgetMb: 500, language: 'en' });
-    case 'app.info':
-      return ok({ version: '0.1.0', dataFolder: '/tmp/data', logsFolder: '/tmp/logs', platform: 'linux', systemLanguage: 'en' });
     case 'sync.status':
       return ok({ running: null, lastRun: null, lastSuccessAt: account.lastSyncAt, online: true, outboxSize: 0 });
     case 'inventory.summary':

@@ -84,7 +84,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   // Screen readers hear the count once typing pauses, not after every keystroke's answer.
   const spokenTotal = useDebouncedValue(rows.total, 700);
   const { facets, error: facetsError } = useFacets(facetText, filters);
-  const { data: summary = null, error: summaryError } = useChannel('inventory.summary', {});
+  const { data: summary = null, error: summaryError, isFetching: summaryReading } = useChannel('inventory.summary', {});
   // Whether a sync runs, not its progress: the inventory renders when it starts or ends, no more.
   const syncing = useSyncRunning(sync.progressStore);
 
@@ -126,9 +126,12 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const filterCount = countActiveFilters(filters);
   const nothingCached = summary !== null && summary.total === 0;
   const total = rows.total;
+  // The listings are on their way while a sync runs, and until the summary read after it answers:
+  // the sync ends before that read does, and "No listings yet, press Sync" flashed in between.
+  const arriving = syncing || summaryReading;
 
   let body;
-  if (nothingCached && filterCount === 0 && text === '' && syncing) {
+  if (nothingCached && filterCount === 0 && text === '' && arriving) {
     body = (
       <EmptyState title={t('inventory.emptySyncing.title')}>
         <p>{t('inventory.emptySyncing.body')}</p>
