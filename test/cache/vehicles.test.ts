@@ -270,7 +270,8 @@ it('latestUpdatedAt gives where an incremental pass can stop', () => {
 });
 
 describe('first sync of a big stock', () => {
-  const indexes = () => sqlOf(cache).prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' ORDER BY name").pluck().all();
+  const indexes = () =>
+    sqlOf(cache).prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' ORDER BY name").pluck().all() as string[];
   const stock = (n: number) => Array.from({ length: n }, (_, i) => portalVehicle({ reference: `BULK-${i}`, value: i }));
 
   it('builds the indexes after the rows, and ends with the same indexes', () => {
@@ -279,6 +280,25 @@ describe('first sync of a big stock', () => {
     expect(indexes()).toEqual(before);
     expect(cache.explainQuery({ sort: { field: 'value', dir: 'asc' } }).rows.join()).toMatch(/vehicles_by_value/);
     expect(cache.queryVehicles({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 1 } }).rows[0]?.reference).toBe('BULK-4999');
+  });
+
+  it('a sync pass into an empty cache loads in bulk across its batches; the next pass does not', () => {
+    // Each DROP INDEX and CREATE INDEX moves the schema version: that is the bulk load seen from outside.
+    const schemaVersion = () => sqlOf(cache).pragma('schema_version', { simple: true }) as number;
+    const items = stock(5000);
+    const first = cache.passes.begin('full');
+    first.stage(items);
+    const before = schemaVersion();
+    expect(first.commit().counts.added).toBe(5000);
+    expect(schemaVersion() - before).toBe(2 * indexes().filter((name) => !name.startsWith('sqlite_autoindex')).length);
+    expect(cache.queryVehicles({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 1 } }).rows[0]?.reference).toBe('BULK-4999');
+
+    const second = cache.passes.begin('full');
+    second.stage(items.map((v, i) => (i === 0 ? { ...v, value: -1 } : v)));
+    const after = schemaVersion();
+    expect(second.commit().counts).toMatchObject({ changed: 1, unchanged: 4999 });
+    expect(schemaVersion()).toBe(after);
+    expect(cache.queryVehicles({ sort: { field: 'value', dir: 'asc' }, window: { offset: 0, limit: 1 } }).rows[0]?.reference).toBe('BULK-0');
   });
 
   it('a failure restores the indexes with the empty snapshot', () => {

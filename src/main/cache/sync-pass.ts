@@ -11,7 +11,7 @@ import type { Db } from './db';
 import { META_KEYS, type MetaStore } from './meta';
 import type { SyncKind } from '../../shared/views';
 import type { SyncCounts, SyncEnd, SyncRunStore } from './runs';
-import { emptyUpsertCounts, lazyReceivedVehicle, stagedVehicle, type UpsertCounts, type VehicleStore } from './vehicles';
+import { lazyReceivedVehicle, stagedVehicle, type ReceivedVehicle, type UpsertCounts, type VehicleStore } from './vehicles';
 
 export interface PassResult {
   runId: number;
@@ -36,7 +36,8 @@ export interface SyncPass {
   abandon(outcome: Exclude<SyncEnd, 'succeeded'>, error?: AppErrorShape | null, extra?: Partial<SyncCounts>): void;
 }
 
-const BATCH = 500;
+/** Staged listings read and written per step of a commit (the bench writes its stock the same way). */
+export const COMMIT_BATCH = 500;
 
 export interface SyncPasses {
   /** Starts a pass (and its sync run record). Only one pass runs at a time; the sync engine enforces it. */
@@ -95,8 +96,15 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         }
       });
 
+      /** The staged listings in the order they arrived, a batch at a time, parsed only when new or changed. */
+      function* stagedBatches(): Generator<ReceivedVehicle[]> {
+        for (let after = 0, batch = readStaged.all(runId, after, COMMIT_BATCH); batch.length > 0; batch = readStaged.all(runId, after, COMMIT_BATCH)) {
+          after = batch[batch.length - 1]?.seq ?? after;
+          yield batch.map(lazyReceivedVehicle);
+        }
+      }
+
       const apply = db.transaction((extra: Partial<SyncCounts>): PassResult => {
-        const counts = emptyUpsertCounts();
         // A first sync into an empty cache: every listing is new, and its count says so; listing
         // them all would cost the commit a row per listing for a list nobody reads.
         const firstSync = vehicles.isEmpty();
@@ -107,15 +115,8 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
           : (change: ListingChange) => {
               if (changed.length < CHANGES_KEPT_PER_RUN) changed.push(change);
             };
-        let after = 0;
-        for (;;) {
-          const batch = readStaged.all(runId, after, BATCH);
-          if (batch.length === 0) break;
-          after = batch[batch.length - 1]?.seq ?? after;
-          const received = batch.map(lazyReceivedVehicle);
-          const c = vehicles.upsertMany(received, { runId, markChanged: !firstSync, ...(onChange ? { onChange } : {}) });
-          for (const key of Object.keys(counts) as (keyof UpsertCounts)[]) counts[key] += c[key];
-        }
+        // The whole pass at once, so that the store sees a first sync's size (its bulk load).
+        const counts = vehicles.upsertBatches(stagedBatches(), seq, { runId, markChanged: !firstSync, ...(onChange ? { onChange } : {}) });
         changes.record(runId, changed);
         if (kind === 'full') changes.recordNotSeen(runId);
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];

@@ -294,15 +294,17 @@ export function createVehicleStore(db: Db, clock: Clock) {
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' AND sql IS NOT NULL",
   );
 
-  const upsertManyTx = db.transaction((items: readonly ReceivedVehicle[], run: number | null, recording: Recording): UpsertCounts => {
+  const upsertTx = db.transaction((batches: Iterable<readonly ReceivedVehicle[]>, total: number, run: number | null, recording: Recording): UpsertCounts => {
     const counts = emptyUpsertCounts();
     const at = isoNow(clock);
-    // The first sync of a big stock: building the sort indexes once at the end is several times
-    // cheaper than growing them row by row. Inside the transaction, so a failure restores them.
+    // Into an empty cache every listing is new: no need to look for it (a reference twice in
+    // one pass still lands on the update path, through the insert's conflict). And the first
+    // sync of a big stock builds the sort indexes once at the end, several times cheaper than
+    // growing them row by row. Inside the transaction, so a failure restores them.
     const empty = isEmpty.get() === 1;
-    const rebuild = items.length >= BULK_MIN && empty ? secondaryIndexes.all() : [];
+    const rebuild = total >= BULK_MIN && empty ? secondaryIndexes.all() : [];
     for (const index of rebuild) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
-    for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe', recording);
+    for (const items of batches) for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe', recording);
     for (const index of rebuild) db.exec(index.sql);
     return counts;
   });
@@ -321,15 +323,25 @@ export function createVehicleStore(db: Db, clock: Clock) {
     return result;
   }
 
+  function upsertBatches(batches: Iterable<readonly ReceivedVehicle[]>, total: number, opts: UpsertOptions = {}): UpsertCounts {
+    const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0 };
+    return writing(
+      () => upsertTx(batches, total, opts.runId ?? null, recording),
+      (c) => c.added + c.changed > 0,
+    );
+  }
+
   return {
     /** Adds or updates listings in one transaction; unchanged JSON only marks them seen. */
     upsertMany(items: readonly ReceivedVehicle[], opts: UpsertOptions = {}): UpsertCounts {
-      const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0 };
-      return writing(
-        () => upsertManyTx(items, opts.runId ?? null, recording),
-        (c) => c.added + c.changed > 0,
-      );
+      return upsertBatches([items], items.length, opts);
     },
+
+    /**
+     * A sync pass's listings, batch by batch as they are read from its staging, in one transaction
+     * (or the caller's): `total` is how many the batches hold, which decides the first sync's bulk load.
+     */
+    upsertBatches,
 
     /** A sync's commit starts: no listing is "changed in the last sync" any more. Returns how many were. */
     clearLastSyncMarks(): number {
