@@ -30,4 +30,9 @@ export function installBridge(answer: Answer): TestBridge {
   return { emit: (event, payload) => router.dispatch(event, payload), calls };
 }
 
+/** happy-dom lays nothing out: gives every element a height, so the virtual list has rows to draw. */
+export function giveElementsHeight(px = 600): void {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => px });
+}
+
 export const ok = (value: unknown): Result<unknown> => ({ ok: true, value });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Result, SyncProgress } from '../../../src/shared/contract';
 import type { SyncRunView } from '../../../src/shared/views';
 import { en } from '../../../src/shared/i18n/en';
-import { installBridge, ok } from './bridge';
+import { giveElementsHeight, installBridge, ok } from './bridge';
 import { activeAccount, appAnswer, noFacets } from './main-answers';
 import { rowView } from './rows';
 
@@ -79,7 +79,7 @@ describe('the first sync on the inventory', () => {
   let main: ReturnType<typeof installBridge>;
   beforeAll(() => {
     main = installBridge(answer);
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+    giveElementsHeight();
   });
   afterAll(cleanup);
 

@@ -15,7 +15,7 @@ import type * as InventoryRowModule from '../../../src/renderer/src/components/I
 import type * as InventoryTableModule from '../../../src/renderer/src/components/InventoryTable';
 import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
 import { rowView } from './rows';
-import { installBridge, ok } from './bridge';
+import { giveElementsHeight, installBridge, ok } from './bridge';
 import { activeAccount, appAnswer, noFacets } from './main-answers';
 
 const renders = vi.hoisted(() => ({ rows: 0, screen: 0, table: 0, filters: 0 }));
@@ -121,8 +121,7 @@ describe('sync progress and the inventory', () => {
   let main: ReturnType<typeof installBridge>;
   beforeAll(() => {
     main = installBridge(answer);
-    // happy-dom lays nothing out: give the list's scroller a height, so the virtual list has rows.
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+    giveElementsHeight();
   });
   afterAll(cleanup);
 
