@@ -57,6 +57,13 @@ describe('showroom attention', () => {
     expect(text.stdout).toContain(`${view.total} listings need attention`);
     expect(text.stdout).toContain(`Rejected photos (${rejected.length})\n  The portal rejected some of its photos. Send all photos again`);
     if (rejected.length > 1) expect(text.stdout).toContain(`… ${rejected.length - 1} more: showroom search --attention rejectedPhotos`);
+    // A suggestion's heading says it is not in that count; a reason that is counted does not.
+    const fewer = byReason.get('fewerPhotos');
+    expect(fewer?.total ?? 0).toBeGreaterThan(0);
+    expect(text.stdout).toContain(
+      `Fewer photos than the plan allows (${fewer?.total})\n  A suggestion, not counted in Needs attention: nothing is wrong with these listings, they could do better.\n  Your plan allows`,
+    );
+    expect(text.stdout.match(/A suggestion, not counted/g)).toHaveLength(1);
     const pt = await account.run(['attention', '--lang', 'pt-BR']);
     expect(pt.stdout).toContain(`${view.total} anúncios requerem atenção`);
     expect(pt.stdout).toContain(`Fotos recusadas (${rejected.length})\n  O portal recusou algumas das fotos.`);

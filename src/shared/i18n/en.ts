@@ -864,6 +864,7 @@ Cached photos are downloaded again.`,
       count_one: '{{count}} listing needs attention',
       count_other: '{{count}} listings need attention',
       also: 'Also: {{reasons}}',
+      suggestion: 'A suggestion, not counted in Needs attention: nothing is wrong with these listings, they could do better.',
     },
     attentionReason: {
       none: 'Nothing to do',

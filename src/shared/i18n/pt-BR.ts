@@ -862,6 +862,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       count_one: '{{count}} anúncio requer atenção',
       count_other: '{{count}} anúncios requerem atenção',
       also: 'Também: {{reasons}}',
+      suggestion: 'Uma sugestão, fora da contagem de Requer atenção: não há nada errado com estes anúncios, eles podem render mais.',
     },
     attentionReason: {
       none: 'Nada a fazer',

@@ -18,6 +18,7 @@ const row = (reference: string, title: string, attention: AttentionReason[]): Ve
 const BY_REASON: Partial<Record<AttentionReason, InventoryPage>> = {
   droppedByPlan: { total: 1, rows: [row('D', 'Fiat Uno', ['droppedByPlan'])] },
   rejectedPhotos: { total: 60, rows: [row('R', 'Honda Civic', ['rejectedPhotos', 'inactive'])] },
+  fewerPhotos: { total: 111, rows: [row('F', 'Fiat Mobi', ['fewerPhotos'])] },
 };
 let needsAttention = 61;
 const summary = (): InventorySummary => ({
@@ -80,9 +81,16 @@ describe('needs attention', () => {
     expect(within(rejected).getByText(/Send all photos again/)).toBeTruthy();
     expect(within(rejected).getByText(/Also: Inactive/)).toBeTruthy();
     expect(within(rejected).getByText('Showing the first 1 of 60. In the inventory, filter by “Needs attention (main reason)” to see them all.')).toBeTruthy();
+    // A suggestion (not counted in the 61) has its section, and says it is not counted; the others do not.
+    const fewer = screen.getByRole('region', { name: 'Fewer photos than the plan allows (111)' });
+    expect(within(fewer).getByTestId('attention-suggestion').textContent).toBe(
+      'A suggestion, not counted in Needs attention: nothing is wrong with these listings, they could do better.',
+    );
+    expect(within(rejected).queryByTestId('attention-suggestion')).toBeNull();
+    expect(screen.getAllByTestId('attention-suggestion')).toHaveLength(1);
     // Reasons no listing has get no section.
     expect(screen.queryByRole('region', { name: /Inactive/ })).toBeNull();
-    expect(document.querySelectorAll('[data-reason]')).toHaveLength(2);
+    expect(document.querySelectorAll('[data-reason]')).toHaveLength(3);
     fireEvent.click(within(rejected).getByRole('button', { name: 'R · Honda Civic' }));
     expect(navigate).toHaveBeenCalledWith({ screen: 'vehicle', reference: 'R' });
   });
@@ -96,12 +104,15 @@ describe('needs attention', () => {
     expect(within(rejected).getByText(/Envie todas as fotos de novo/)).toBeTruthy();
     expect(within(rejected).getByText(/Também: Inativo/)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Retirado pelo plano (1)' })).toBeTruthy();
+    expect(screen.getByTestId('attention-suggestion').textContent).toMatch(/^Uma sugestão, fora da contagem de Requer atenção/);
   });
 
   it('nothing to do: no count in the navigation, and the screen says so', async () => {
     needsAttention = 0;
     await mount('en');
     expect(await screen.findByText('No listing needs your attention.')).toBeTruthy();
+    // Suggestions still show below, marked as such, so "no listing" and their section agree.
+    expect(await screen.findByTestId('attention-suggestion')).toBeTruthy();
     expect(within(screen.getByRole('navigation')).getByRole('button', { name: 'Needs attention' })).toBeTruthy();
     expect(screen.queryByTestId('attention-nav-count')).toBeNull();
   });

@@ -3,7 +3,7 @@
 // (shared/attention.ts): a section is the inventory filtered by its first reason, so a listing
 // shows once, under its most urgent reason.
 import { useTranslation } from 'react-i18next';
-import { ATTENTION_REASONS, refusalMessage, type AttentionReason } from '../../../shared/attention';
+import { ATTENTION_REASONS, refusalMessage, SUGGESTION_REASONS, type AttentionReason } from '../../../shared/attention';
 import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
@@ -48,6 +48,12 @@ function ReasonSection({ reason }: { reason: AttentionReason }) {
       <h2 id={titleId}>
         {t(`codes.attentionReason.${reason}`)} ({f.number(data.total)})
       </h2>
+      {/* Not in the count above nor beside "Needs attention": say so, or 9 and a section of 111 disagree. */}
+      {SUGGESTION_REASONS.includes(reason) && (
+        <p className="muted" data-testid="attention-suggestion">
+          {t('codes.attention.suggestion')}
+        </p>
+      )}
       <p>
         <strong>{t('attention.fixLabel')}</strong> {t(`codes.attentionFix.${reason}`)}
       </p>
