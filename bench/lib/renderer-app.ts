@@ -47,6 +47,19 @@ export function memoryKeychain(): Keychain {
 /** Time the backend's handler spent per channel (its share of a round trip). */
 export type ChannelTimes = Map<string, number[]>;
 
+/**
+ * Every answer of the backend kept by channel and input; while `on`, an input answered before is
+ * answered from here at once, with no backend work: what is left of a round trip is the transport
+ * (the page, the socket, the server's gate and encoding) and the drawing.
+ */
+export interface Replay {
+  on: boolean;
+  answers: Map<string, unknown>;
+  /** Calls answered from `answers`, and calls that went to the backend while `on`. */
+  hits: number;
+  misses: number;
+}
+
 /** The browser shell as a dealer runs it: its own process (`npm start -- --browser`), on the bench's data folder. */
 export interface ShellProcess {
   /** Where the app is served (after the login address has set the session cookie). */
@@ -66,6 +79,7 @@ export interface BenchApp {
   backend: Backend;
   seeded: SeedResult;
   channelTimes: ChannelTimes;
+  replay: Replay;
   /** Opens the app in a fresh page (a new window of the same app). */
   newPage(initScript?: string): Promise<Page>;
   close(): Promise<void>;
@@ -102,14 +116,23 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
     times.push(ms);
     channelTimes.set(name, times);
   };
+  const replay: Replay = { on: false, answers: new Map(), hits: 0, misses: 0 };
   // Each handler timed where it runs: the backend's own time, beside the page's round trip.
   const timed = Object.fromEntries(
     Object.entries(backend.handlers).map(([channel, handler]) => [
       channel,
       async (input: never, call: never) => {
+        const key = `${channel} ${JSON.stringify(input)}`;
+        if (replay.on && replay.answers.has(key)) {
+          replay.hits++;
+          return replay.answers.get(key);
+        }
+        if (replay.on) replay.misses++;
         const started = performance.now();
         try {
-          return await (handler as (input: never, call: never) => Promise<unknown>)(input, call);
+          const answer = await (handler as (input: never, call: never) => Promise<unknown>)(input, call);
+          replay.answers.set(key, answer);
+          return answer;
         } finally {
           note(channel, performance.now() - started);
         }
@@ -178,6 +201,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
     backend,
     seeded,
     channelTimes,
+    replay,
     newPage,
     async close() {
       await browser.close().catch(() => undefined);
