@@ -20,6 +20,28 @@ const version = (db: Database.Database) => db.pragma('user_version', { simple: t
 const tables = (db: Database.Database) =>
   db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
 
+/**
+ * Documents of every kind the tokenizer folds or splits (accents, case, ordinals, plates, other
+ * scripts, combining marks, private use, numbers with punctuation), an updated listing and a
+ * deleted one, written into the search index. Answers a reader of the index's (term, listing) pairs.
+ */
+function seedSearchDocuments(db: Database.Database): () => unknown[] {
+  const documents = [
+    'Fiat Uno Mille\nCâmera de RÉ e direção hidráulica\nREF-7\nABC-1D23 ABC1D23 ABC 1D23',
+    '1ª dona, 2º dono; R$ 45.900,00 — Œuvre naïve façade ß straße',
+    'Ｆｕｌｌ ｗｉｄｔｈ 東京 Москва e\u0301le\u0300ve \uE000private \u{1F697} carro',
+    'Volkswagen Gol 1.0 MPI flex',
+    'to be deleted',
+  ];
+  const insert = db.prepare('INSERT INTO vehicles_fts (rowid, doc) VALUES (?, ?)');
+  documents.forEach((doc, i) => insert.run(i + 1, doc));
+  db.prepare('DELETE FROM vehicles_fts WHERE rowid = 4').run();
+  insert.run(4, 'Volkswagen Polo TSI');
+  db.prepare('DELETE FROM vehicles_fts WHERE rowid = 5').run();
+  db.exec("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, 'vehicles_fts', 'instance')");
+  return () => db.prepare('SELECT term, doc FROM temp.terms ORDER BY term, doc').all();
+}
+
 describe('migrations', () => {
   it('are numbered 1..N without gaps, and the app knows the last one', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(Array.from({ length: MIGRATIONS.length }, (_, i) => i + 1));
@@ -206,37 +228,26 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('10: rebuilds the search index from itself with two-letter prefixes only; every listing keeps exactly its terms', () => {
+  it.each([
+    { step: 10, keeps: 'two-letter prefixes only', definition: /tokenize = "unicode61 remove_diacritics 2", prefix = '2'\s*\)$/ },
+    { step: 11, keeps: 'no prefix entries', definition: /tokenize = "unicode61 remove_diacritics 2"\s*\)$/ },
+  ])('$step: rebuilds the search index from itself with $keeps; every listing keeps exactly its terms', ({ step, definition }) => {
     const db = rawDb(t.file());
     migrateTo(db, 7);
     attachLocal(db, t.file(), false);
-    migrateTo(db, 9);
-    // Documents of every kind the tokenizer folds or splits: accents, case, ordinals, plates,
-    // other scripts, combining marks, private use, numbers with punctuation; and an updated and a deleted listing.
-    const documents = [
-      'Fiat Uno Mille\nCâmera de RÉ e direção hidráulica\nREF-7\nABC-1D23 ABC1D23 ABC 1D23',
-      '1ª dona, 2º dono; R$ 45.900,00 — Œuvre naïve façade ß straße',
-      'Ｆｕｌｌ ｗｉｄｔｈ 東京 Москва e\u0301le\u0300ve \uE000private \u{1F697} carro',
-      'Volkswagen Gol 1.0 MPI flex',
-      'to be deleted',
-    ];
-    const insert = db.prepare('INSERT INTO vehicles_fts (rowid, doc) VALUES (?, ?)');
-    documents.forEach((doc, i) => insert.run(i + 1, doc));
-    db.prepare('DELETE FROM vehicles_fts WHERE rowid = 4').run();
-    insert.run(4, 'Volkswagen Polo TSI');
-    db.prepare('DELETE FROM vehicles_fts WHERE rowid = 5').run();
-    db.exec("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, 'vehicles_fts', 'instance')");
-    const postings = () => db.prepare('SELECT term, doc FROM temp.terms ORDER BY term, doc').all();
+    migrateTo(db, step - 1);
+    const postings = seedSearchDocuments(db);
     const before = postings();
     expect(before.length).toBeGreaterThan(30);
     expect(before).toContainEqual({ term: 'camera', doc: 1 });
     expect(before).not.toContainEqual({ term: 'gol', doc: 4 });
 
-    migrateTo(db, 10);
-    expect(version(db)).toBe(10);
+    migrateTo(db, step);
+    expect(version(db)).toBe(step);
     expect(postings()).toEqual(before);
-    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'vehicles_fts'").pluck().get()).toMatch(/prefix = '2'\s*\)/);
-    expect(db.prepare("SELECT name FROM sqlite_temp_master WHERE name LIKE 'v10_%'").pluck().all()).toEqual([]);
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'vehicles_fts'").pluck().get()).toMatch(definition);
+    expect(db.prepare(`SELECT name FROM sqlite_temp_master WHERE name LIKE 'v${step}_%'`).pluck().all()).toEqual([]);
+    // Prefix queries answer with the same listings, with or without prefix entries.
     const match = (q: string) => db.prepare('SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH ?').pluck().all(q);
     expect([match('"ca"*'), match('"cam"*'), match('polo'), match('gol'), match('deleted'), match('"мос"*')]).toEqual([[1, 3], [1], [4], [], [], [3]]);
     // Still contentless with deletes by rowid, and the trigger of step 1 still reaches it.

@@ -1,4 +1,4 @@
--- main: user_version 10
+-- main: user_version 11
 
 -- main.table meta
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -107,7 +107,7 @@ CREATE TABLE vehicles (
 -- main.table vehicles_fts
 CREATE VIRTUAL TABLE vehicles_fts USING fts5(
           doc, content = '', contentless_delete = 1, detail = none,
-          tokenize = "unicode61 remove_diacritics 2", prefix = '2'
+          tokenize = "unicode61 remove_diacritics 2"
         );
 
 -- main.index photos_by_reference

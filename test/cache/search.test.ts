@@ -18,17 +18,20 @@ describe('the search text', () => {
     expect(ftsMatchExpression('NEAR(a b) OR c')).toBe('"near"* "a" "b" "or"* "c"');
   });
 
-  it('beyond the two letters the index keeps prefixes of, a word is searched as the terms it begins', () => {
+  it('the index keeps no prefix entries: a word of two letters or more is searched as the terms it begins', () => {
     const vocabulary = ['go', 'gol', 'golf', 'gps', ...Array.from({ length: 20 }, (_, i) => `comp${String(i).padStart(2, '0')}`)];
     const lookup = (word: string, limit: number) =>
       vocabulary
         .filter((term) => term >= word)
         .sort()
         .slice(0, limit);
-    expect(ftsMatchExpression('go gol', lookup)).toBe('"go"* AND ("gol" OR "golf")');
+    expect(ftsMatchExpression('go gol', lookup)).toBe('("go" OR "gol" OR "golf") AND ("gol" OR "golf")');
+    // A single character is the whole term, as without the lookup.
+    expect(ftsMatchExpression('g 1', lookup)).toBe('"g" AND "1"');
     expect(ftsMatchExpression('gps xyz', lookup)).toBe('"gps" AND "xyz"');
     // Too many terms, or a word the tokenizer folds: the prefix query itself.
     expect(ftsMatchExpression('com', lookup)).toBe('"com"*');
+    expect(ftsMatchExpression('co', lookup)).toBe('"co"*');
     expect(ftsMatchExpression('ção', lookup)).toBe('"ção"*');
   });
 });

@@ -41,19 +41,16 @@ export const EXPAND_MAX = 16;
 /** Words the tokenizer keeps exactly as typed (lower-case ASCII letters and digits): their terms can be looked up as is. */
 const ASCII_WORD = /^[a-z0-9]+$/;
 
-/** The longest prefix the index keeps entries for (schema 10: prefix = '2'). */
-const INDEXED_PREFIX = 2;
-
 /**
- * The index keeps prefix entries for 2 characters only; a longer prefix ("direcao*") makes FTS5
- * merge the doclists of its terms into one before it can answer, several times the cost of
- * reading the terms themselves. So a longer word becomes the terms of the index it begins
+ * The index keeps no prefix entries (schema 11): a prefix query ("direcao*") makes FTS5 merge the
+ * doclists of every term it begins before it can answer, several times the cost of reading the
+ * terms themselves. So a word of two characters or more becomes the terms of the index it begins
  * ("direcao" → "direcao"; "gol" → ("gol" OR "golf"); "comp" → ("compass" OR "computador" OR …)):
  * the same listings match. No term at all: the word as an exact term, which matches nothing
- * either. More than EXPAND_MAX terms: the prefix query after all.
+ * either. More than EXPAND_MAX terms (most two-letter words): the prefix query after all.
  */
 function expandedTerm(word: string, termsStartingWith: TermLookup): string {
-  if (word.length <= INDEXED_PREFIX || !ASCII_WORD.test(word)) return prefixTerm(word);
+  if (word.length < 2 || !ASCII_WORD.test(word)) return prefixTerm(word);
   const terms = termsStartingWith(word, EXPAND_MAX + 1).filter((t) => t.startsWith(word));
   if (terms.length > EXPAND_MAX) return prefixTerm(word);
   if (terms.length <= 1) return quote(terms[0] ?? word);

@@ -3,7 +3,8 @@
 // made and the listings it holds are exactly FTS5's. A search of a few words is then a few loops
 // over typed arrays in JS (a 2-letter prefix that matches 99% of 100,000 listings: about 1 ms)
 // where FTS5 walks its doclists through SQLite's virtual-table interface row by row (6–14 ms for
-// the same prefix, more with words AND-ed, bench/cache-search.ts).
+// the same prefix when the index kept prefix entries; since schema 11, which dropped them, FTS5
+// merges the doclists of every term the prefix begins: up to about 35 ms; bench/cache-search.ts).
 //
 // Reading it costs about a second at 100,000 listings (6 million postings), so it is read in
 // small steps (`SearchIndexBuilder.step`), between the reader's questions, and only used when it
