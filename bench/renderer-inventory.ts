@@ -335,7 +335,9 @@ export async function run(): Promise<BenchResult[]> {
     const mark = new Map([...app.channelTimes].map(([k, v]) => [k, v.length]));
     const typed = words();
     const typist: Pace = { intervalMs: TYPING_INTERVAL_MS };
+    app.replay.record = true;
     const here = await measureKeystrokes(page, typed, typist);
+    app.replay.record = false;
     // The same keys again, each text's answer kept from the run above and given at once: the
     // floor of this design on this machine (a page, a socket, the server's gate and encoding, the
     // drawing), whatever the backend's work.

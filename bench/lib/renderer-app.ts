@@ -53,6 +53,8 @@ export type ChannelTimes = Map<string, number[]>;
  * (the page, the socket, the server's gate and encoding) and the drawing.
  */
 export interface Replay {
+  /** Answers are kept while this is set (the pass whose answers are given again), not otherwise. */
+  record: boolean;
   on: boolean;
   answers: Map<string, unknown>;
   /** Calls answered from `answers`, and calls that went to the backend while `on`. */
@@ -116,7 +118,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
     times.push(ms);
     channelTimes.set(name, times);
   };
-  const replay: Replay = { on: false, answers: new Map(), hits: 0, misses: 0 };
+  const replay: Replay = { record: false, on: false, answers: new Map(), hits: 0, misses: 0 };
   // Each handler timed where it runs: the backend's own time, beside the page's round trip.
   const timed = Object.fromEntries(
     Object.entries(backend.handlers).map(([channel, handler]) => [
@@ -131,7 +133,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
         const started = performance.now();
         try {
           const answer = await (handler as (input: never, call: never) => Promise<unknown>)(input, call);
-          replay.answers.set(key, answer);
+          if (replay.record) replay.answers.set(key, answer);
           return answer;
         } finally {
           note(channel, performance.now() - started);
