@@ -1,8 +1,9 @@
 // Numbered schema steps, tracked with PRAGMA user_version. Each step runs in its own
 // transaction, so a failure leaves the file at the previous version. Never edit a step that
 // has shipped: add a new one. Frozen: a step is SQL, plus whatever code it needs copied into its
-// own file (v5, v6, rebuild-search) — never imported from the live app, whose refactors would change what an old
-// step does. test/cache/schema.test.ts checks the schema they build against a committed snapshot.
+// own file (v5, v6, rebuild-search) — never imported from the live app, whose refactors would
+// change what an old step does. test/cache/schema.test.ts checks the schema they build against a
+// committed snapshot.
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../shared/errors';
 import { codedError } from '../../../shared/i18n/messages';
