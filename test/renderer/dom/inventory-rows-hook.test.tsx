@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-// The inventory's rows follow the query asked last. The screen draws a typed text after asking
-// for its rows (a transition), so a render can still show an older text: that render must not
-// ask for the older text's rows again, and a cache change reads again the query asked last, not
-// the one on screen. The real bridge (./bridge.ts) carries the calls; fixed answers stand in for main.
+// The inventory's rows follow the query asked last. The screen draws a typed text only with its
+// answer (onAnswer), so a render can still show an older text: that render must not ask for the
+// older text's rows again, a filter or sort changed meanwhile applies to the text typed last, and
+// a cache change reads again the query asked last, not the one on screen. The real bridge
+// (./bridge.ts) carries the calls; fixed answers stand in for main.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
@@ -27,13 +28,19 @@ describe('useInventoryRows', () => {
 
   const texts = () => main.calls.filter((c) => c.channel === 'inventory.query').map((c) => (c.input as { text: string }).text);
 
+  /** The texts of the answers drawn, in order (onAnswer). */
+  let answered: string[] = [];
+
   async function mounted() {
     const { useInventoryRows } = await import('../../../src/renderer/src/hooks/useInventoryRows');
-    const hook = renderHook(({ q, version }: { q: ListQuery; version: number }) => useInventoryRows(q, version), {
+    answered = [];
+    const onAnswer = (q: ListQuery) => answered.push(q.text);
+    const hook = renderHook(({ q, version }: { q: ListQuery; version: number }) => useInventoryRows(q, version, { onAnswer }), {
       initialProps: { q: query(''), version: 1 },
     });
     await waitFor(() => expect(hook.result.current.total).toBe(1));
     main.calls.length = 0;
+    answered = [];
     return hook;
   }
 
@@ -51,7 +58,7 @@ describe('useInventoryRows', () => {
       hook.result.current.request(query('f'));
       hook.result.current.request(query('fo'));
     });
-    // The screen draws 'f' (its transition for 'fo' not drawn yet), then 'fo'.
+    // The screen draws 'f' ('fo' not answered yet), then 'fo'.
     hook.rerender({ q: query('f'), version: 1 });
     hook.rerender({ q: query('fo'), version: 1 });
     await waitFor(() => expect(hook.result.current.getRow(0)?.reference).toBe('REF-fo'));
@@ -67,6 +74,28 @@ describe('useInventoryRows', () => {
     hook.rerender({ q: query('f'), version: 2 });
     await waitFor(() => expect(texts()).toEqual(['f', 'fo', 'fo']));
     await waitFor(() => expect(hook.result.current.getRow(0)?.reference).toBe('REF-fo'));
+  });
+
+  it("tells the screen which query each drawn answer is for, the typed text's last", async () => {
+    const hook = await mounted();
+    act(() => {
+      hook.result.current.request(query('f'));
+      hook.result.current.request(query('fo'));
+    });
+    await waitFor(() => expect(hook.result.current.getRow(0)?.reference).toBe('REF-fo'));
+    // The answer to 'f' came after 'fo' was asked: it is not drawn.
+    expect(answered).toEqual(['fo']);
+  });
+
+  it('applies a filter changed before the typed text was answered to that text, not to the one drawn', async () => {
+    const hook = await mounted();
+    const diesel = (text: string): ListQuery => ({ ...query(text), filters: { fuel: ['diesel'] } });
+    act(() => hook.result.current.request(query('fo')));
+    // The dealer ticks a filter at once: the screen draws it with the text it shows ('').
+    hook.rerender({ q: diesel(''), version: 1 });
+    await waitFor(() => expect(answered).toEqual(['fo']));
+    expect(main.calls.map((c) => c.input as ListQuery).at(-1)).toMatchObject({ text: 'fo', filters: { fuel: ['diesel'] } });
+    expect(texts()).toEqual(['fo', 'fo']);
   });
 
   it('asks for a query the screen changed itself (a filter, the sort)', async () => {

@@ -38,16 +38,19 @@ export interface InventoryRows {
 }
 
 /** One key per query, the same however the query was built (the properties' order counts in JSON). */
-/** Enough to tell a text typed a few keys ago from the one asked last. */
-const REQUESTS_REMEMBERED = 32;
-
 export const listQueryKey = (query: ListQuery): string => JSON.stringify({ text: query.text, filters: query.filters, sort: query.sort });
 
-/**
- * `onNewQuery` runs when a different query is asked for (not on a refresh of the same one): the
- * screen scrolls the list back to the top then.
- */
-export function useInventoryRows(query: ListQuery, version: number, onNewQuery?: () => void): InventoryRows {
+export interface RowsCallbacks {
+  /** A different query is asked for (not a refresh of the same one): the screen scrolls the list back to the top. */
+  onNewQuery?: () => void;
+  /**
+   * The query whose answer (rows or error) is being drawn, in that answer's render: a screen that
+   * holds a typed text in its state sets it here, drawing the text and its rows in one render.
+   */
+  onAnswer?: (query: ListQuery) => void;
+}
+
+export function useInventoryRows(query: ListQuery, version: number, { onNewQuery, onAnswer }: RowsCallbacks = {}): InventoryRows {
   const queryKey = listQueryKey(query);
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -63,21 +66,22 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
   /** The query asked for last (by `request` or by the effect), its key, and the cache version it was asked at. */
   const asked = useRef<{ key: string; version: number; query: ListQuery } | null>(null);
   /**
-   * The last keys `request` asked for, oldest first. The screen draws a typed text after asking
-   * for its rows (in a transition), so a render may still show a text older than the one asked:
-   * that render must not ask for its rows again.
+   * The text `request` asked for last: the screen draws a typed text only with its answer, so a
+   * render may show an older one. The query the screen means is the one drawn with this text.
    */
-  const requested = useRef<string[]>([]);
+  const typed = useRef<string | null>(null);
   /** The query of the last render, and the key the effect last saw. */
   const renderedQuery = useRef(query);
   const renderedKey = useRef<string | null>(null);
   const versionRef = useRef(version);
   const onNewQueryRef = useRef(onNewQuery);
+  const onAnswerRef = useRef(onAnswer);
   // Before any passive effect (the table's ensureRange runs in one, before this hook's own).
   useLayoutEffect(() => {
     renderedQuery.current = query;
     versionRef.current = version;
     onNewQueryRef.current = onNewQuery;
+    onAnswerRef.current = onAnswer;
   });
 
   const fetchPage = useCallback((gen: number, page: number, key: string, of: ListQuery) => {
@@ -92,6 +96,7 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
         // Drawn now, in the answer's own task: the dealer is waiting for exactly these rows, and
         // a scheduled render would wait behind the browser's next frame.
         flushSync(() => {
+          onAnswerRef.current?.(of);
           setTotal(result.total);
           setError(null);
           setShownKey(key);
@@ -101,6 +106,7 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
       (e: unknown) => {
         if (gen !== generation.current) return;
         pages.current.release(page);
+        onAnswerRef.current?.(of);
         setError(e);
       },
     );
@@ -130,8 +136,8 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
   const request = useCallback(
     (next: ListQuery) => {
       const key = listQueryKey(next);
+      typed.current = next.text;
       if (asked.current?.key === key) return;
-      requested.current = [...requested.current.filter((k) => k !== key), key].slice(-REQUESTS_REMEMBERED);
       begin(next, key, versionRef.current);
     },
     [begin],
@@ -140,21 +146,14 @@ export function useInventoryRows(query: ListQuery, version: number, onNewQuery?:
   useEffect(() => {
     const drawnChanged = renderedKey.current !== queryKey;
     renderedKey.current = queryKey;
+    // What the screen means: the query it drew, with the text typed last (drawn with its answer).
+    const meant = typed.current === null ? renderedQuery.current : { ...renderedQuery.current, text: typed.current };
+    const meantKey = listQueryKey(meant);
     const last = asked.current;
-    if (last === null) {
-      begin(renderedQuery.current, queryKey, version);
+    // The first query, or one the screen changed itself (filters, sort, a text it set).
+    if (last === null || (drawnChanged && last.key !== meantKey)) {
+      begin(meant, meantKey, version);
       return;
-    }
-    if (drawnChanged && last.key !== queryKey) {
-      // A query the screen drew itself (filters, sort, a text it set), unless only its text differs
-      // from the one asked last and that text was typed before it: a transition not drawn yet.
-      const order = requested.current;
-      const onlyTextLags = listQueryKey({ ...renderedQuery.current, text: last.query.text }) === last.key;
-      const typedBefore = onlyTextLags && order.includes(queryKey) && order.indexOf(queryKey) < order.indexOf(last.key);
-      if (!typedBefore) {
-        begin(renderedQuery.current, queryKey, version);
-        return;
-      }
     }
     // The cache changed: the query asked last is read again (its rows stay until the new ones come).
     if (last.version !== version) begin(last.query, last.key, version);

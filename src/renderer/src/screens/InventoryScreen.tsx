@@ -1,6 +1,6 @@
 // Inventory: search, filters with counts, the virtualised table, bulk unpublish, export of the view.
 // Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
-import { memo, startTransition, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
 import type { PublicationAction } from '../../../shared/views';
@@ -34,7 +34,6 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   // The search box keeps its own text; when the screen replaces it, the box starts again from `text`.
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
-  const [activeIndex, setActiveIndex] = useState(-1);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -48,18 +47,13 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const query = useMemo(() => ({ text, filters, sort }), [text, filters, sort]);
   // A new query starts at the top (scrolling the grid moves its virtual window; at the top already, nothing redraws).
   const toTop = useCallback(() => gridRef.current?.scrollTo({ top: 0 }), []);
-  const rows = useInventoryRows(query, version, toTop);
-  const { request } = rows;
   // The rows are asked for in the keystroke's own event, before React draws it (see useInventoryRows);
-  // the screen itself (counts, empty states) follows as a transition, so the keystroke's own
-  // render is the search box's alone and the frame that draws the typed character comes sooner.
-  const onSearch = useCallback(
-    (value: string) => {
-      request({ text: value, filters, sort });
-      startTransition(() => setText(value));
-    },
-    [request, filters, sort],
-  );
+  // the screen takes the typed text when its answer is drawn, in the same render as its rows: the
+  // keystroke's own render is the search box's alone, and nothing else is drawn between the key
+  // and its rows (a render of the screen for the text alone would delay the answer's).
+  const rows = useInventoryRows(query, version, { onNewQuery: toTop, onAnswer: (answered) => setText(answered.text) });
+  const { request } = rows;
+  const onSearch = useCallback((value: string) => request({ text: value, filters, sort }), [request, filters, sort]);
   // The screen replacing the text (and the filters): asked for like a keystroke's, so that the
   // rows follow it even when that text was typed before (see useInventoryRows' `request`).
   const replaceSearch = useCallback(
@@ -88,7 +82,15 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   // Whether a sync runs, not its progress: the inventory renders when it starts or ends, no more.
   const syncing = useSyncRunning(sync.progressStore);
 
-  useEffect(() => setActiveIndex(-1), [rows.queryKey]);
+  // The active row belongs to the list it was chosen in: a new query's list starts with none. Kept
+  // with that list's key rather than reset by an effect, which would draw the screen twice per answer.
+  const [active, setActive] = useState({ key: rows.queryKey, index: -1 });
+  const activeIndex = active.key === rows.queryKey ? active.index : -1;
+  const shownKey = useRef(rows.queryKey);
+  useLayoutEffect(() => {
+    shownKey.current = rows.queryKey;
+  });
+  const setActiveIndex = useCallback((index: number) => setActive({ key: shownKey.current, index }), []);
 
   // Coming back from a listing: the keyboard continues in the list, on the row it left.
   const wasVisible = useRef(visible);
