@@ -50,7 +50,8 @@ export const InventoryTable = memo(function InventoryTable({
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
+    // Two rows (120 px) beyond each edge: every row drawn is drawn again on each keystroke's answer.
+    overscan: 2,
     // The sticky header sits above the rows inside the same scroller.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
