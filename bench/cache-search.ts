@@ -1,8 +1,10 @@
 // Search over 100,000 cached vehicles: 1,000 realistic inventory queries (total + first window
 // of 50 rows, as the inventory screen asks), against a LIKE '%word%' scan over the same text
 // with the same filters, side by side in one run. Goals: our p95 ≤ 5 ms (issue 9), and LIKE p95 ÷ ours ≥ 20.
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { INDEX_STEP_MS, openCache, type Cache } from '../src/main/cache/index';
+import { searchIndexFileFor } from '../src/main/cache/search-index-file';
 import { connectionForTests } from '../src/main/cache/testing';
 import { searchText } from '../src/main/cache/extract';
 import { whereClause } from '../src/main/cache/filters';
@@ -76,7 +78,8 @@ export async function run(): Promise<BenchResult> {
   const stock = benchVehicles(COUNT);
   const queries = realisticQueries(stock, QUERIES);
   return withTempDir((dir) => {
-    const cache = openCache(join(dir, 'connectionForTests(cache)'));
+    const file = join(dir, 'cache.sqlite');
+    const cache = openCache(file);
     const parsed = stock.map((v) => ({ parsed: parseVehicle(v), raw: JSON.stringify(v) }));
     cache.vehicles.upsertMany(parsed);
     // The baseline's text: exactly what the full-text index holds, in one column.
@@ -97,6 +100,18 @@ export async function run(): Promise<BenchResult> {
         steps.push(performance.now() - started);
       }
     });
+
+    // Its first step looked for an index saved beside the cache (none yet), its last saved it.
+    const [, ...reading] = steps;
+    const saveMs = reading.pop() ?? 0;
+    // The next start: the index comes from that file, in one step.
+    const saved = statSync(searchIndexFileFor(file) as string).size;
+    const next = openCache(file);
+    next.summary();
+    const loadMs = timeMs(() => next.indexSearch(INDEX_STEP_MS));
+    // Loaded: nothing more to read (else the next step starts reading it from FTS5).
+    const loaded = !next.indexSearch(0);
+    next.close();
 
     // Warm-up: first statements of each shape are prepared, pages come into the cache.
     for (const q of queries.slice(0, 50)) cache.queryVehicles(q);
@@ -179,9 +194,11 @@ export async function run(): Promise<BenchResult> {
         [`FTS5 path (no index read yet, the CLI) p50/p95/max ms (${ftsPath.length} with text)`]: [50, 95, 100]
           .map((p) => round(percentile(sorted(ftsPath), p), 2))
           .join('/'),
-        'search index read ms': round(indexMs, 0),
-        [`search index read steps (of ${INDEX_STEP_MS} ms)`]: steps.length,
-        'search index longest step ms': round(Math.max(...steps), 1),
+        'search index read ms (from FTS5, in steps)': round(indexMs - saveMs - (steps[0] ?? 0), 0),
+        [`search index read steps (of ${INDEX_STEP_MS} ms)`]: reading.length,
+        'search index longest step ms': round(Math.max(...reading), 1),
+        'search index saved: step ms, file MB': `${round(saveMs, 1)}, ${round(saved / 2 ** 20, 1)}`,
+        'search index loaded at the next start ms': loaded ? round(loadMs, 1) : 'not loaded',
       },
       ratio,
       goal: `≥ ${RATIO_GOAL} and ours p95 ≤ ${P95_GOAL_MS} ms`,

@@ -4,15 +4,17 @@
 import { rm } from 'node:fs/promises';
 import { localFileFor } from '../cache/local';
 import { rebuildCacheFile } from '../cache/rebuild';
+import { removeSearchIndexFile } from '../cache/search-index-file';
 import { emptyFolder } from '../photos/files';
 import { lockSync, type SyncHolder } from '../sync/lock';
 import type { AccountPaths } from './paths';
 
-/** Deletes the cache database, its queued-writes file and the photo cache. The session must be closed. */
+/** Deletes the cache database, its queued-writes file, its saved search index and the photo cache. The session must be closed. */
 export async function clearCacheFiles(paths: AccountPaths): Promise<void> {
   for (const file of [paths.cacheFile, localFileFor(paths.cacheFile)]) {
     for (const suffix of ['', '-wal', '-shm', '-journal']) await rm(file + suffix, { force: true });
   }
+  removeSearchIndexFile(paths.cacheFile);
   await rm(paths.photosDir, { recursive: true, force: true });
 }
 

@@ -7,7 +7,8 @@
 // - else for a quiet moment: INDEX_QUIET_MS with no question after one (the window's first rows,
 //   counts and facets come in a burst, then the reader is idle).
 // After every question the listings may have changed (another thread wrote): the same rule reads
-// the index again. Pure; worker.ts runs it.
+// the index again. Pure; worker.ts runs it. An index saved beside the cache from the listings as
+// they are is loaded as the account opens, and none of this waits for it (search-index-file.ts).
 import { searchWords } from '../cache/fts';
 
 /** How long the reader waits with no question before it reads its search index. */

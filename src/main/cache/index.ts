@@ -13,6 +13,7 @@ import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createInventoryQueries } from './query';
 import { createSyncRunStore, type SyncRunStore } from './runs';
 import { searchIndexes } from './search-index';
+import { savedSearchIndex } from './search-index-file';
 import { snapshots } from './snapshot';
 import { createSummary } from './summary';
 import { createSyncPasses, type SyncPasses } from './sync-pass';
@@ -43,7 +44,8 @@ export interface Cache {
   /**
    * Reads part of the in-memory search index (search-index.ts) for about `budgetMs`; true while
    * more remains. The reader thread calls it between questions; until it is read from the
-   * listings as they are now, searches run in FTS5 alone.
+   * listings as they are now, searches run in FTS5 alone. The first step at each state of the
+   * listings only loads the index saved beside the cache file, if it was saved from that state.
    */
   indexSearch(budgetMs: number): boolean;
   transaction<T>(fn: () => T): T;
@@ -78,8 +80,8 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const generation = generationOf(db);
   const snapshot = snapshots(db, generation, () => clock().getTime());
   const current = () => snapshot.current();
-  // The search's terms in memory, read in steps between questions (indexSearch).
-  const indexes = searchIndexes(db, generation);
+  // The search's terms in memory, loaded from beside the cache or read in steps between questions (indexSearch).
+  const indexes = searchIndexes(db, generation, savedSearchIndex(db, generation, file));
   const queries = createInventoryQueries(db, snapshot, indexes);
   const summary = createSummary(current, meta);
   const cache: Cache = guard({

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { openDatabase } from './db';
 import { createCache } from './index';
+import { removeSearchIndexFile } from './search-index-file';
 
 export interface RebuildResult {
   /** Queued unpublishes kept (still waiting to be sent). */
@@ -77,6 +78,8 @@ export function rebuildCacheFile(file: string): RebuildResult {
       renameSync(file + suffix, aside + suffix);
       if (suffix === '') damagedCopy = aside;
     }
+    // The saved search index was the damaged file's (its stamp would not match the new one's anyway).
+    removeSearchIndexFile(file);
   } catch (error) {
     throw new AppError(
       'database',

@@ -10,6 +10,7 @@
 // small steps (`SearchIndexBuilder.step`), between the reader's questions, and only used when it
 // was read from the listings as they are now (the generation's token); until then, and whenever
 // a word is one FTS5 alone can read (see fts.ts, `indexedWords`), the search runs in FTS5 as before.
+// Once read, it is saved beside the cache, and the next start loads it (search-index-file.ts).
 // About 10 MB of postings at 100,000 listings (a byte or two each, as gaps), and the 250,000 terms as strings.
 import type { Db } from './db';
 import type { Generation } from './generation';
@@ -38,6 +39,34 @@ export class SearchIndex {
 
   get termCount(): number {
     return this.terms.length;
+  }
+
+  /**
+   * The terms in order, and their postings end to end: term t's are bytes `offsets[t]` to
+   * `offsets[t + 1]` of the chunks one after the other (search-index-file.ts saves them). Null if
+   * a chunk does not hold its terms' postings back to back from its first byte (never, as read).
+   */
+  parts(): { terms: readonly string[]; offsets: Int32Array; postings: Uint8Array[] } | null {
+    const postings: Uint8Array[] = [];
+    const offsets = new Int32Array(this.terms.length + 1);
+    let base = 0;
+    let chunk = -1;
+    let end = 0;
+    for (let t = 0; t < this.terms.length; t++) {
+      const c = this.chunkOf[t] as number;
+      if (c !== chunk) {
+        if (chunk >= 0) postings.push((this.chunks[chunk] as Uint8Array).subarray(0, end));
+        base += end;
+        chunk = c;
+        end = 0;
+      }
+      if (this.from[t] !== end) return null;
+      offsets[t] = base + end;
+      end = this.to[t] as number;
+    }
+    if (chunk >= 0) postings.push((this.chunks[chunk] as Uint8Array).subarray(0, end));
+    offsets[this.terms.length] = base + end;
+    return { terms: this.terms, offsets, postings };
   }
 
   /**
@@ -219,27 +248,59 @@ export class SearchIndexBuilder {
   }
 }
 
+/** The index saved beside one cache (search-index-file.ts), read and written by the connection that reads the index. */
+export interface SavedSearchIndex {
+  /** The saved index when it was read from the searchable text as it is now, tagged with the generation's token; else null. */
+  load(): SearchIndex | null;
+  /** Saves `index` when it is still the index of the text as it is now (best effort: a failure keeps the old file or none). */
+  save(index: SearchIndex): void;
+}
+
 /** The index of the listings as they are now, read in steps between the reader's questions. */
 export interface SearchIndexes {
   /** The index, when it was read from the listings as they are now (and outside a transaction); else null. */
   current(): SearchIndex | null;
-  /** Reads part of the index for about `budgetMs`; true while more remains (call again on a later turn). */
+  /**
+   * Reads part of the index for about `budgetMs`; true while more remains (call again on a later
+   * turn). The first step at each state of the listings only loads the index saved beside the
+   * cache (search-index-file.ts), when it was saved from that state; an index read from FTS5 is
+   * saved by the step after its last.
+   */
   step(budgetMs: number): boolean;
 }
 
-export function searchIndexes(db: Db, generation: Generation): SearchIndexes {
+export function searchIndexes(db: Db, generation: Generation, saved: SavedSearchIndex | null): SearchIndexes {
   let builder: SearchIndexBuilder | null = null;
   let kept: SearchIndex | null = null;
+  /** The state of the listings whose saved index was tried. */
+  let triedFile: string | null = null;
+  /** Read from FTS5, not saved yet. */
+  let unsaved: SearchIndex | null = null;
   const current = (): SearchIndex | null => (kept !== null && generation.cacheable() && kept.token === generation.token() ? kept : null);
   return {
     current,
     step(budgetMs: number): boolean {
       if (!generation.cacheable()) return false;
-      if (current() !== null) return false;
+      if (current() !== null) {
+        if (unsaved !== null && unsaved === kept) saved?.save(unsaved);
+        unsaved = null;
+        return false;
+      }
       // The listings changed: the old index answers nothing now, its memory goes before the new one's is read.
       kept = null;
+      unsaved = null;
+      const token = generation.token();
+      if (saved !== null && triedFile !== token) {
+        triedFile = token;
+        kept = saved.load();
+        return kept === null;
+      }
       builder ??= new SearchIndexBuilder(db, generation);
       kept = builder.step(budgetMs);
+      if (kept !== null && saved !== null) {
+        unsaved = kept;
+        return true;
+      }
       return kept === null && !builder.stuck();
     },
   };
