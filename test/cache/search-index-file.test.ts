@@ -26,9 +26,9 @@ const openOne = (): Cache => {
   return cache;
 };
 /** Steps until nothing remains, as the reader thread does between questions; how many it took. */
-const readIndex = (cache: Cache): number => {
+const readIndex = (cache: Cache, budgetMs = 1000): number => {
   let steps = 1;
-  while (cache.indexSearch(1000)) steps++;
+  while (cache.indexSearch(budgetMs)) steps++;
   return steps;
 };
 /** What a cache that never reads an index answers (FTS5). */
@@ -52,8 +52,8 @@ describe('the search index saved beside the cache', () => {
   it('is saved once read from FTS5, and the next start loads it in one step with the same answers', () => {
     expect(existsSync(indexFile())).toBe(false);
     const first = openOne();
-    // The first step finds no file; the last saves what was read.
-    expect(readIndex(first)).toBeGreaterThanOrEqual(3);
+    // The first step finds no file; a budget of 0 reads a term a step; the last step saves what was read.
+    expect(readIndex(first, 0)).toBeGreaterThan(100);
     expect(statSync(indexFile()).size).toBeGreaterThan(10_000);
 
     const next = openOne();

@@ -14,7 +14,8 @@
 // padding to 4 bytes, then the body: per term its first byte in the postings (n + 1 Int32 in the
 // machine's order: x64 and arm64 alike are little-endian),
 // the terms (UTF-8, separated by NUL) and the postings (search-index.ts' gaps, term after term).
-import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
@@ -26,6 +27,8 @@ const MAGIC = Buffer.from('showroom search index 1\n', 'latin1');
 /** The header is small (a stamp of a few hundred bytes): read with the magic in one go. */
 const HEAD_BYTES = 64 * 1024;
 const SEPARATOR = '\0';
+// eslint-disable-next-line no-control-regex -- the test is for characters past ASCII
+const NOT_ASCII = /[^\u0000-\u007f]/;
 
 const Header = z.object({
   stamp: z.string(),
@@ -86,16 +89,24 @@ export function savedSearchIndex(db: Db, generation: Generation, cacheFile: stri
 /** Writes the file whole, then puts it in place: a reader sees the old file or the new one. */
 function writeIndexFile(file: string, stamp: string, index: SearchIndex): void {
   const parts = index.parts();
-  if (parts === null || parts.terms.some((term) => term.includes(SEPARATOR))) return;
-  const { terms, offsets, postings } = parts;
-  const termBytes = Buffer.from(terms.join(SEPARATOR), 'utf8');
+  if (parts === null) return;
+  // A NUL in a term (the tokenizer keeps none) would make the file fail its check when read, and be read again from FTS5.
+  const { terms, text, offsets, postings } = parts;
+  // The terms are ASCII but for rare accented letters FTS5 does not fold: ASCII is copied as is, several times faster than UTF-8's encoder.
+  const termBytes = Buffer.from(text, NOT_ASCII.test(text) ? 'utf8' : 'latin1');
   const offsetBytes = new Uint8Array(offsets.buffer, offsets.byteOffset, offsets.byteLength);
   const body = [offsetBytes, termBytes, ...postings];
   const crc = body.reduce((value, bytes) => crc32(bytes, value), 0);
   const header: Header = { stamp, terms: terms.length, termBytes: termBytes.length, postingsBytes: offsets[terms.length] as number, crc };
   const temp = `${file}.${String(process.pid)}.tmp`;
   try {
-    writeFileSync(temp, Buffer.concat([headBytes(header), ...body]));
+    // Piece by piece: the 10 MB are never copied into one buffer.
+    const fd = openSync(temp, 'w');
+    try {
+      for (const bytes of [headBytes(header), ...body]) writeSync(fd, bytes);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, file);
   } finally {
     rmSync(temp, { force: true });
@@ -141,7 +152,8 @@ export function readIndexFile(file: string, stamp: string): IndexParts | null {
     const offsets = new Int32Array(body.buffer, body.byteOffset, header.terms + 1);
     for (let t = 0; t < header.terms; t++) if ((offsets[t] as number) > (offsets[t + 1] as number)) return null;
     if (offsets[0] !== 0 || offsets[header.terms] !== header.postingsBytes) return null;
-    const text = body.toString('utf8', offsetBytes, offsetBytes + header.termBytes);
+    const termBytes = body.subarray(offsetBytes, offsetBytes + header.termBytes);
+    const text = termBytes.toString(isAscii(termBytes) ? 'latin1' : 'utf8');
     const terms = header.terms === 0 ? [] : text.split(SEPARATOR);
     if (terms.length !== header.terms) return null;
     return {
