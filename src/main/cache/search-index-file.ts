@@ -12,8 +12,8 @@
 //
 // Layout: a magic line, the header's length (u32 LE) and the header (JSON: stamp, counts, CRC),
 // padding to 4 bytes, then the body: per term its first byte in the postings (n + 1 Int32 in the
-// machine's order: x64 and arm64 alike are little-endian),
-// the terms (UTF-8, separated by NUL) and the postings (search-index.ts' gaps, term after term).
+// machine's order: x64 and arm64 alike are little-endian), the terms (UTF-8, separated by NUL) and
+// the postings (search-index.ts' gaps, term after term).
 import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -21,12 +21,11 @@ import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import type { Db } from './db';
 import type { Generation } from './generation';
-import { SearchIndex, type SavedSearchIndex } from './search-index';
+import { SearchIndex, TERM_SEPARATOR, type SavedSearchIndex } from './search-index';
 
 const MAGIC = Buffer.from('showroom search index 1\n', 'latin1');
 /** The header is small (a stamp of a few hundred bytes): read with the magic in one go. */
 const HEAD_BYTES = 64 * 1024;
-const SEPARATOR = '\0';
 // eslint-disable-next-line no-control-regex -- the test is for characters past ASCII
 const NOT_ASCII = /[^\u0000-\u007f]/;
 
@@ -137,14 +136,15 @@ export function readIndexFile(file: string, stamp: string): IndexParts | null {
     return null;
   }
   try {
-    const head = Buffer.alloc(Math.min(HEAD_BYTES, fstatSync(fd).size));
+    const size = fstatSync(fd).size;
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
     readSync(fd, head, 0, head.length, 0);
     const header = parseHead(head);
     if (header === null || header.stamp !== stamp) return null;
     const start = headBytes(header).length;
     const offsetBytes = 4 * (header.terms + 1);
     const bodyBytes = offsetBytes + header.termBytes + header.postingsBytes;
-    if (fstatSync(fd).size !== start + bodyBytes) return null;
+    if (size !== start + bodyBytes) return null;
     // Memory of its own, from byte 0: the offsets are aligned for an Int32Array.
     const body = Buffer.from(new ArrayBuffer(bodyBytes));
     if (readSync(fd, body, 0, bodyBytes, start) !== bodyBytes) return null;
@@ -154,7 +154,7 @@ export function readIndexFile(file: string, stamp: string): IndexParts | null {
     if (offsets[0] !== 0 || offsets[header.terms] !== header.postingsBytes) return null;
     const termBytes = body.subarray(offsetBytes, offsetBytes + header.termBytes);
     const text = termBytes.toString(isAscii(termBytes) ? 'latin1' : 'utf8');
-    const terms = header.terms === 0 ? [] : text.split(SEPARATOR);
+    const terms = header.terms === 0 ? [] : text.split(TERM_SEPARATOR);
     if (terms.length !== header.terms) return null;
     return {
       terms,

@@ -16,6 +16,9 @@ import type { Db } from './db';
 import type { Generation } from './generation';
 import { binaryCompare } from './binary-order';
 
+/** Between two terms where they are joined into one text (the tokenizer keeps no NUL in a term). */
+export const TERM_SEPARATOR = '\0';
+
 /** A step of the reader thread's reading (account-session/worker.ts): progress, and a question waits for little. */
 export const INDEX_STEP_MS = 10;
 /** Terms read per statement: a step stops at the first boundary after its budget. */
@@ -69,7 +72,7 @@ export class SearchIndex {
     }
     if (chunk >= 0) postings.push((this.chunks[chunk] as Uint8Array).subarray(0, end));
     offsets[this.terms.length] = base + end;
-    const text = this.termText ?? this.terms.join('\0');
+    const text = this.termText ?? this.terms.join(TERM_SEPARATOR);
     this.termText = null;
     return { terms: this.terms, text, offsets, postings };
   }
@@ -192,7 +195,7 @@ export class SearchIndexBuilder {
 
   /** Ends a step with its terms joined (a few thousand strings: well under a ms). */
   private pause(): null {
-    this.text.push(this.terms.slice(this.joined).join('\0'));
+    this.text.push(this.terms.slice(this.joined).join(TERM_SEPARATOR));
     this.joined = this.terms.length;
     return null;
   }
@@ -260,7 +263,7 @@ export class SearchIndexBuilder {
     const last = this.chunks.length - 1;
     if (last >= 0) this.chunks[last] = (this.chunks[last] as Uint8Array).slice(0, this.used);
     this.pause();
-    const text = this.text.filter((piece) => piece !== '').join('\0');
+    const text = this.text.filter((piece) => piece !== '').join(TERM_SEPARATOR);
     const index = new SearchIndex(token, this.terms, Int32Array.from(this.chunkOf), Int32Array.from(this.from), Int32Array.from(this.to), this.chunks, text);
     this.restart(token);
     return index;
