@@ -9,8 +9,13 @@
 //     reloads are "warm". Goal ≤ 1 s, on the cold load.
 //   keystroke → rows: words typed one key at a time into the search box (brands, models, partial
 //     plates, a search-box clear between words); from the input event to the first DOM change in
-//     the list after the answer to that text's query (or the next frame, when the rows were
-//     already right). Rows follow every keystroke (no debounce; only the filter counts wait).
+//     the list after the answer to that text's query, or, when the rows shown were already right
+//     (the answer changed nothing in the list), to the end of the answer's task (the next frame
+//     after it, which earlier runs counted, is printed beside). Each key is let go once its rows
+//     are in, as a typist's finger is, tens of ms after the press (Playwright's press() sends the
+//     key up a moment after the key down, an event no hand makes while the keystroke is drawn).
+//     The probe reads the bridge's messages after their tasks, so it never delays what it times.
+//     Rows follow every keystroke (no debounce; only the filter counts wait).
 //     The round trip is timed on the bridge's socket (send → answer received), beside the
 //     backend handler's own time, and the frame that draws the typed character (the answer
 //     cannot be drawn before it ends). Typed at a fast typist's pace, a key every
@@ -47,8 +52,10 @@ interface Key {
   sent: number | null;
   answered: number | null;
   done: number | null;
-  /** No DOM change after the answer: done is the next frame. */
+  /** No change in the list after the answer: done is the end of the answer's task (the rows shown were right). */
   unchanged: boolean;
+  /** Unchanged keys: the next frame after the answer (the measure of earlier runs). */
+  nextFrame: number | null;
   /** The end of the frame that drew the typed character (a task posted from its animation frame). */
   framed: number | null;
 }
@@ -91,22 +98,23 @@ const PROBE = `(() => {
     if (el.closest('[data-testid="filter-panel"]') || el.closest('[data-testid="inventory-search"]')) return false;
     return el.closest('[data-testid="inventory-screen"]') !== null;
   };
+  /** When the list changed, the last few times (an answer's render is matched to the first change after it arrived). */
+  const changes = [];
   new MutationObserver((records) => {
     const now = performance.now();
     if (b.firstRowAt === null) {
       const row = document.querySelector('[data-testid="inventory-row"]');
       if (row && row.getBoundingClientRect().height > 0) b.firstRowAt = now;
     }
-    const waiting = b.keys.filter((k) => k.answered !== null && k.done === null);
-    if (waiting.length > 0 && records.some((r) => isListChange(r.target))) {
-      for (const k of waiting) k.done = now;
-      settle();
+    if (records.some((r) => isListChange(r.target))) {
+      changes.push(now);
+      if (changes.length > 64) changes.splice(0, 32);
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   document.addEventListener('input', (e) => {
     const target = e.target;
     if (!target || !target.dataset || target.dataset.testid !== 'inventory-search') return;
-    const key = { value: target.value, t0: performance.now(), sent: null, answered: null, done: null, unchanged: false, framed: null };
+    const key = { value: target.value, t0: performance.now(), sent: null, answered: null, done: null, unchanged: false, framed: null, nextFrame: null };
     b.keys.push(key);
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
@@ -115,9 +123,10 @@ const PROBE = `(() => {
     });
   }, true);
   // The bridge's socket, timed from the page: a call's text leaves (send) and its answer arrives
-  // (the first 'message' listener, before the bridge's own, timed before it reads the message).
-  // Messages are devalue text: an index table whose first entry is the message. Only the few
-  // fields the probe needs are resolved, not the rows, so the probe delays the bridge little.
+  // (the first 'message' listener, before the bridge's own). Messages are devalue text: an index
+  // table whose first entry is the message. The probe reads them only after the answer's task
+  // (a message posted from the listener runs once the bridge has drawn the answer), so that its
+  // own reading never delays the drawing it times.
   const tableOf = (text) => {
     try { const table = JSON.parse(text); return Array.isArray(table) ? table : undefined; } catch { return undefined; }
   };
@@ -134,39 +143,60 @@ const PROBE = `(() => {
     return v !== null && typeof v === 'object' ? undefined : v;
   };
   const timedCalls = new Map();
+  /** Answers received, read after their task: [arrival time, text]. */
+  const received = [];
+  /** Calls sent, read after their task: [send time, text]. */
+  const sent = [];
+  const readSent = () => {
+    for (const [at, data] of sent.splice(0)) {
+      const table = typeof data === 'string' ? tableOf(data) : undefined;
+      if (!table || field(table, 'channel') !== 'inventory.query' || field(table, 'input', 'window', 'offset') !== 0) continue;
+      const text = field(table, 'input', 'text') ?? '';
+      const key = b.keys.findLast((k) => k.value === text && k.sent === null);
+      if (key) {
+        key.sent = at;
+        timedCalls.set(field(table, 'id'), key);
+      }
+    }
+  };
+  const afterAnswer = new MessageChannel();
+  afterAnswer.port1.onmessage = () => {
+    const end = performance.now();
+    readSent();
+    for (const [at, data] of received.splice(0)) {
+      const table = typeof data === 'string' ? tableOf(data) : undefined;
+      const id = table && field(table, 'type') === 'result' ? field(table, 'id') : undefined;
+      const key = id === undefined ? undefined : timedCalls.get(id);
+      if (!key) continue;
+      timedCalls.delete(id);
+      key.answered = at;
+      // The list's first change after the answer arrived is its rows drawn; with none, the rows
+      // were already right when the answer's task ended (and, beside, the next frame's time).
+      const change = changes.find((c) => c >= at);
+      if (change !== undefined) {
+        key.done = change;
+      } else {
+        key.done = end;
+        key.unchanged = true;
+        requestAnimationFrame(() => setTimeout(() => { key.nextFrame = performance.now(); }, 0));
+      }
+    }
+    settle();
+  };
   const Socket = window.WebSocket;
   window.WebSocket = class extends Socket {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
-        const at = performance.now();
-        const table = typeof e.data === 'string' ? tableOf(e.data) : undefined;
-        const id = table && field(table, 'type') === 'result' ? field(table, 'id') : undefined;
-        const key = id === undefined ? undefined : timedCalls.get(id);
-        if (!key) return;
-        timedCalls.delete(id);
-        key.answered = at;
-        // The list re-renders after this answer; if nothing in it changed, it was right by the next frame.
-        requestAnimationFrame(() => setTimeout(() => {
-          if (key.done !== null) return;
-          key.done = performance.now();
-          key.unchanged = true;
-          settle();
-        }, 0));
+        received.push([performance.now(), e.data]);
+        afterAnswer.port2.postMessage(null);
       });
     }
     send(data) {
-      const at = performance.now();
-      const table = typeof data === 'string' ? tableOf(data) : undefined;
-      if (table && field(table, 'channel') === 'inventory.query' && field(table, 'input', 'window', 'offset') === 0) {
-        const text = field(table, 'input', 'text') ?? '';
-        const key = b.keys.findLast((k) => k.value === text && k.sent === null);
-        if (key) {
-          key.sent = at;
-          timedCalls.set(field(table, 'id'), key);
-        }
-      }
+      sent.push([performance.now(), data]);
       super.send(data);
+      // Read after the keystroke's own task, like the answers (and before any answer is read).
+      setTimeout(readSent, 0);
     }
   };
 })();`;
@@ -219,9 +249,13 @@ async function typeAndMeasure(page: Page, text: string, pace: Pace): Promise<voi
     const before = await page.evaluate(() => (globalThis as unknown as G).__bench.keys.length);
     const startedAt = performance.now();
     // The keyboard as a dealer's: to whatever has the focus (the search box), with no locator
-    // resolved and no actionability checks run in the page per key.
-    await page.keyboard.press(char === ' ' ? 'Space' : char);
+    // resolved and no actionability checks run in the page per key. The key is let go once its
+    // rows are in, as a finger lets go tens of ms after pressing (press() would send the key up
+    // a moment after the key down, while the keystroke being timed is still drawn).
+    const key = char === ' ' ? 'Space' : char;
+    await page.keyboard.down(key);
     await settled(page, before);
+    await page.keyboard.up(key);
     await keepPace(pace, startedAt);
   }
 }
@@ -241,6 +275,9 @@ interface KeystrokeFigures {
   /** Keystrokes whose answer the page read only after the frame that drew the typed character. */
   answeredAfterFrame: number;
   unchanged: number;
+  /** Keystrokes whose rows did not change: keystroke → the end of the answer's task, and → the next frame after it. */
+  unchangedDone: number[];
+  unchangedNextFrame: number[];
 }
 
 /** Types every word a letter at a time (then clears the box), and reads the page's timings. */
@@ -270,6 +307,8 @@ async function measureKeystrokes(page: Page, typed: readonly string[], pace: Pac
     laterWords: done.filter((k) => !inFirstWords(k)).map(totalOf),
     answeredAfterFrame: done.filter((k) => k.framed !== null && (k.answered as number) > k.framed).length,
     unchanged: done.filter((k) => k.unchanged).length,
+    unchangedDone: done.filter((k) => k.unchanged).map(totalOf),
+    unchangedNextFrame: done.filter((k) => k.unchanged && k.nextFrame !== null).map((k) => (k.nextFrame as number) - k.t0),
   };
 }
 
@@ -278,8 +317,9 @@ async function clearSearch(page: Page, pace: Pace): Promise<void> {
   const before = await page.evaluate(() => (globalThis as unknown as G).__bench.keys.length);
   const startedAt = performance.now();
   await search.press('Control+a');
-  await search.press('Backspace');
+  await page.keyboard.down('Backspace');
   await settled(page, before);
+  await page.keyboard.up('Backspace');
   await keepPace(pace, startedAt);
 }
 
@@ -394,6 +434,9 @@ export async function run(): Promise<BenchResult[]> {
         'beside: keystroke → end of the frame drawing the typed character p50 / p95 ms': all((k) => spread(k.framed)),
         "answers the page read after the typed character's frame": all((k) => k.answeredAfterFrame),
         'keystrokes whose rows did not change': all((k) => k.unchanged),
+        'of those, keystroke → end of the answer’s task (as counted) | → the next frame after it, p50 / p95 ms': all(
+          (k) => `${spread(k.unchangedDone)} → ${spread(k.unchangedNextFrame)}`,
+        ),
         'answers ready: given at once / asked of the backend': `${app.replay.hits} / ${app.replay.misses}`,
         ...channelFigures(app.channelTimes, mark),
         'load average (1/5/15 min)': load(),

@@ -5,7 +5,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../shell/logger';
 import { INDEX_STEP_MS, openCache, type Cache } from '../cache';
-import { DEFAULT_SORT } from '../../shared/inventory';
+import { DEFAULT_SORT, DEFAULT_WINDOW } from '../../shared/inventory';
+import { firstSearches, MAX_FIRST_SEARCHES } from './first-searches';
 import { INDEX_QUIET_MS, indexTiming } from './index-timing';
 import { inventoryReads, openAccountSession } from './session';
 import type { AccountSession } from './types';
@@ -162,6 +163,7 @@ function warmUp(steps: readonly (() => unknown)[]): void {
 async function open(): Promise<{ target: Target; status: AccountSession['portalStatus'] | null; subscribe: AccountSession['subscribe'] | null }> {
   if (role === 'reader') {
     const cache = openCache(spec.paths.cacheFile);
+    const reads = inventoryReads(cache);
     // The inventory's in-memory snapshot, the default order and the counts of the whole stock,
     // made as the account opens rather than by the window's first questions (about 250, 60 and
     // 250 ms at 100,000 listings, more from a cold disk): the app opens its account before the
@@ -169,12 +171,22 @@ async function open(): Promise<{ target: Target; status: AccountSession['portalS
     // event loop, so a question arriving meanwhile waits for one step at most. A failure is said
     // by the first read that needs it. Then the search index saved beside the cache, when it is the
     // index of the listings as they are (a few tens of ms; its first step only loads that file);
-    // reading it from FTS5 waits for the window (index-timing.ts).
+    // reading it from FTS5 waits for the window (index-timing.ts). With the index loaded, a few
+    // searches of the dealer's own words compile the search path (first-searches.ts).
+    let searches: string[] = [];
     warmUp([
       () => cache.summary(),
-      () => cache.queryVehicles({ sort: DEFAULT_SORT, window: { offset: 0, limit: 1 } }),
+      () => {
+        searches = firstSearches(cache.queryVehicles({ sort: DEFAULT_SORT, window: { offset: 0, limit: 1 } }).rows[0]);
+      },
       () => cache.facetCounts({}),
-      () => cache.indexSearch(INDEX_STEP_MS),
+      () => {
+        if (cache.indexSearch(INDEX_STEP_MS)) searches = [];
+      },
+      ...Array.from({ length: MAX_FIRST_SEARCHES }, (_, i) => () => {
+        const text = searches[i];
+        if (text !== undefined) void reads.query({ text, sort: DEFAULT_SORT, window: DEFAULT_WINDOW });
+      }),
     ]);
     let quiet: NodeJS.Timeout | undefined;
     afterCall = (method, args) => {
@@ -182,7 +194,7 @@ async function open(): Promise<{ target: Target; status: AccountSession['portalS
       if (indexTiming(method, args) === 'now') indexSearch(cache);
       else quiet = setTimeout(() => indexSearch(cache), INDEX_QUIET_MS).unref();
     };
-    return { target: { ...inventoryReads(cache), close: async () => cache.close() }, status: null, subscribe: null };
+    return { target: { ...reads, close: async () => cache.close() }, status: null, subscribe: null };
   }
   const opened = await openAccountSession(spec, {
     integrationToken: () => ask<string>((id) => ({ t: 'token', id })),
