@@ -8,6 +8,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import type { ListQuery } from '../../../src/renderer/src/hooks/useInventoryRows';
+import { ROW_PAGE_SIZE } from '../../../src/renderer/src/logic/rowPages';
 import { installBridge, ok, type TestBridge } from './bridge';
 import { rowView } from './rows';
 
@@ -96,6 +97,25 @@ describe('useInventoryRows', () => {
     await waitFor(() => expect(answered).toEqual(['fo']));
     expect(main.calls.map((c) => c.input as ListQuery).at(-1)).toMatchObject({ text: 'fo', filters: { fuel: ['diesel'] } });
     expect(texts()).toEqual(['fo', 'fo']);
+  });
+
+  it('asks a new query for as many rows as the list shows, from the top: one page when they fit in one', async () => {
+    const hook = await mounted();
+    const windows = () => main.calls.map((c) => (c.input as { window: unknown }).window);
+    // The list shows 17 rows (its range as the virtualizer reports it): one page of a new query.
+    act(() => hook.result.current.ensureRange(0, 16));
+    act(() => hook.result.current.request(query('f')));
+    await waitFor(() => expect(windows()).toEqual([{ offset: 0, limit: ROW_PAGE_SIZE }]));
+    // A taller list, scrolled: a new query starts at the top, with as many rows.
+    main.calls.length = 0;
+    act(() => hook.result.current.ensureRange(3, 3 + ROW_PAGE_SIZE));
+    act(() => hook.result.current.request(query('fo')));
+    await waitFor(() =>
+      expect(windows()).toEqual([
+        { offset: 0, limit: ROW_PAGE_SIZE },
+        { offset: ROW_PAGE_SIZE, limit: ROW_PAGE_SIZE },
+      ]),
+    );
   });
 
   it('asks for a query the screen changed itself (a filter, the sort)', async () => {

@@ -62,7 +62,8 @@ export function useInventoryRows(query: ListQuery, version: number, { onNewQuery
   const previous = useRef<RowPages<VehicleRowView> | null>(null);
   const generation = useRef(0);
   const totalRef = useRef<number | null>(null);
-  const range = useRef({ start: 0, end: 40 });
+  /** The rows the list shows (the virtualizer's range): a new query asks for as many from the top. */
+  const range = useRef({ start: 0, end: ROW_PAGE_SIZE - 1 });
   /** The query asked for last (by `request` or by the effect), its key, and the cache version it was asked at. */
   const asked = useRef<{ key: string; version: number; query: ListQuery } | null>(null);
   /**
@@ -122,7 +123,7 @@ export function useInventoryRows(query: ListQuery, version: number, { onNewQuery
       if (pages.current.size > 0) previous.current = pages.current;
       pages.current = new RowPages<VehicleRowView>();
       if (queryChanged) {
-        range.current = { start: 0, end: 40 };
+        range.current = { start: 0, end: range.current.end - range.current.start };
         onNewQueryRef.current?.();
       }
       const { start, end } = range.current;
