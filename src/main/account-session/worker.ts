@@ -185,7 +185,8 @@ async function open(): Promise<{ target: Target; status: AccountSession['portalS
       },
       ...Array.from({ length: MAX_FIRST_SEARCHES }, (_, i) => () => {
         const text = searches[i];
-        if (text !== undefined) void reads.query({ text, sort: DEFAULT_SORT, window: DEFAULT_WINDOW });
+        // A failure (a damaged file, a cache closing) is said by the dealer's own search, not here.
+        if (text !== undefined) reads.query({ text, sort: DEFAULT_SORT, window: DEFAULT_WINDOW }).catch(() => undefined);
       }),
     ]);
     let quiet: NodeJS.Timeout | undefined;
