@@ -17,8 +17,11 @@
 //     The probe reads the bridge's messages after their tasks, so it never delays what it times.
 //     Rows follow every keystroke (no debounce; only the filter counts wait).
 //     The round trip is timed on the bridge's socket (send → answer received), beside the
-//     backend handler's own time, and the frame that draws the typed character (the answer
-//     cannot be drawn before it ends). Typed at a fast typist's pace, a key every
+//     backend handler's own time, the frame that draws the typed character and the frame that
+//     draws the new rows (the end of the first frame after the list's change: when the dealer
+//     sees them). Chromium runs with the app window's feature switch (src/main/shell/
+//     chromium-features.ts: a keystroke's answer is not held behind the key's own frame);
+//     beside, the same shell in a Chromium with its defaults, where every answer waits for it. Typed at a fast typist's pace, a key every
 //     100 ms (120 words a minute); and back to back, the next key pressed as
 //     soon as the last one's rows are in the DOM, while they are still being painted (a pace no
 //     hand keeps, shown for comparison). Goal p95 ≤ 16 ms (one frame), at the typist's pace.
@@ -58,6 +61,8 @@ interface Key {
   nextFrame: number | null;
   /** The end of the frame that drew the typed character (a task posted from its animation frame). */
   framed: number | null;
+  /** The list's change that `done` is (none for an unchanged key), and the end of the frame that drew it. */
+  change: { at: number; framed: number | null } | null;
 }
 interface Probe {
   firstRowAt: number | null;
@@ -98,8 +103,13 @@ const PROBE = `(() => {
     if (el.closest('[data-testid="filter-panel"]') || el.closest('[data-testid="inventory-search"]')) return false;
     return el.closest('[data-testid="inventory-screen"]') !== null;
   };
-  /** When the list changed, the last few times (an answer's render is matched to the first change after it arrived). */
+  /** When the list changed, the last few times (an answer's render is matched to the first change after it arrived), and when the frame that drew it ended. */
   const changes = [];
+  const framedAfter = (change) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { change.framed = performance.now(); };
+    channel.port2.postMessage(null);
+  });
   new MutationObserver((records) => {
     const now = performance.now();
     if (b.firstRowAt === null) {
@@ -107,14 +117,16 @@ const PROBE = `(() => {
       if (row && row.getBoundingClientRect().height > 0) b.firstRowAt = now;
     }
     if (records.some((r) => isListChange(r.target))) {
-      changes.push(now);
+      const change = { at: now, framed: null };
+      changes.push(change);
+      framedAfter(change);
       if (changes.length > 64) changes.splice(0, 32);
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   document.addEventListener('input', (e) => {
     const target = e.target;
     if (!target || !target.dataset || target.dataset.testid !== 'inventory-search') return;
-    const key = { value: target.value, t0: performance.now(), sent: null, answered: null, done: null, unchanged: false, framed: null, nextFrame: null };
+    const key = { value: target.value, t0: performance.now(), sent: null, answered: null, done: null, unchanged: false, framed: null, nextFrame: null, change: null };
     b.keys.push(key);
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
@@ -172,9 +184,10 @@ const PROBE = `(() => {
       key.answered = at;
       // The list's first change after the answer arrived is its rows drawn; with none, the rows
       // were already right when the answer's task ended (and, beside, the next frame's time).
-      const change = changes.find((c) => c >= at);
+      const change = changes.find((c) => c.at >= at);
       if (change !== undefined) {
-        key.done = change;
+        key.done = change.at;
+        key.change = change;
       } else {
         key.done = end;
         key.unchanged = true;
@@ -269,6 +282,8 @@ interface KeystrokeFigures {
   render: number[];
   /** Keystroke → the end of the frame that drew the typed character. */
   framed: number[];
+  /** Keys whose rows changed: keystroke → the end of the frame that drew the new rows (when the dealer can see them). */
+  shown: number[];
   /** keystroke → rows of the first two words' keys (the clear after the second included), and of the others. */
   firstWords: number[];
   laterWords: number[];
@@ -303,6 +318,7 @@ async function measureKeystrokes(page: Page, typed: readonly string[], pace: Pac
     roundTrip: done.map((k) => (k.answered as number) - (k.sent as number)),
     render: done.map((k) => (k.done as number) - (k.answered as number)),
     framed: done.filter((k) => k.framed !== null).map((k) => (k.framed as number) - k.t0),
+    shown: done.flatMap((k) => (k.change?.framed != null ? [k.change.framed - k.t0] : [])),
     firstWords: done.filter(inFirstWords).map(totalOf),
     laterWords: done.filter((k) => !inFirstWords(k)).map(totalOf),
     answeredAfterFrame: done.filter((k) => k.framed !== null && (k.answered as number) > k.framed).length,
@@ -410,24 +426,31 @@ export async function run(): Promise<BenchResult[]> {
     app.replay.answers.clear();
     const shellProcess = await app.startShellProcess();
     let alone: KeystrokeFigures;
+    let deferred: KeystrokeFigures;
     let backToBack: KeystrokeFigures;
     try {
       const shellPage = await shellProcess.newPage(PROBE);
       await firstRowMs(shellPage, `${shellProcess.origin}/`);
       alone = await measureKeystrokes(shellPage, typed, typist);
       backToBack = await measureKeystrokes(shellPage, typed, { intervalMs: 0 });
+      await shellPage.close();
+      // The same shell in a Chromium with its default deferral of tasks after a key (the app's
+      // window turns it off: src/main/shell/chromium-features.ts), in a fresh page as above.
+      const defaultsPage = await shellProcess.newPage(PROBE, { chromiumDefaults: true });
+      await firstRowMs(defaultsPage, `${shellProcess.origin}/`);
+      deferred = await measureKeystrokes(defaultsPage, typed, typist);
     } finally {
       await shellProcess.close();
     }
     const keyP95 = p95(alone.total);
-    const all = (f: (k: KeystrokeFigures) => string | number) => `${f(alone)} | ${f(backToBack)} | ${f(here)} | ${f(ready)}`;
+    const all = (f: (k: KeystrokeFigures) => string | number) => `${f(alone)} | ${f(deferred)} | ${f(backToBack)} | ${f(here)} | ${f(ready)}`;
     const spread = (xs: number[]) => `${round(median(xs))} / ${round(p95(xs))}`;
     const keyResult: BenchResult = {
       name: 'renderer-inventory-keystroke',
       figures: {
         vehicles: COUNT,
         words: typed.join(', '),
-        'figures as': `the shell in its own process, a key every ${TYPING_INTERVAL_MS} ms | the same, back to back | in the bench process, a key every ${TYPING_INTERVAL_MS} ms | the same, every answer ready (no backend work)`,
+        'figures as': `the shell in its own process, a key every ${TYPING_INTERVAL_MS} ms | the same in a Chromium with its default deferral of tasks after a key (the app's window turns it off) | the shell and window of the first, back to back | in the bench process, a key every ${TYPING_INTERVAL_MS} ms | the same, every answer ready (no backend work)`,
         keystrokes: all((k) => k.keystrokes),
         measured: all((k) => k.total.length),
         'keystroke → rows p50 ms': all((k) => round(median(k.total))),
@@ -439,6 +462,7 @@ export async function run(): Promise<BenchResult[]> {
         'of which: inventory.query WebSocket round trip p50 / p95 ms': all((k) => spread(k.roundTrip)),
         'of which: answer → DOM p50 / p95 ms': all((k) => spread(k.render)),
         'beside: keystroke → end of the frame drawing the typed character p50 / p95 ms': all((k) => spread(k.framed)),
+        'beside: keystroke → end of the frame drawing the new rows (keys whose rows changed) p50 / p95 ms': all((k) => spread(k.shown)),
         "answers the page read after the typed character's frame": all((k) => k.answeredAfterFrame),
         'keystrokes whose rows did not change': all((k) => k.unchanged),
         'of those, keystroke → end of the answer’s task (as counted) | → the next frame after it, p50 / p95 ms': all(

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createAccountStore } from '../../src/main/accounts';
 import { createBackend } from '../../src/main/backend';
 import { accountPaths } from '../../src/main/account-session';
@@ -17,13 +17,15 @@ import { currentPhotos, type Backend } from '../../src/main/ipc/backend';
 import { createEventHub } from '../../src/main/ipc/events';
 import type { Handlers } from '../../src/main/ipc/gate';
 import type { Keychain } from '../../src/main/secrets';
+import { chromiumFeatureArgs } from '../../src/main/shell/chromium-features';
 import { createFileLogger } from '../../src/main/shell/logger';
 import { startTestShell, type TestShell } from '../../test/e2e/harness/shell';
 import { seedCache, type SeedResult } from './seed-cache';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-export const CHROMIUM_ARGS = [
+/** Chromium as the e2e tests run it, with what a benchmark reads besides; without the app window's own switches. */
+const CHROMIUM_BASE_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -34,6 +36,13 @@ export const CHROMIUM_ARGS = [
   '--enable-precise-memory-info',
   '--js-flags=--expose-gc',
 ];
+
+/**
+ * The app window's Chromium: the features it runs without, as both shells start it
+ * (src/main/shell/chromium-features.ts). One --disable-features switch, so it replaces the list
+ * Playwright passes for its own needs, as in the dealer's window, where there is none.
+ */
+export const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, ...chromiumFeatureArgs()];
 
 export function memoryKeychain(): Keychain {
   const tokens = new Map<string, string>();
@@ -66,8 +75,11 @@ export interface Replay {
 export interface ShellProcess {
   /** Where the app is served (after the login address has set the session cookie). */
   origin: string;
-  /** Opens the app in a fresh, logged-in page of its own browser context. */
-  newPage(initScript?: string): Promise<Page>;
+  /**
+   * Opens the app in a fresh, logged-in page of its own browser context. With `chromiumDefaults`,
+   * in a second Chromium started without the app window's feature switch (for comparison).
+   */
+  newPage(initScript?: string, options?: { chromiumDefaults?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -147,7 +159,8 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
     photos: () => currentPhotos(backend),
     logger: createFileLogger({ dir: join(dataDir, 'logs'), level: 'warn' }),
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launch = (args: string[]) => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+  const browser = await launch(CHROMIUM_ARGS);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   // Logged in once, as the launcher does: the session cookie then holds for every page.
   const login = await context.newPage();
@@ -174,19 +187,34 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
       });
       child.once('exit', (code) => reject(new Error(`the browser shell exited with ${code}`)));
     });
-    const shellContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const shellLogin = await shellContext.newPage();
-    await shellLogin.goto(url);
-    await shellLogin.close();
+    // Logged in once per browser, as the launcher's window is.
+    const loggedIn = async (from: Browser) => {
+      const context = await from.newContext({ viewport: { width: 1400, height: 900 } });
+      const login = await context.newPage();
+      await login.goto(url);
+      await login.close();
+      return context;
+    };
+    const shellContext = await loggedIn(browser);
+    let defaults: { browser: Browser; context: BrowserContext } | undefined;
     return {
       origin: new URL(url).origin,
-      async newPage(initScript) {
-        const page = await shellContext.newPage();
+      async newPage(initScript, options) {
+        let context = shellContext;
+        if (options?.chromiumDefaults) {
+          if (!defaults) {
+            const other = await launch(CHROMIUM_BASE_ARGS);
+            defaults = { browser: other, context: await loggedIn(other) };
+          }
+          context = defaults.context;
+        }
+        const page = await context.newPage();
         if (initScript) await page.addInitScript({ content: initScript });
         return page;
       },
       async close() {
         await shellContext.close().catch(() => undefined);
+        await defaults?.browser.close().catch(() => undefined);
         if (child.exitCode !== null) return;
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

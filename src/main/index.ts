@@ -13,6 +13,7 @@ import { currentPhotos, startDemoSandbox, type Backend, type BackendDeps } from 
 import { createEventHub } from './ipc/events';
 import { createGate } from './ipc/gate';
 import { APP_SCHEME, createAppHandler } from './shell/app-protocol';
+import { disableFeaturesSwitch } from './shell/chromium-features';
 import { contentSecurityPolicy, PHOTO_SCHEME, withCspHeader } from './shell/csp';
 import { appUserModelId } from './shell/identity';
 import { chosenExportFile, folderOf, saveDialogOptions } from './shell/export-dialog';
@@ -53,6 +54,9 @@ protocol.registerSchemesAsPrivileged([
   { scheme: PHOTO_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 app.enableSandbox();
+// Chromium features the window runs without (a keystroke's answer not held behind the key's frame): shell/chromium-features.ts.
+const chromiumFeatures = disableFeaturesSwitch();
+app.commandLine.appendSwitch(chromiumFeatures.name, chromiumFeatures.value);
 // A run from the sources has a profile (and a keychain service) of its own: see shell/profile.ts.
 const profile = profileFor({
   platform: process.platform,

@@ -1,6 +1,7 @@
 // How the browser shell shows itself and opens listings: pure decisions per platform.
 import { describe, expect, it } from 'vitest';
 import { textsIn } from '../../src/shared/i18n/messages';
+import { chromiumFeatureArgs } from '../../src/main/shell/chromium-features';
 import { browserCandidates, describeWindow, hasDisplay, launchPlan, systemOpenCommand, type LaunchInput } from '../../src/main/browser-shell/launch';
 
 const base: LaunchInput = {
@@ -21,6 +22,12 @@ describe('launchPlan', () => {
     expect(plan.args).toContain('--app=http://127.0.0.1:5000/?key=k');
     expect(plan.args).toContain('--user-data-dir=/data/browser-window');
     expect(plan.args).not.toContain('--no-sandbox');
+  });
+
+  it('runs the window with the same Chromium features as the Electron app, in one switch', () => {
+    const plan = launchPlan(base);
+    expect(plan.kind === 'app' && plan.args).toEqual(expect.arrayContaining(chromiumFeatureArgs()));
+    expect(plan.kind === 'app' && plan.args.filter((a) => a.startsWith('--disable-features='))).toHaveLength(1);
   });
 
   it('passes --no-sandbox only as root, where Chromium refuses to start without it', () => {

@@ -7,6 +7,7 @@
 // - No display (a server, CI) or --no-open: print the address and keep serving.
 import { posix, win32 } from 'node:path';
 import type { Texts } from '../../shared/i18n/messages';
+import { chromiumFeatureArgs } from '../shell/chromium-features';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -82,6 +83,8 @@ export function launchPlan(input: LaunchInput): LaunchPlan {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // As the Electron window runs: a keystroke's answer is not held behind the key's frame.
+        ...chromiumFeatureArgs(),
         ...(input.isRoot ? ['--no-sandbox'] : []),
       ],
     };
