@@ -2,8 +2,7 @@
 // and backend behind it (test/e2e/fixtures.ts). `npm test` builds first; alone:
 //   npx electron-vite build && npx playwright test
 import { defineConfig, devices } from '@playwright/test';
-
-const chromium = process.env.SHOWROOM_CHROMIUM ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from './test/e2e/harness/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -32,8 +31,8 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: chromium,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          executablePath: CHROMIUM_PATH,
+          args: [...CHROMIUM_TEST_ARGS],
         },
       },
     },

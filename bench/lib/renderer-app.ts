@@ -19,6 +19,7 @@ import type { Handlers } from '../../src/main/ipc/gate';
 import type { Keychain } from '../../src/main/secrets';
 import { chromiumFeatureArgs } from '../../src/main/shell/chromium-features';
 import { createFileLogger } from '../../src/main/shell/logger';
+import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from '../../test/e2e/harness/chromium';
 import { startTestShell, type TestShell } from '../../test/e2e/harness/shell';
 import { seedCache, type SeedResult } from './seed-cache';
 
@@ -26,12 +27,7 @@ const ROOT = join(import.meta.dirname, '../..');
 
 /** Chromium as the e2e tests run it, with what a benchmark reads besides; without the app window's own switches. */
 const CHROMIUM_BASE_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_TEST_ARGS,
   // performance.memory without the coarse bucketing; window.gc for a heap figure after collection.
   '--enable-precise-memory-info',
   '--js-flags=--expose-gc',
@@ -159,7 +155,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
     photos: () => currentPhotos(backend),
     logger: createFileLogger({ dir: join(dataDir, 'logs'), level: 'warn' }),
   });
-  const launch = (args: string[]) => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+  const launch = (args: string[]) => chromium.launch({ executablePath: CHROMIUM_PATH, args });
   const browser = await launch(CHROMIUM_ARGS);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   // Logged in once, as the launcher does: the session cookie then holds for every page.
