@@ -122,6 +122,7 @@ describe('the in-memory search index', () => {
       { word: '1', exact: true },
       { word: '0', exact: true },
     ]);
+    expect(indexedWords(searchWords('Ç'))).toEqual([{ word: 'c', exact: false }]);
   });
 
   it('is read in steps, and then has nothing more to read', () => {

@@ -18,6 +18,13 @@ describe('the search text', () => {
     expect(ftsMatchExpression('NEAR(a b) OR c')).toBe('"near"* "a" "b" "or"* "c"');
   });
 
+  it('a single character is a whole word beside others, and a prefix alone (the first key of a word)', () => {
+    expect(ftsMatchExpression('C 180')).toBe('"c" "180"*');
+    expect(ftsMatchExpression('C')).toBe('"c"*');
+    expect(ftsMatchExpression(' c  C ')).toBe('"c"*');
+    expect(ftsMatchExpression('Ç')).toBe('"ç"*');
+  });
+
   it('the index keeps no prefix entries: a word of two letters or more is searched as the terms it begins', () => {
     const vocabulary = ['go', 'gol', 'golf', 'gps', ...Array.from({ length: 20 }, (_, i) => `comp${String(i).padStart(2, '0')}`)];
     const lookup = (word: string, limit: number) =>
@@ -26,8 +33,9 @@ describe('the search text', () => {
         .sort()
         .slice(0, limit);
     expect(ftsMatchExpression('go gol', lookup)).toBe('("go" OR "gol" OR "golf") AND ("gol" OR "golf")');
-    // A single character is the whole term, as without the lookup.
+    // A single character is the whole term beside others, and a prefix alone, as without the lookup.
     expect(ftsMatchExpression('g 1', lookup)).toBe('"g" AND "1"');
+    expect(ftsMatchExpression('g', lookup)).toBe('"g"*');
     expect(ftsMatchExpression('gps xyz', lookup)).toBe('"gps" AND "xyz"');
     // Too many terms, or a word the tokenizer folds: the prefix query itself.
     expect(ftsMatchExpression('com', lookup)).toBe('"com"*');
@@ -77,6 +85,13 @@ describe('search', () => {
     expect(search('volks')).toEqual(['GOL']);
     expect(search('hyun comf')).toEqual(['HB20']);
     expect(search('hyun cactus')).toEqual([]);
+    // The first key of a word narrows the list too; beside other words one character is a whole word.
+    expect(search('q')).toEqual(['C4']);
+    expect(search('X')).toEqual(['HB20']);
+    expect(search('Ú')).toEqual(['GOL']);
+    expect(search('gol 1')).toEqual(['GOL']);
+    expect(search('gol 0')).toEqual(['GOL']);
+    expect(search('hyundai h')).toEqual([]);
   });
 
   it('finds brand, trim, accessory and extra-info names, and the reference', () => {

@@ -15,23 +15,30 @@ export function searchWords(text: string): string[] {
 
 /**
  * Every word must match (AND), each of two or more characters as a prefix: "volks gol 1d2" finds "Volkswagen Gol … ABC-1D23".
+ * A one-character word is a whole word beside others ("C 180", "1.0"), and a prefix alone (see `prefixTerm`).
  * A plate typed with a dash splits into its halves, which the `plate` column indexes separately;
  * typed without, it matches the compact plate column. Returns null when there is no word.
  */
 export function ftsMatchExpression(text: string, termsStartingWith?: TermLookup): string | null {
   const words = searchWords(text);
   if (words.length === 0) return null;
-  if (termsStartingWith === undefined) return words.map(prefixTerm).join(' ');
-  return words.map((w) => expandedTerm(w, termsStartingWith)).join(' AND ');
+  const alone = words.length === 1;
+  if (termsStartingWith === undefined) return words.map((w) => prefixTerm(w, alone)).join(' ');
+  return words.map((w) => expandedTerm(w, termsStartingWith, alone)).join(' AND ');
 }
 
 // Words are made of letter/number characters only, so the quotes need no escaping; the
 // doubling is kept as a belt-and-braces guarantee.
 const quote = (w: string): string => `"${w.replaceAll('"', '""')}"`;
 
-// A single character as a prefix would expand to a large part of the vocabulary (every number
-// starting with "1"); alone it is a whole word the dealer means ("1.0", "C 180").
-const prefixTerm = (w: string): string => `${quote(w)}${Array.from(w).length > 1 ? '*' : ''}`;
+/**
+ * A single character beside other words is a whole word the dealer means ("1.0", "C 180"): as a
+ * prefix it would match a large part of the vocabulary (every number starting with "1"). Alone, it
+ * is the first letter of what the dealer is typing, and a prefix like any other: the list narrows
+ * from the first key instead of emptying until the second ("c" finds Chevrolet and Civic).
+ */
+const isWholeWord = (w: string, alone: boolean): boolean => !alone && Array.from(w).length === 1;
+const prefixTerm = (w: string, alone: boolean): string => `${quote(w)}${isWholeWord(w, alone) ? '' : '*'}`;
 
 /** The index's terms starting with a word, at most `limit` of them. */
 export type TermLookup = (word: string, limit: number) => string[];
@@ -49,10 +56,10 @@ const ASCII_WORD = /^[a-z0-9]+$/;
  * the same listings match. No term at all: the word as an exact term, which matches nothing
  * either. More than EXPAND_MAX terms (most two-letter words): the prefix query after all.
  */
-function expandedTerm(word: string, termsStartingWith: TermLookup): string {
-  if (word.length < 2 || !ASCII_WORD.test(word)) return prefixTerm(word);
+function expandedTerm(word: string, termsStartingWith: TermLookup, alone: boolean): string {
+  if (word.length < 2 || !ASCII_WORD.test(word)) return prefixTerm(word, alone);
   const terms = termsStartingWith(word, EXPAND_MAX + 1).filter((t) => t.startsWith(word));
-  if (terms.length > EXPAND_MAX) return prefixTerm(word);
+  if (terms.length > EXPAND_MAX) return prefixTerm(word, alone);
   if (terms.length <= 1) return quote(terms[0] ?? word);
   return `(${terms.map(quote).join(' OR ')})`;
 }
@@ -79,9 +86,9 @@ const FOLDABLE = /[\u00c0-\u017f]/g;
 
 /**
  * The words as the in-memory index can match them, with the meaning `ftsMatchExpression` gives
- * them: a single character is the whole term; longer, every term it begins (a long word's
- * expansion is the terms it begins, or nothing when none does). Accented Latin letters are folded
- * as the tokenizer folds them. Null when a word is anything else: FTS5's tokenizer may fold or
+ * them: a single character beside other words is the whole term; any other word, every term it
+ * begins (a long word's expansion is the terms it begins, or nothing when none does). Accented
+ * Latin letters are folded as the tokenizer folds them. Null when a word is anything else: FTS5's tokenizer may fold or
  * split it, so FTS5 searches it.
  */
 export function indexedWords(words: readonly string[]): IndexedWord[] | null {
@@ -90,7 +97,7 @@ export function indexedWords(words: readonly string[]): IndexedWord[] | null {
     const word = w.replace(FOLDABLE, (c) => FOLDED_LETTERS.get(c) ?? c);
     if (!ASCII_WORD.test(word)) return null;
     // One letter folds to one: the length is the typed word's, as prefixTerm counts it.
-    out.push({ word, exact: word.length === 1 });
+    out.push({ word, exact: isWholeWord(word, words.length === 1) });
   }
   return out;
 }
