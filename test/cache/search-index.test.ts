@@ -5,9 +5,10 @@
 // FTS5, and the count the naive SQL gives. The index follows the listings: after a sync pass
 // written by another connection, searches answer from FTS5 until it is read again; a write
 // between two of its steps starts it over; a rowid it cannot hold leaves the search to FTS5.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
 import { FOLDED_LETTERS, indexedWords, searchWords } from '../../src/main/cache/fts';
+import { SearchIndex } from '../../src/main/cache/search-index';
 import { SORT_FIELDS, type InventoryFilters, type InventoryQuery } from '../../src/shared/inventory';
 import { generateVehicles } from '../../src/sandbox/generator';
 import { createRandom } from '../../src/sandbox/random';
@@ -167,6 +168,30 @@ describe('the in-memory search index', () => {
     expect(refs('direcao hidr gol')).toContain('GOL');
     expect(refs('zzqx')).toEqual([]);
     expect(refs('citroen zzqx')).toEqual([]);
+  });
+
+  it("keeps a lone first letter's matches past a word's keystrokes; other searches, the last 8", () => {
+    const advance = vi.spyOn(SearchIndex.prototype, 'advance');
+    try {
+      const ask = (text: string): number => {
+        const before = advance.mock.calls.length;
+        indexed.queryVehicles({ text, window: { offset: 0, limit: 17 } });
+        return advance.mock.calls.length - before;
+      };
+      // A fresh snapshot, nothing kept from the searches above; the index read again for it.
+      indexed.invalidate();
+      readIndex(indexed);
+      // A word typed a key at a time, then cleared, then the next word: "v", "vo", … ; "v" again.
+      const word = ['vo', 'vol', 'volk', 'volks', 'volksw', 'volkswa', 'volkswag', 'volkswage', 'volkswagen'];
+      expect(ask('v')).toBe(1);
+      for (const text of word) expect(ask(text), text).toBe(1);
+      expect(ask('v')).toBe(0);
+      expect(ask('volkswagen')).toBe(0);
+      // The ninth search back is no longer kept.
+      expect(ask('vo')).toBe(1);
+    } finally {
+      advance.mockRestore();
+    }
   });
 });
 
