@@ -1,6 +1,7 @@
 // What the reader searches for itself as the account opens (the dealer's likely first words).
 import { describe, expect, it } from 'vitest';
-import { firstSearches, MAX_FIRST_SEARCHES } from '../../src/main/account-session/first-searches';
+import { firstLetters, firstSearches, MAX_FIRST_SEARCHES } from '../../src/main/account-session/first-searches';
+import { LETTER_MATCHES_KEPT } from '../../src/main/cache/snapshot';
 
 describe('firstSearches', () => {
   it('types the brand a letter at a time, then the model, then both', () => {
@@ -33,5 +34,21 @@ describe('firstSearches', () => {
     expect(firstSearches(undefined)).toEqual([]);
     expect(firstSearches({ brand: null, title: null })).toEqual([]);
     expect(firstSearches({ brand: ' - ', title: '…' })).toEqual([]);
+  });
+});
+
+describe('firstLetters', () => {
+  const brand = (value: string, count: number) => ({ value, count });
+
+  it("gives the brands' first letters, the most listed brand's first, each once, as the index reads them", () => {
+    expect(firstLetters([brand('Fiat', 10), brand('Chevrolet', 40), brand('Citroën', 30), brand('Škoda', 20), brand('Ford', 5)])).toEqual(['c', 's', 'f']);
+  });
+
+  it('skips a brand without a word, and gives at most as many letters as the reader keeps', () => {
+    expect(firstLetters([brand(' - ', 99), brand('BMW', 1)])).toEqual(['b']);
+    const alphabet = Array.from('abcdefghijklmnopqrstuvwxyz');
+    const many = alphabet.map((c, i) => brand(`${c}brand`, 100 - i));
+    expect(firstLetters(many)).toEqual(alphabet.slice(0, LETTER_MATCHES_KEPT));
+    expect(firstLetters([])).toEqual([]);
   });
 });

@@ -5,8 +5,13 @@
 // the reader than the same words later (7 ms against 1.5 for a two-letter prefix that matches 60%
 // of 100,000 listings, more beside the window's first load; bench/renderer-inventory.ts). These
 // searches (about 20 ms in all, one per turn of the reader's event loop) compile the search path
-// before the first key. Pure; worker.ts runs them.
-import { searchWords } from '../cache/fts';
+// before the first key. Then the first letters of the stock's brands, most listings first: the
+// first key of a word matches much of the stock (1–7 ms the first time at 100,000 listings, in a
+// reader thread sharing two cores with the window), and the reader keeps those matches
+// (cache/snapshot.ts, LETTER_MATCHES_KEPT). Pure; worker.ts runs them.
+import type { FacetValue } from '../../shared/inventory-filters';
+import { indexedWords, searchWords } from '../cache/fts';
+import { LETTER_MATCHES_KEPT } from '../cache/snapshot';
 
 /** At most this many searches: each runs in one step, and a question waits for one step at most. */
 export const MAX_FIRST_SEARCHES = 8;
@@ -22,4 +27,15 @@ export function firstSearches(listing: { brand: string | null; title: string | n
   if (model !== undefined && model.length > 2) texts.push(model.slice(0, 2));
   if (model !== undefined) texts.push(model, brand === undefined ? model : `${brand} ${model}`);
   return [...new Set(texts)].slice(0, MAX_FIRST_SEARCHES);
+}
+
+/** The first letters of the brands (a facet's values), the most listed first, as the in-memory index reads them; at most as many as the reader keeps. */
+export function firstLetters(brands: readonly FacetValue[]): string[] {
+  const letters: string[] = [];
+  for (const { value } of [...brands].sort((a, b) => b.count - a.count)) {
+    const initial = searchWords(value)[0]?.charAt(0);
+    const letter = initial === undefined ? undefined : indexedWords([initial])?.[0]?.word;
+    if (letter !== undefined && !letters.includes(letter)) letters.push(letter);
+  }
+  return letters.slice(0, LETTER_MATCHES_KEPT);
 }

@@ -6,7 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../shell/logger';
 import { INDEX_STEP_MS, openCache, type Cache } from '../cache';
 import { DEFAULT_SORT, DEFAULT_WINDOW } from '../../shared/inventory';
-import { firstSearches, MAX_FIRST_SEARCHES } from './first-searches';
+import { firstLetters, firstSearches, MAX_FIRST_SEARCHES } from './first-searches';
+import { LETTER_MATCHES_KEPT } from '../cache/snapshot';
 import { INDEX_QUIET_MS, indexTiming } from './index-timing';
 import { inventoryReads, openAccountSession } from './session';
 import type { AccountSession } from './types';
@@ -172,22 +173,25 @@ async function open(): Promise<{ target: Target; status: AccountSession['portalS
     // by the first read that needs it. Then the search index saved beside the cache, when it is the
     // index of the listings as they are (a few tens of ms; its first step only loads that file);
     // reading it from FTS5 waits for the window (index-timing.ts). With the index loaded, a few
-    // searches of the dealer's own words compile the search path (first-searches.ts).
+    // searches of the dealer's own words compile the search path, and the first letters of the
+    // stock's brands are matched and kept (first-searches.ts).
     let searches: string[] = [];
+    const search = (text: string | undefined) => {
+      // A failure (a damaged file, a cache closing) is said by the dealer's own search, not here.
+      if (text !== undefined) reads.query({ text, sort: DEFAULT_SORT, window: DEFAULT_WINDOW }).catch(() => undefined);
+    };
     warmUp([
       () => cache.summary(),
       () => {
         searches = firstSearches(cache.queryVehicles({ sort: DEFAULT_SORT, window: { offset: 0, limit: 1 } }).rows[0]);
       },
-      () => cache.facetCounts({}),
+      () => {
+        searches.push(...firstLetters(cache.facetCounts({}).brand));
+      },
       () => {
         if (cache.indexSearch(INDEX_STEP_MS)) searches = [];
       },
-      ...Array.from({ length: MAX_FIRST_SEARCHES }, (_, i) => () => {
-        const text = searches[i];
-        // A failure (a damaged file, a cache closing) is said by the dealer's own search, not here.
-        if (text !== undefined) reads.query({ text, sort: DEFAULT_SORT, window: DEFAULT_WINDOW }).catch(() => undefined);
-      }),
+      ...Array.from({ length: MAX_FIRST_SEARCHES + LETTER_MATCHES_KEPT }, (_, i) => () => search(searches[i])),
     ]);
     let quiet: NodeJS.Timeout | undefined;
     afterCall = (method, args) => {

@@ -107,7 +107,7 @@ const MATCHES_KEPT = 8;
  * listings, most of such a keystroke's work in the reader), against about 0.1 ms kept. At most
  * 12 × (1 + 4 × share) bytes per listing: 6 MB at 100,000 listings if each matched all.
  */
-const LETTER_MATCHES_KEPT = 12;
+export const LETTER_MATCHES_KEPT = 12;
 
 interface ListColumn {
   /** Index into `values`, or -1 for NULL. */
