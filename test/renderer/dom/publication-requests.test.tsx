@@ -29,9 +29,9 @@ afterEach(cleanup);
 async function badges(language: 'en' | 'pt-BR', request: PublicationRequestView, onPortal = true) {
   const { initI18n } = await import('../../../src/renderer/src/i18n');
   const { PublicationBadges } = await import('../../../src/renderer/src/components/PublicationBadges');
-  initI18n(language);
+  const i18n = initI18n(language);
   const row = rowView();
-  render(<PublicationBadges row={{ ...row, publication: { ...row.publication, onPortal, request } }} />);
+  render(<PublicationBadges row={{ ...row, publication: { ...row.publication, onPortal, request } }} t={i18n.t} />);
 }
 
 describe('the badges of a publish or highlight request', () => {

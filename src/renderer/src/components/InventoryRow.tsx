@@ -1,7 +1,7 @@
 // One listing in the table (or a placeholder while its page loads).
 // aria-selected for the bulk selection.
+import type { TFunction } from 'i18next';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { VehicleRowView } from '../../../shared/views';
 import type { Formatters } from '../hooks/useFormat';
 import { PublicationBadges } from './PublicationBadges';
@@ -14,14 +14,15 @@ interface Props {
   active: boolean;
   selected: boolean;
   f: Formatters;
+  /** The table's: one translation hook per list, not three per row (each drawn again on every keystroke's answer). */
+  t: TFunction;
   idPrefix: string;
   onActivate: (index: number) => void;
   onOpen: (reference: string) => void;
   onToggle: (reference: string) => void;
 }
 
-export const InventoryRow = memo(function InventoryRow({ index, row, top, active, selected, f, idPrefix, onActivate, onOpen, onToggle }: Props) {
-  const { t } = useTranslation();
+export const InventoryRow = memo(function InventoryRow({ index, row, top, active, selected, f, t, idPrefix, onActivate, onOpen, onToggle }: Props) {
   const style = { transform: `translateY(${top}px)` };
   if (!row) {
     return (
@@ -60,7 +61,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--cover">
-        <Thumbnail photoId={row.coverPhotoId} />
+        <Thumbnail photoId={row.coverPhotoId} t={t} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--title">
         <button type="button" tabIndex={-1} className="link-button inv-title" onClick={() => onOpen(row.reference)}>
@@ -87,7 +88,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         {f.km(row.mileage)}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--status">
-        <PublicationBadges row={row} />
+        <PublicationBadges row={row} t={t} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--updatedAt" title={f.dateTime(row.updatedAt)}>
         {f.shortDate(row.updatedAt)}

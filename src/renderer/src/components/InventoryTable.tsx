@@ -125,6 +125,7 @@ export const InventoryTable = memo(function InventoryTable({
               active={item.index === activeIndex}
               selected={row ? selection.has(row.reference) : false}
               f={f}
+              t={t}
               idPrefix={idPrefix}
               onActivate={activate}
               onOpen={onOpen}

@@ -1,5 +1,5 @@
 // The badges of one listing: where it stands on the portal and what needs the dealer's attention.
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { VehicleRowView } from '../../../shared/views';
 import { Badge } from './Badge';
 
@@ -7,10 +7,11 @@ interface Props {
   row: Pick<VehicleRowView, 'publication' | 'rejectedPhotoCount' | 'urlReady' | 'problemCount' | 'active'>;
   /** Also show "On the portal" (the detail page); the list shows only what stands out. */
   showOnPortal?: boolean;
+  /** The screen's translation (the list's, for its rows). */
+  t: TFunction;
 }
 
-export function PublicationBadges({ row, showOnPortal }: Props) {
-  const { t } = useTranslation();
+export function PublicationBadges({ row, showOnPortal, t }: Props) {
   const p = row.publication;
   // Publish and (un)highlight: the unpublish has its own badges above (its fields predate `request`).
   const request = p.request;

@@ -1,13 +1,13 @@
 // A cover photo from the app's photo protocol, loaded lazily; a plain placeholder when missing.
 // A photo that could not be shown is tried again once more photos may have arrived (usePhotoEpoch),
 // with a query the photo handler ignores so that the browser asks again.
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import { usePhotoEpoch } from '../hooks/usePhotoEpoch';
 
-export function Thumbnail({ photoId, className }: { photoId: string | null; className?: string }) {
-  const { t } = useTranslation();
+/** `t`: the list's translation (a row draws no translation hook of its own). */
+export function Thumbnail({ photoId, className, t }: { photoId: string | null; className?: string; t: TFunction }) {
   const epoch = usePhotoEpoch();
   const [failed, setFailed] = useState<{ photoId: string; epoch: number } | null>(null);
   const failedBefore = photoId !== null && failed?.photoId === photoId;

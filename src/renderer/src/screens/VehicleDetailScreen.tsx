@@ -65,6 +65,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           </p>
           <PublicationBadges
             showOnPortal
+            t={t}
             row={{
               publication: detail.publication,
               rejectedPhotoCount: detail.rejectedPositions.length,
