@@ -88,8 +88,8 @@ const FOLDABLE = /[\u00c0-\u017f]/g;
  * The words as the in-memory index can match them, with the meaning `ftsMatchExpression` gives
  * them: a single character beside other words is the whole term; any other word, every term it
  * begins (a long word's expansion is the terms it begins, or nothing when none does). Accented
- * Latin letters are folded as the tokenizer folds them. Null when a word is anything else: FTS5's tokenizer may fold or
- * split it, so FTS5 searches it.
+ * Latin letters are folded as the tokenizer folds them. Null when a word is anything else:
+ * FTS5's tokenizer may fold or split it, so FTS5 searches it.
  */
 export function indexedWords(words: readonly string[]): IndexedWord[] | null {
   const out: IndexedWord[] = [];
@@ -100,4 +100,9 @@ export function indexedWords(words: readonly string[]): IndexedWord[] | null {
     out.push({ word, exact: isWholeWord(word, words.length === 1) });
   }
   return out;
+}
+
+/** A search that is one first character alone ("c", "7"): the first key of a word, a prefix that matches much of the stock. */
+export function isFirstLetter(words: readonly IndexedWord[]): boolean {
+  return words.length === 1 && words[0]?.exact === false && words[0].word.length === 1;
 }

@@ -25,7 +25,7 @@ import {
   type StateDimension,
 } from '../../shared/inventory-filters';
 import type { Db } from './db';
-import type { IndexedWord } from './fts';
+import { isFirstLetter, type IndexedWord } from './fts';
 import type { SearchIndex } from './search-index';
 import { binaryCompare } from './binary-order';
 import { orderBy, sortFieldOn } from './filters';
@@ -288,8 +288,7 @@ export class Snapshot {
     const slot = this.slot;
     if (slot === null) return null;
     const key = `\u0000${words.map((w) => (w.exact ? `=${w.word}` : w.word)).join(' ')}`;
-    const letter = words.length === 1 && !words[0]?.exact && words[0]?.word.length === 1;
-    return this.keptMatch(key, letter, () => {
+    return this.keptMatch(key, isFirstLetter(words), () => {
       const rounds = words.map((w) => ({ ...w, postings: index.postings(w.word, w.exact) })).sort((a, b) => a.postings - b.postings);
       const hits = new Uint8Array(this.n);
       if ((rounds[0]?.postings ?? 0) > 0) rounds.forEach((w, round) => index.advance(w.word, w.exact, round, hits, slot));
