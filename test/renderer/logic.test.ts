@@ -1,11 +1,77 @@
-// Pure renderer logic (DOM-free, src/renderer/src/logic): windowed row pages, list keyboard
-// moves, the base URL check, filters and zoom. Language and labels are tested in i18n.test.ts.
+// Pure renderer logic (DOM-free, src/renderer/src/logic): windowed row pages, the rows a scroller
+// draws, list keyboard moves, the base URL check, filters and zoom. Language and labels are tested in i18n.test.ts.
 import { describe, expect, it } from 'vitest';
 import { checkBaseUrl } from '../../src/renderer/src/logic/baseUrl';
 import { countActiveFilters, parseWholeNumber, setFlag, setRange, toggleListValue } from '../../src/renderer/src/logic/filters';
 import { nextRowIndex } from '../../src/renderer/src/logic/listKeys';
 import { RowPages, pagesForRange } from '../../src/renderer/src/logic/rowPages';
+import { NO_ROWS, rowRange, sameRows, scrollTopToShow, type RowGeometry } from '../../src/renderer/src/logic/rowWindow';
 import { zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN } from '../../src/renderer/src/logic/zoom';
+
+describe('row window', () => {
+  // The inventory's: rows of 60 px under a sticky header of 40, two rows beyond each edge.
+  const g: RowGeometry = { rowHeight: 60, headerHeight: 40, overscan: 2 };
+
+  /** The rows whose span crosses the viewport, found one row at a time, and the overscan. */
+  function bruteForce(scrollTop: number, height: number, count: number, geometry: RowGeometry) {
+    const crossing: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const top = geometry.headerHeight + i * geometry.rowHeight;
+      if (top < scrollTop + height && top + geometry.rowHeight > scrollTop) crossing.push(i);
+    }
+    if (crossing.length === 0) return null;
+    return { first: Math.max(0, crossing[0]! - geometry.overscan), last: Math.min(count - 1, crossing.at(-1)! + geometry.overscan) };
+  }
+
+  it('draws the rows crossing the viewport and two beyond each edge, within the count', () => {
+    expect(rowRange({ scrollTop: 0, height: 600 }, 100_000, g)).toEqual({ first: 0, last: 11 });
+    // Scrolled 100 rows down: rows 99 (under the header) to 109, then two either side.
+    expect(rowRange({ scrollTop: 6_000, height: 600 }, 100_000, g)).toEqual({ first: 97, last: 111 });
+    expect(rowRange({ scrollTop: 0, height: 600 }, 5, g)).toEqual({ first: 0, last: 4 });
+    // At the end of the list: its last row, whatever the offset asked.
+    expect(rowRange({ scrollTop: 40 + 100_000 * 60 - 600, height: 600 }, 100_000, g).last).toBe(99_999);
+    expect(rowRange({ scrollTop: 10 ** 9, height: 600 }, 100_000, g)).toEqual({ first: 99_999, last: 99_999 });
+    expect(rowRange({ scrollTop: 0, height: 600 }, 0, g)).toEqual(NO_ROWS);
+    // A scroller not laid out yet (no height) draws nothing.
+    expect(rowRange({ scrollTop: 0, height: 0 }, 100, g)).toEqual(NO_ROWS);
+  });
+
+  it('agrees with a row-by-row count at any offset, height and count', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let n = 0; n < 2_000; n++) {
+      const geometry = { rowHeight: 1 + Math.floor(random() * 80), headerHeight: Math.floor(random() * 60), overscan: Math.floor(random() * 4) };
+      const count = Math.floor(random() * 300);
+      const height = 1 + Math.floor(random() * 900);
+      const scrollTop = Math.floor(random() * Math.max(1, geometry.headerHeight + count * geometry.rowHeight - height + 1));
+      const expected = bruteForce(scrollTop, height, count, geometry) ?? NO_ROWS;
+      expect(rowRange({ scrollTop, height }, count, geometry), JSON.stringify({ geometry, count, height, scrollTop })).toEqual(expected);
+    }
+  });
+
+  it('draws again only when a scroll or a resize changes the rows drawn', () => {
+    expect(sameRows({ scrollTop: 6_000, height: 600 }, { scrollTop: 6_039, height: 600 }, g)).toBe(true);
+    expect(sameRows({ scrollTop: 6_000, height: 600 }, { scrollTop: 6_040, height: 600 }, g)).toBe(false);
+    expect(sameRows({ scrollTop: 6_000, height: 600 }, { scrollTop: 6_000, height: 700 }, g)).toBe(false);
+  });
+
+  it('scrolls as little as needed to show a row whole below the header', () => {
+    const view = { scrollTop: 6_000, height: 600 };
+    // Rows 100 to 108 are whole below the header (row 99 is under it, row 109 cut at the bottom).
+    expect(scrollTopToShow(100, view, g)).toBeNull();
+    expect(scrollTopToShow(108, view, g)).toBeNull();
+    expect(scrollTopToShow(99, view, g)).toBe(5_940);
+    expect(scrollTopToShow(109, view, g)).toBe(6_040);
+    expect(scrollTopToShow(0, view, g)).toBe(0);
+    // Each answer shows the row whole: below the header, above the bottom edge.
+    for (const index of [0, 5, 99, 109, 500, 99_999]) {
+      const top = scrollTopToShow(index, view, g) ?? view.scrollTop;
+      const rowTop = g.headerHeight + index * g.rowHeight;
+      expect(rowTop).toBeGreaterThanOrEqual(top + g.headerHeight);
+      expect(rowTop + g.rowHeight).toBeLessThanOrEqual(top + view.height);
+    }
+  });
+});
 
 describe('row pages', () => {
   it('covers a range with the pages it touches, within the total', () => {

@@ -2,16 +2,20 @@
 // only their pages are fetched. Keyboard: ↑/↓/PageUp/PageDown/Home/End move, Enter opens,
 // Space toggles the selection, Esc clears the selection.
 // The grid keeps the focus and points at the active row with aria-activedescendant.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventorySort } from '../../../shared/inventory';
 import { useFormat } from '../hooks/useFormat';
+import { useRowWindow } from '../hooks/useRowWindow';
 import type { InventoryRows } from '../hooks/useInventoryRows';
 import { nextRowIndex } from '../logic/listKeys';
+import type { RowGeometry } from '../logic/rowWindow';
 import { InventoryHeader } from './InventoryHeader';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './inventoryColumns';
 import { InventoryRow } from './InventoryRow';
+
+/** Two rows (120 px) beyond each edge: every row drawn is drawn again on each keystroke's answer. The sticky header sits above the rows inside the same scroller. */
+const GEOMETRY: RowGeometry = { rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 2 };
 
 interface Props {
   rows: InventoryRows;
@@ -46,31 +50,21 @@ export const InventoryTable = memo(function InventoryTable({
   const total = rows.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    // Two rows (120 px) beyond each edge: every row drawn is drawn again on each keystroke's answer.
-    overscan: 2,
-    // The sticky header sits above the rows inside the same scroller.
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
+  const { first, last, totalHeight, scrollToIndex } = useRowWindow(scrollRef, total, GEOMETRY);
+  const indexes: number[] = [];
+  for (let index = first; index <= last; index++) indexes.push(index);
   const { ensureRange } = rows;
 
   useEffect(() => {
-    if (total > 0) ensureRange(first, last);
+    if (total > 0 && last >= first) ensureRange(first, last);
   }, [first, last, total, ensureRange]);
 
   const move = useCallback(
     (index: number) => {
       onActiveIndex(index);
-      virtualizer.scrollToIndex(index, { align: 'auto' });
+      scrollToIndex(index);
     },
-    [onActiveIndex, virtualizer],
+    [onActiveIndex, scrollToIndex],
   );
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -113,16 +107,16 @@ export const InventoryTable = memo(function InventoryTable({
       data-testid="inventory-table"
     >
       <InventoryHeader sort={sort} onSort={onSort} />
-      <div className="inv-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = rows.getRow(item.index);
+      <div className="inv-body" role="rowgroup" style={{ height: totalHeight }}>
+        {indexes.map((index) => {
+          const row = rows.getRow(index);
           return (
             <InventoryRow
-              key={item.index}
-              index={item.index}
+              key={index}
+              index={index}
               row={row}
-              top={item.start - HEADER_HEIGHT}
-              active={item.index === activeIndex}
+              top={index * ROW_HEIGHT}
+              active={index === activeIndex}
               selected={row ? selection.has(row.reference) : false}
               f={f}
               t={t}
