@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 // A sync's progress events redraw the progress and nothing else: not the inventory screen, not
 // one of its rows. A keystroke in the search box redraws neither the table nor the filter panel
-// (its rows are asked for at once), and an answer with the same listings redraws no row. The
-// search box keeps its own text, and the screen still clears it (Esc, the no-results message).
+// (its rows are asked for at once), and an answer with the same listings redraws no row. At idle,
+// the rows on screen are drawn again off the document (hooks/useIdleWarmUp.ts). The search box
+// keeps its own text, and the screen still clears it (Esc, the no-results message).
 // The whole app is rendered (Root: query cache, contexts, screens) over the real bridge
 // (./bridge.ts); fixed answers stand in for main.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -192,6 +193,28 @@ describe('sync progress and the inventory', () => {
     expect(renders.table).toBe(1);
     expect(document.querySelectorAll('[data-testid="inventory-row"]').length).toBeGreaterThanOrEqual(5);
     expect(renders.rows).toBe(0);
+  });
+
+  it('draws the rows on screen again at idle, off the document, each pass with other listings in them', async () => {
+    cleanup();
+    const { WARM_UP_PASSES } = await import('../../../src/renderer/src/hooks/useIdleWarmUp');
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      await mountSettled();
+      const shownRows = () => [...document.querySelectorAll('[data-testid="inventory-row"]')].map((r) => r.textContent);
+      const before = shownRows();
+      expect(before.length).toBeGreaterThanOrEqual(5);
+      renders.rows = 0;
+      while (idle.length > 0) act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 50 }));
+      // A first pass mounts a row for each on screen; each later one draws every row again (its listing changed).
+      expect(renders.rows).toBe(WARM_UP_PASSES * before.length);
+      expect(shownRows()).toEqual(before);
+    } finally {
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('clears the search from the box (Esc) and from the no-results message, and asks for every listing again', async () => {

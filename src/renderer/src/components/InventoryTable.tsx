@@ -6,6 +6,7 @@ import { memo, useCallback, useEffect, useId, useRef, type KeyboardEvent, type R
 import { useTranslation } from 'react-i18next';
 import type { InventorySort } from '../../../shared/inventory';
 import { useFormat } from '../hooks/useFormat';
+import { useIdleWarmUp } from '../hooks/useIdleWarmUp';
 import { useRowWindow } from '../hooks/useRowWindow';
 import type { InventoryRows } from '../hooks/useInventoryRows';
 import { nextRowIndex } from '../logic/listKeys';
@@ -89,6 +90,29 @@ export const InventoryTable = memo(function InventoryTable({
   };
 
   const activate = useCallback((index: number) => onActiveIndex(index), [onActiveIndex]);
+
+  // The rows on screen, drawn at idle in a detached root, each pass with the rows shifted by one
+  // and another row active and selected: the first keystroke's answer that changes the rows then
+  // draws them again with that code ready (hooks/useIdleWarmUp.ts).
+  const shown = indexes.map((index) => rows.getRow(index)).filter((row) => row !== undefined);
+  useIdleWarmUp(shown.length > 1, (pass) =>
+    shown.map((_, i) => (
+      <InventoryRow
+        key={i}
+        index={i}
+        row={shown[(i + pass) % shown.length]}
+        top={i * ROW_HEIGHT}
+        active={i === pass}
+        selected={i === pass}
+        f={f}
+        t={t}
+        idPrefix={`${idPrefix}-warm`}
+        onActivate={activate}
+        onOpen={onOpen}
+        onToggle={onToggle}
+      />
+    )),
+  );
 
   return (
     <div
