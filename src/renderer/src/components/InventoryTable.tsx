@@ -15,7 +15,10 @@ import { InventoryHeader } from './InventoryHeader';
 import { HEADER_HEIGHT, ROW_HEIGHT } from './inventoryColumns';
 import { InventoryRow } from './InventoryRow';
 
-/** Two rows (120 px) beyond each edge: every row drawn is drawn again on each keystroke's answer. The sticky header sits above the rows inside the same scroller. */
+/**
+ * Rows of one height under the sticky header, inside the same scroller. Two rows (120 px) beyond
+ * each edge: every row drawn is drawn again on each keystroke's answer.
+ */
 const GEOMETRY: RowGeometry = { rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, overscan: 2 };
 
 interface Props {
