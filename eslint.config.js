@@ -2,12 +2,14 @@
 // - src/shared imports nothing from node or electron (it runs in every process);
 // - src/renderer imports only itself and src/shared (no node, no electron, no main);
 // - src/preload takes only types from the contract (no zod in the preload bundle), no node built-ins;
-// - in src/main only index.ts imports runtime values from electron; every other module is plain Node.
+// - in src/main only index.ts imports runtime values from electron; every other module is plain Node;
+// - inside src/main each folder imports only the layers build/lint/main-layers.js lists for it.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { mainLayersRule } from './build/lint/main-layers.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -151,5 +153,10 @@ export default tseslint.config(
         { group: ['**/renderer', '**/renderer/**', '**/preload', '**/preload/**'], message: 'Main-side code does not import the renderer or preload.' },
       ],
     }),
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    plugins: { showroom: { rules: { 'main-layers': mainLayersRule } } },
+    rules: { 'showroom/main-layers': 'error' },
   },
 );

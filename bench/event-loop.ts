@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openAccountSession, openAccountSessionInWorker, type AccountSession, type AccountSessionSpec, type SessionHost } from '../src/main/account-session';
 import type { InventoryQuery } from '../src/shared/inventory';
-import { silentLogger } from '../src/main/shell/logger';
+import { silentLogger } from '../src/main/base/logger';
 import { isMain, printResult, type BenchResult } from './lib/result';
 import { machineLoad, r2, remoteSandbox, type RemoteSandbox } from './lib/sync-bench';
 

@@ -17,7 +17,7 @@ import { isMain, printResult, round, type BenchResult } from './lib/cache-bench'
 import { ExcelJsRowWriter } from './lib/exceljs-xlsx';
 import { seedCache } from './lib/seed-cache';
 import { openAccountSessionInWorker } from '../src/main/account-session';
-import { silentLogger } from '../src/main/shell/logger';
+import { silentLogger } from '../src/main/base/logger';
 
 const COUNT = Number(process.env.BENCH_EXPORT_COUNT ?? 100_000);
 const GOAL_MS = 5_000;

@@ -18,7 +18,7 @@ import { createEventHub } from '../../src/main/ipc/events';
 import type { Handlers } from '../../src/main/ipc/gate';
 import type { Keychain } from '../../src/main/secrets';
 import { chromiumFeatureArgs } from '../../src/main/shell/chromium-features';
-import { createFileLogger } from '../../src/main/shell/logger';
+import { createFileLogger } from '../../src/main/base/logger';
 import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from '../../test/e2e/harness/chromium';
 import { startTestShell, type TestShell } from '../../test/e2e/harness/shell';
 import { seedCache, type SeedResult } from './seed-cache';

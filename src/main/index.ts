@@ -17,14 +17,14 @@ import { disableFeaturesSwitch } from './shell/chromium-features';
 import { contentSecurityPolicy, PHOTO_SCHEME, withCspHeader } from './shell/csp';
 import { appUserModelId } from './shell/identity';
 import { chosenExportFile, folderOf, saveDialogOptions } from './shell/export-dialog';
-import { createFileLogger, logFilePath } from './shell/logger';
+import { createFileLogger, logFilePath } from './base/logger';
 import { menuLabels, menuTemplate } from './shell/menu';
 import { electronFetch } from './shell/net-fetch';
 import { appPaths, rendererUrl } from './shell/paths';
 import { permissionDecision } from './shell/permissions';
 import { createPhotoHandler } from './shell/photo-protocol';
-import { chosenDataDir, profileFor } from './shell/profile';
-import { describeProxy, proxyChoice } from './shell/proxy';
+import { chosenDataDir, profileFor } from './app-data/profile';
+import { describeProxy, proxyChoice } from './base/proxy';
 import {
   afterQuitQuestion,
   closeWithin,

@@ -97,3 +97,6 @@ export function fromErrorShape(shape: AppErrorShape): AppError {
     ...(shape.params === undefined ? {} : { params: shape.params }),
   });
 }
+
+/** `detail.reason` of a damaged local cache (cache/db.ts): the app shows its rebuild banner for it. */
+export const DAMAGED_REASON = 'cache_damaged';

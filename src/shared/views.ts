@@ -329,12 +329,21 @@ export interface SettingsView {
   language: LanguageSetting;
 }
 
+/** What opening found about the cache file, when it is not the one the queued-changes file knew. */
+export type CacheIdentityNotice =
+  /** The cache file was empty or missing while the local file knew one: it was reset (`pendingKept`: queued changes kept). */
+  | { kind: 'reset'; at: string; pendingKept: number }
+  /** The cache file is another one than the local file knew (a copy from elsewhere, a restore). */
+  | { kind: 'replaced'; at: string; pendingKept: number }
+  /** The local file was empty or missing while the cache knew one: queued changes may be lost. */
+  | { kind: 'local_lost'; at: string };
+
 /** The active account's local copy: damaged (the app offers a rebuild), or found reset or replaced. */
 export interface CacheHealthView {
   /** Damage was found (at open, by a query, by the quick check): only a rebuild helps. */
   damaged: boolean;
-  /** The cache file was found empty or swapped (`pendingKept`: queued unpublishes kept), or the queued-writes file lost. */
-  notice: { kind: 'reset' | 'replaced'; at: string; pendingKept: number } | { kind: 'local_lost'; at: string } | null;
+  /** The cache file was found empty or swapped, or the queued-changes file lost. */
+  notice: CacheIdentityNotice | null;
 }
 
 /** What a rebuild kept of what only exists on this computer. */

@@ -14,7 +14,7 @@ import {
 } from '../../src/main/account-session';
 import { outsideArchive, workerEntry } from '../../src/main/account-session/host';
 import { openCache } from '../../src/main/cache';
-import { silentLogger } from '../../src/main/shell/logger';
+import { silentLogger } from '../../src/main/base/logger';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 
 const cleanups: Array<() => Promise<void> | void> = [];

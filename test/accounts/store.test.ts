@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAccountStore, writeFileAtomic, type AccountStore } from '../../src/main/accounts';
+import { createAccountStore, type AccountStore } from '../../src/main/accounts';
+import { writeFileAtomic } from '../../src/main/base/atomic-file';
 import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
 import { AppError } from '../../src/shared/errors';
 

@@ -12,7 +12,7 @@ import { createEventHub } from '../../src/main/ipc/events';
 import { guardedOpenExternal } from '../../src/main/shell/urls';
 import { createKeytarKeychain, KEYCHAIN_UNAVAILABLE_MESSAGE, type Keychain } from '../../src/main/secrets';
 import { AppError } from '../../src/shared/errors';
-import { silentLogger } from '../../src/main/shell/logger';
+import { silentLogger } from '../../src/main/base/logger';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
 export interface RecordedEvent {

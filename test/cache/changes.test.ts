@@ -1,7 +1,8 @@
 // What each sync run changed, listing by listing: recorded in the pass's commit, bounded, and read
 // back in order with the compared fields that changed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS, type Cache } from '../../src/main/cache/index';
+import type { Cache } from '../../src/main/cache/index';
+import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../src/shared/listing-changes';
 import { openTestCache, portalVehicle, sqlOf, tempDir, type RawVehicle, type TempDir } from './helpers';
 
 let t: TempDir;

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
 import { manualClock, openTestCache, portalVehicle, sqlOf, tempDir, upsert, type TempDir } from './helpers';
 import { DATA_PROBLEMS_KEPT } from '../../src/main/cache/runs';
-import { notesOf, toSyncRunReport } from '../../src/main/sync/run-view';
+import { notesOf } from '../../src/shared/sync-notes';
+import { toSyncRunReport } from '../../src/main/sync/run-view';
 
 let t: TempDir;
 let cache: Cache;

@@ -3,7 +3,7 @@
 // every command without SHOWROOM_TOKEN.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeytarKeychain } from '../../src/main/secrets';
-import { profileName } from '../../src/main/shell/profile';
+import { profileName } from '../../src/main/app-data/profile';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { cli, json, tempDataDir } from './helpers';
 

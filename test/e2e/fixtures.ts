@@ -21,7 +21,7 @@ import { currentPhotos, type Backend, type DemoSandbox } from '../../src/main/ip
 import { createEventHub, type EventHub } from '../../src/main/ipc/events';
 import type { Gate } from '../../src/main/ipc/gate';
 import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
-import { createFileLogger, type Logger } from '../../src/main/shell/logger';
+import { createFileLogger, type Logger } from '../../src/main/base/logger';
 import { guardedOpenExternal } from '../../src/main/shell/urls';
 import type { ChannelInput, ChannelName, EventName, Result, ChannelOutput } from '../../src/shared/contract';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEventHub } from '../../src/main/ipc/events';
-import { silentLogger } from '../../src/main/shell/logger';
+import { silentLogger } from '../../src/main/base/logger';
 import { photoUrl, PHOTO_ROUTE_BASE } from '../../src/shared/photo-url';
 import { stubHandlers } from '../ipc/stub-handlers';
 import { startTestShell } from './harness/shell';

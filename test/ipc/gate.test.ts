@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createGate, createGateFor, type Handlers } from '../../src/main/ipc/gate';
 import { channel } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
-import type { Logger } from '../../src/main/shell/logger';
+import type { Logger } from '../../src/main/base/logger';
 import { stubHandlers } from './stub-handlers';
 
 const APP_URL = 'showroom-app://app/index.html';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { portalMessage } from '../../src/main/portal/errors';
-import { noteCodes } from '../../src/main/sync/run-view';
+import { noteCodes } from '../../src/shared/sync-notes';
 import { ERROR_KINDS } from '../../src/shared/errors';
 import { en } from '../../src/shared/i18n/en';
 import { codedError, messageText, renderMessage } from '../../src/shared/i18n/messages';

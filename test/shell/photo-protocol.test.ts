@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPhotoHandler, parsePhotoUrl, type PhotoFile } from '../../src/main/shell/photo-protocol';
+import type { PhotoFile } from '../../src/main/photos';
+import { createPhotoHandler, parsePhotoUrl } from '../../src/main/shell/photo-protocol';
 import { photoUrl } from '../../src/shared/contract';
 
 let base: string;

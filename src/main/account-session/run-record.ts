@@ -1,7 +1,8 @@
 // The record of a sync run that ended outside the engine's own bookkeeping: the engine threw, the
 // worker running it stopped, or the account closed before its end came back.
 import type { AppErrorShape } from '../../shared/errors';
-import { requestsSent, type SyncRunReport } from '../sync';
+import { requestsSent } from '../../shared/sync-notes';
+import type { SyncRunReport } from '../sync';
 import type { SyncRunKind } from './types';
 
 /** Failed, or cancelled when the error says so; nothing counted. */

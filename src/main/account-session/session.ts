@@ -9,7 +9,7 @@ import { META_KEYS, openCache, type Cache } from '../cache';
 import { exportInventory } from '../export';
 import { createPhotoCache } from '../photos';
 import { createPortalClient } from '../portal';
-import { nodeFetch } from '../shell/node-fetch';
+import { nodeFetch } from '../base/node-fetch';
 import { createSyncEngine, publicationRoom, readCachedPlan, storePlan, syncChangesView, toSyncRunReport, type SyncRunReport } from '../sync';
 import { adoptLegacyPhotos } from './photo-folder';
 import { endedRun } from './run-record';

@@ -16,10 +16,10 @@ import type {
   VehicleDetailView,
 } from '../../shared/views';
 import type { AccountSettings } from '../accounts';
-import type { CacheIdentityNotice } from '../cache';
+import type { CacheIdentityNotice } from '../../shared/views';
 import type { ExportOptions, ExportProgress, ExportResult } from '../export';
-import type { PhotoFile } from '../shell/photo-protocol';
-import type { Logger } from '../shell/logger';
+import type { PhotoFile } from '../photos';
+import type { Logger } from '../base/logger';
 import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';

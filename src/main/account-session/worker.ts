@@ -3,7 +3,7 @@
 // on them. It asks its host for the integration token (and, in Electron, for HTTP through the
 // host's fetch), and sends its log lines and the session's events back.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Logger } from '../shell/logger';
+import type { Logger } from '../base/logger';
 import { INDEX_STEP_MS, openCache, type Cache } from '../cache';
 import { DEFAULT_SORT, DEFAULT_WINDOW } from '../../shared/inventory';
 import { firstLetters, firstSearches, MAX_FIRST_SEARCHES } from './first-searches';

@@ -1,7 +1,6 @@
 export { checkBaseUrl, isLoopbackHost, type BaseUrlCheck } from './base-url';
 export {
   createAccountStore,
-  writeFileAtomic,
   DEFAULT_SETTINGS,
   type Account,
   type AccountSettings,

@@ -1,11 +1,12 @@
 // The dealer's portal accounts, kept in `<dataDir>/accounts.json` (no secrets in it: each
 // account's integration token is in the keychain under the account's id, and nowhere else).
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { AppError } from '../../shared/errors';
 import { codedError, type MessageRef } from '../../shared/i18n/messages';
+import { writeFileAtomic } from '../base/atomic-file';
 import { LockBusyError, withLock } from '../locks/file-lock';
 import type { Keychain } from '../secrets/keychain';
 import { checkBaseUrl } from './base-url';
@@ -113,36 +114,6 @@ export function validateSettings(settings: Partial<AccountSettings> | undefined,
     throw badInput({ code: field === 'photos' ? 'accounts.photoModeInvalid' : 'accounts.photoBudgetInvalid' }, field);
   }
   return parsed.data;
-}
-
-/** Writes `data` to `file` so that a crash leaves the old file or the new one, never half of one. */
-export async function writeFileAtomic(file: string, data: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    await handle.writeFile(data, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  // Make the rename itself durable (not supported everywhere: best effort).
-  try {
-    const dir = await open(dirname(file), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    /* ignore */
-  }
 }
 
 export function createAccountStore(options: AccountStoreOptions): AccountStore {

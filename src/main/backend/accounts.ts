@@ -7,7 +7,7 @@ import { codedError, fill } from '../../shared/i18n/messages';
 import { CONNECTION_OUTCOMES, type AccountView, type ConnectionTestView } from '../../shared/views';
 import { checkBaseUrl, testConnection, type Account, type ConnectionOutcome } from '../accounts';
 import type { Handlers } from '../ipc/gate';
-import { nodeFetch } from '../shell/node-fetch';
+import { nodeFetch } from '../base/node-fetch';
 import type { BackendContext } from './context';
 import { accountPaths, deletePhotoCache } from '../account-session';
 import { emitSettingsChanged } from './settings';

@@ -1,6 +1,6 @@
 // Whether the active account's local copy was found damaged: by any handler's failure or a sync's.
 // The renderer asks (cache.health) and shows its rebuild banner; a rebuild clears it.
-import { DAMAGED_REASON } from '../cache';
+import { DAMAGED_REASON } from '../../shared/errors';
 import { errorKind, type BackendContext } from './context';
 
 /** A "the local copy is damaged" error (cache/db.ts), whoever threw it. */

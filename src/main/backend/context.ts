@@ -4,10 +4,10 @@ import { marksOffline } from '../../shared/error-policy';
 import { AppError, type ErrorKind } from '../../shared/errors';
 import type { AccountStore } from '../accounts';
 import type { BackendDeps } from '../ipc/backend';
-import type { Logger } from '../shell/logger';
-import type { AppStateStore } from './app-state';
+import type { Logger } from '../base/logger';
+import type { AppStateStore } from '../app-data/app-state';
 import type { SessionManager } from './session';
-import type { SettingsStore } from './settings-store';
+import type { SettingsStore } from '../app-data/settings-store';
 
 export interface BackendContext {
   deps: BackendDeps;

@@ -7,7 +7,7 @@ import type { Backend, BackendDeps, CreateBackend } from '../ipc/backend';
 import { createAccountStore } from '../accounts';
 import { accountHandlers } from './accounts';
 import { appInfoHandlers } from './app-info';
-import { createAppStateStore } from './app-state';
+import { createAppStateStore } from '../app-data/app-state';
 import { cacheHandlers } from './cache';
 import { noteCacheError } from './cache-health';
 import { errorKind, type BackendContext } from './context';
@@ -18,7 +18,7 @@ import { planHandlers } from './plan';
 import { publicationHandlers } from './publications';
 import { createSessionManager, type SessionManager } from './session';
 import { createSettingsStore, settingsHandlers } from './settings';
-import { shellHandlers } from './shell';
+import { shellHandlers } from './open-listing';
 import { syncHandlers } from './sync';
 import { vehicleHandlers } from './vehicles';
 

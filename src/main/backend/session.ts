@@ -4,7 +4,7 @@
 import { AppError } from '../../shared/errors';
 import type { AccountStore } from '../accounts';
 import { accountPaths, openAccountSession, openAccountSessionInWorker, type AccountSession, type SessionEvent } from '../account-session';
-import type { Logger } from '../shell/logger';
+import type { Logger } from '../base/logger';
 
 export interface SessionManagerOptions {
   accounts: AccountStore;

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS as DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } fr
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
 
-export { createSettingsStore, DEFAULT_APP_SETTINGS, type AppSettings, type SettingsStore } from './settings-store';
+export { createSettingsStore, DEFAULT_APP_SETTINGS, type AppSettings, type SettingsStore } from '../app-data/settings-store';
 
 /** The view of the app's settings and the active account's photo settings (the defaults when no account is open). */
 export async function settingsView(ctx: Pick<BackendContext, 'settings' | 'sessions' | 'accounts'>): Promise<SettingsView> {

@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { isAppError } from '../../shared/errors';
 import { renderMessage, textsIn } from '../../shared/i18n/messages';
 import type { UiLanguage } from '../../shared/views';
-import { resolveProfile } from '../cli/data-dir';
-import { earlyLanguage } from '../cli/language';
+import { resolveProfile } from '../app-data/data-dir';
+import { earlyLanguage } from '../app-data/language';
 import { startBrowserShell } from '.';
 
 function parse(argv: string[], language: UiLanguage): { port: number; dataDir: string | undefined; open: boolean } {

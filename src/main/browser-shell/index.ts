@@ -8,18 +8,19 @@ import { mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { codedError, textsIn } from '../../shared/i18n/messages';
 import { createBackend } from '../backend';
-import { cliLanguage } from '../cli/language';
+import { savedLanguage } from '../app-data/language';
 import { currentPhotos, startDemoSandbox, type Backend } from '../ipc/backend';
 import { createEventHub } from '../ipc/events';
 import { createKeytarKeychain } from '../secrets';
-import { createFileLogger, type Logger } from '../shell/logger';
+import { createFileLogger, type Logger } from '../base/logger';
 import { appPaths } from '../shell/paths';
-import type { Profile } from '../shell/profile';
+import type { Profile } from '../app-data/profile';
 import { guardedOpenExternal } from '../shell/urls';
 import { createDownloads, downloadDestination } from './downloads';
 import { createIdleWatch } from './idle';
 import { claimInstance, runningInstance } from './instance';
-import { browserCandidates, describeWindow, launchPlan, systemOpenCommand, type Env, type LaunchPlan } from './launch';
+import { browserCandidates, describeWindow, launchPlan, systemOpenCommand, type LaunchPlan } from './launch';
+import type { Env } from '../base/env';
 import { startShellServer, type ShellServer } from './server';
 
 export interface BrowserShellOptions {
@@ -90,7 +91,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   const say = options.say ?? ((line: string) => console.log(line));
   const { dataDir, cacheDir, keychainService } = options.profile;
   // The terminal's language: the app's setting, else the system's (as the CLI's, cli/language.ts).
-  const t = textsIn(await cliLanguage(undefined, env, dataDir));
+  const t = textsIn(await savedLanguage(env, dataDir));
   const index = join(options.rendererDir, 'index.html');
   if (!existsSync(index)) throw codedError('internal', { code: 'shell.notBuilt', params: { file: index } });
   await mkdir(dataDir, { recursive: true });

@@ -8,8 +8,7 @@
 import { posix, win32 } from 'node:path';
 import type { Texts } from '../../shared/i18n/messages';
 import { chromiumFeatureArgs } from '../shell/chromium-features';
-
-export type Env = Readonly<Record<string, string | undefined>>;
+import type { Env } from '../base/env';
 
 export interface Command {
   command: string;

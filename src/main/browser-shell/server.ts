@@ -16,7 +16,7 @@ import type { EventHub } from '../ipc/events';
 import { createGate, type Gate, type Handlers, type Sender } from '../ipc/gate';
 import { createAppHandler } from '../shell/app-protocol';
 import { contentSecurityPolicy } from '../shell/csp';
-import type { Logger } from '../shell/logger';
+import type { Logger } from '../base/logger';
 import { createPhotoHandler, type PhotoResolver } from '../shell/photo-protocol';
 import { admitRequest, admitUpgrade, createSecret, isSecret, loginUrl, sessionCookie, shellHost, shellOrigin, type Refusal } from './auth';
 import { DOWNLOAD_ROUTE, type Downloads } from './downloads';

@@ -1,7 +1,7 @@
 // Opening one account's cache file: connection settings, the schema check and the errors a
 // dealer can act on. Everything else in cache/ receives the open `Db`.
 import Database from 'better-sqlite3';
-import { AppError } from '../../shared/errors';
+import { AppError, DAMAGED_REASON } from '../../shared/errors';
 import { codedError, renderMessage } from '../../shared/i18n/messages';
 import { integrityCheckDue, noteIntegrityChecked } from './integrity';
 import { attachLocal, checkIdentity } from './local';
@@ -33,9 +33,6 @@ function sqliteCode(error: unknown): string | undefined {
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code;
   return undefined;
 }
-
-/** `detail.reason` of a damaged cache: the app shows its rebuild banner for it. */
-export const DAMAGED_REASON = 'cache_damaged';
 
 /** The dealer's texts are the dictionaries' `codes.cache`; this one's English, for the logs. */
 export const DAMAGED_MESSAGE = renderMessage('en', 'cache.damaged');

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { Db } from './connection';
+import type { CacheIdentityNotice } from '../../shared/views';
 
 export const LOCAL_SCHEMA = 'local';
 
@@ -117,15 +118,6 @@ export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void 
     }).immediate();
   }
 }
-
-/** What opening found about the cache file, when it is not the one the local file knew. */
-export type CacheIdentityNotice =
-  /** The cache file was empty or missing while the local file knew one: it was reset. */
-  | { kind: 'reset'; at: string; pendingKept: number }
-  /** The cache file is another one than the local file knew (a copy from elsewhere, a restore). */
-  | { kind: 'replaced'; at: string; pendingKept: number }
-  /** The local file was empty or missing while the cache knew one: queued changes may be lost. */
-  | { kind: 'local_lost'; at: string };
 
 const ID_KEY = 'cache_id';
 const NOTICE_KEY = 'cache.identity_notice';

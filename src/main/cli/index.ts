@@ -22,10 +22,12 @@ import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { createContext, profileContext, type CliContext } from './context';
-import { installedBuild, resolveProfile, type Env } from './data-dir';
+import { installedBuild, resolveProfile } from '../app-data/data-dir';
+import type { Env } from '../base/env';
+import { earlyLanguage, systemLanguage } from '../app-data/language';
 import { EXIT, exitCodeFor } from './exit-codes';
 import { createOutput, stopOnClosedPipe, type Io, type Output } from './io';
-import { cliLanguage, earlyLanguage, parseLanguageOption, systemLanguage } from './language';
+import { cliLanguage, parseLanguageOption } from './language';
 
 export const COMMANDS: readonly Command[] = [
   accountsAdd,

@@ -4,7 +4,7 @@
 // sends a control character to the terminal.
 import type { Readable, Writable } from 'node:stream';
 import type { UiLanguage } from '../../shared/views';
-import { createRedactor, type Redactor } from '../shell/redact';
+import { createRedactor, type Redactor } from '../base/redact';
 import { escapeControls, escapeJsonControls } from './terminal-text';
 
 export interface Io {

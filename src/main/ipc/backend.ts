@@ -7,7 +7,7 @@ import type { Handlers } from './gate';
 import type { ExportDestination } from '../export/destination';
 import type { Keychain } from '../secrets';
 import type { Sandbox } from '../../sandbox';
-import type { Logger } from '../shell/logger';
+import type { Logger } from '../base/logger';
 import type { PhotoResolver } from '../shell/photo-protocol';
 
 /** The in-app sandbox portal of demo mode (src/sandbox): its base URL, a token it accepts, and close(). */

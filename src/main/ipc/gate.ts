@@ -12,9 +12,9 @@ import {
   type Result,
 } from '../../shared/contract';
 import { toErrorShape, type AppErrorShape } from '../../shared/errors';
-import { createRedactor } from '../shell/redact';
+import { createRedactor } from '../base/redact';
 import { isTrustedSender } from '../shell/urls';
-import type { Logger } from '../shell/logger';
+import type { Logger } from '../base/logger';
 
 /** Who sent an invoke: the sender frame's URL and whether it is the window's main frame. */
 export interface Sender {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { isProcessAlive } from '../locks/file-lock';
-import { isPlainRelativePath } from '../shell/contained-path';
+import { isPlainRelativePath } from '../base/contained-path';
 import { extensionFor, type ImageType } from './image-type';
 
 export function contentHash(bytes: Uint8Array): string {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { PhotoCacheStatus } from '../../shared/views';
 import type { Cache, FileGroup, PhotoRecord } from '../cache';
-import { isPlainRelativePath } from '../shell/contained-path';
+import { isPlainRelativePath } from '../base/contained-path';
 import { guardedFetch, photoHostPolicyFor } from './address-policy';
 import { downloadImage, PhotoDownloadCancelled, PhotoDownloadError } from './download';
 import { containedFile, deleteFile, emptyFolder, removeLeftovers, stageFile } from './files';
@@ -61,10 +61,15 @@ export interface PhotoSyncResult {
   cached: number;
 }
 
-export interface ResolvedPhoto {
-  /** Relative to `dir`, '/'-separated: what the photo protocol's containment check expects. */
+/** A cached photo as the photo protocol serves it. */
+export interface PhotoFile {
+  /** Relative to the photo cache folder, '/'-separated: what the photo protocol's containment check expects. */
   path: string;
-  /** The real path, checked to be inside `dir`. */
+  contentType: string;
+}
+
+export interface ResolvedPhoto extends PhotoFile {
+  /** The real path, checked to be inside the cache folder. */
   absolutePath: string;
   contentType: ImageType;
 }

@@ -2,7 +2,7 @@
 // instead of file:, so the renderer has a real origin ("showroom-app://app"), file: stays closed,
 // and every response carries our Content-Security-Policy header.
 import { extname } from 'node:path';
-import { containedPath } from './contained-path';
+import { containedPath } from '../base/contained-path';
 import { APP_SCHEME } from './csp';
 import { fileResponse, refused } from './file-response';
 

@@ -3,16 +3,11 @@
 // photo cache resolves the id, and the file must be inside the cache folder. The browser shell's
 // `/photo/<opaqueId>` route is this same handler under another base.
 import { PHOTO_PROTOCOL_BASE, PHOTO_SCHEME, photoIdFromUrl, photoUrl } from '../../shared/photo-url';
-import { containedPath } from './contained-path';
+import { containedPath } from '../base/contained-path';
+import type { PhotoFile } from '../photos';
 import { fileResponse, refused } from './file-response';
 
 export { PHOTO_SCHEME, photoUrl };
-
-export interface PhotoFile {
-  /** Path of the cached file, relative to the photo cache folder. */
-  path: string;
-  contentType: string;
-}
 
 /** Provided by the photo cache (src/main/cache): an opaque id to its cached file, if any. */
 export type PhotoResolver = (id: string) => PhotoFile | undefined | Promise<PhotoFile | undefined>;

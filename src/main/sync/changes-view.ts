@@ -1,8 +1,8 @@
 // What a sync run changed, as the UI and the CLI show it: its record, and its listings as the
 // cache kept them (the last runs only; a first sync is summarised by its count).
 import { codedError } from '../../shared/i18n/messages';
-import type { SyncChangesView } from '../../shared/listing-changes';
-import { CHANGES_KEPT_PER_RUN, type Cache, type SyncRun } from '../cache';
+import { CHANGES_KEPT_PER_RUN, type SyncChangesView } from '../../shared/listing-changes';
+import type { Cache, SyncRun } from '../cache';
 import { toSyncRunReport } from './run-view';
 
 /** The run named by `runId` (its id as text), or the last finished run; throws not_found for an unknown id. */

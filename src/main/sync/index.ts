@@ -22,10 +22,11 @@ import { throwIfCancelled } from './pool';
 import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
 import { createPublications, type FlushResult } from './publications';
-import { requestsSent, toSyncRunReport, type SyncRunReport } from './run-view';
+import { requestsSent } from '../../shared/sync-notes';
+import { toSyncRunReport, type SyncRunReport } from './run-view';
 
 export { readCachedPlan, storePlan, PLAN_META_KEY, type CachedPlan } from './plan';
-export { toSyncRunReport, notesOf, requestsSent, type SyncRunReport } from './run-view';
+export { toSyncRunReport, type SyncRunReport } from './run-view';
 export { syncChangesView } from './changes-view';
 export { publicationRoom } from './room';
 

@@ -1049,7 +1049,7 @@ Cached photos are downloaded again.`,
       modelYear: 'Model year',
       color: 'Color',
     },
-    /** What a sync repaired or could not settle, shown under its counts (sync/run-view.ts). */
+    /** What a sync repaired or could not settle, shown under its counts (shared/sync-notes.ts). */
     syncNotes: {
       scheduledFull: 'The last full check was over a day ago, so every page was read (a safety net for changes a quick sync cannot see).',
       upgradedToFull: 'The portal’s total did not add up after reading the changes, so every page was read to find removed listings.',

@@ -1,9 +1,9 @@
 // accounts add | list | remove
 import { codedError, renderMessage, textOf, textsIn } from '../../../shared/i18n/messages';
 import { testConnection, type ConnectionOutcome } from '../../accounts';
-import { createAppStateStore } from '../../backend/app-state';
+import { createAppStateStore } from '../../app-data/app-state';
 import { accountPaths, deletePhotoCache } from '../../account-session';
-import { silentLogger } from '../../shell/logger';
+import { silentLogger } from '../../base/logger';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { table } from '../io';

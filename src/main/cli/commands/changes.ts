@@ -4,7 +4,7 @@ import { changesNotice, listingChangeTexts } from '../../../shared/i18n/change-t
 import { renderMessage } from '../../../shared/i18n/messages';
 import { LISTING_CHANGE_KINDS, type ListingChange, type SyncChangesView } from '../../../shared/listing-changes';
 import type { UiLanguage } from '../../../shared/views';
-import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../cache';
+import { CHANGES_KEPT_PER_RUN, CHANGES_KEPT_RUNS } from '../../../shared/listing-changes';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { usageError } from '../usage-error';

@@ -1,7 +1,7 @@
 // status: the account, its last sync, the inventory's headline numbers, the outbox and the cache's
 // size. Reads only local data: instant, and works offline.
 import { textOf, textsIn } from '../../../shared/i18n/messages';
-import { notesOf, requestsSent } from '../../sync';
+import { notesOf, requestsSent } from '../../../shared/sync-notes';
 import { str, type Command } from '../command';
 import { cacheFileBytes } from '../context';
 import { EXIT } from '../exit-codes';

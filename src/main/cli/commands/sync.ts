@@ -3,9 +3,9 @@
 // previous inventory stays as it was.
 import { textOf, textsIn } from '../../../shared/i18n/messages';
 import type { SyncProgress, UiLanguage } from '../../../shared/views';
-import { createAppStateStore } from '../../backend/app-state';
-import { silentLogger } from '../../shell/logger';
-import { notesOf } from '../../sync';
+import { createAppStateStore } from '../../app-data/app-state';
+import { silentLogger } from '../../base/logger';
+import { notesOf } from '../../../shared/sync-notes';
 import { str, type Command } from '../command';
 import { EXIT, exitCodeFor } from '../exit-codes';
 

@@ -6,11 +6,11 @@
 // "Showroom (development)" everywhere (data folder, cache folder, keychain service), so that a
 // development build never migrates, syncs over or deletes the dealer's real data.
 import { isAbsolute, posix, resolve, win32 } from 'node:path';
+import type { Env } from '../base/env';
 
 export const APP_FOLDER_NAME = 'Showroom';
 export const DEV_FOLDER_NAME = 'Showroom (development)';
 
-export type Env = Readonly<Record<string, string | undefined>>;
 /** A NodeJS.Platform, or any other name a process may report. */
 export type Platform = string;
 

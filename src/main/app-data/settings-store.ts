@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LanguageSetting } from '../../shared/views';
-import { writeFileAtomic } from '../accounts';
-import type { Logger } from '../shell/logger';
+import { writeFileAtomic } from '../base/atomic-file';
+import type { Logger } from '../base/logger';
 
 export interface AppSettings {
   language: LanguageSetting;

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFileLogger } from '../../src/main/shell/logger';
-import { createRedactor, REDACTED } from '../../src/main/shell/redact';
+import { createFileLogger } from '../../src/main/base/logger';
+import { createRedactor, REDACTED } from '../../src/main/base/redact';
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJkZWFsZXIiLCJleHAiOjE3MDAwMDAwMDB9.Zm9vYmFyYmF6';
 const INTEGRATION_TOKEN = 'it_9f8e7d6c5b4a39281706';

@@ -2,9 +2,10 @@
 // shell/profile.ts: "Showroom" when installed, "Showroom (development)" from the sources), unless
 // --data-dir, SHOWROOM_DATA_DIR or SHOWROOM_USER_DATA_DIR says otherwise. The browser shell
 // decides with `resolveProfile` too.
-import { chosenDataDir, profileFor, type Env, type Platform, type Profile } from '../shell/profile';
+import type { Env } from '../base/env';
+import { chosenDataDir, profileFor, type Platform, type Profile } from './profile';
 
-export type { Env, Profile };
+export type { Profile };
 
 export interface ResolveProfileInput {
   /** --data-dir, if given. */

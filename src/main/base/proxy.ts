@@ -6,7 +6,7 @@
 //   HTTPS_PROXY / HTTP_PROXY / NO_PROXY variables honoured through undici's EnvHttpProxyAgent
 //   (Node's own fetch ignores them unless started with NODE_USE_ENV_PROXY=1).
 // Pure: the Electron app and the Node processes build the fetch from this answer.
-import type { Env } from './profile';
+import type { Env } from './env';
 
 export type ProxyChoice =
   /** Electron's net.fetch: the OS settings decide. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appDataDir, chosenDataDir, osCacheDir, profileFor, profileName } from '../../src/main/shell/profile';
+import { appDataDir, chosenDataDir, osCacheDir, profileFor, profileName } from '../../src/main/app-data/profile';
 
 describe('profileFor: one dealer profile for the installed app, another for runs from the sources', () => {
   it('an installed build uses "Showroom"; a run from the sources "Showroom (development)", for data, cache and keychain alike', () => {

@@ -5,8 +5,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPortalClient } from '../../src/main/portal';
-import { nodeFetch } from '../../src/main/shell/node-fetch';
-import { describeProxy, proxyChoice } from '../../src/main/shell/proxy';
+import { nodeFetch } from '../../src/main/base/node-fetch';
+import { describeProxy, proxyChoice } from '../../src/main/base/proxy';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { cli, json, tempDataDir } from '../cli/helpers';
 

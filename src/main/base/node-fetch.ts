@@ -3,7 +3,7 @@
 // is built on; its EnvHttpProxyAgent reads HTTP(S)_PROXY and NO_PROXY the way curl does.
 import { EnvHttpProxyAgent } from 'undici';
 import { proxyChoice, type ProxyChoice } from './proxy';
-import type { Env } from './profile';
+import type { Env } from './env';
 
 export function fetchFor(choice: ProxyChoice): typeof globalThis.fetch | undefined {
   if (choice.kind !== 'env') return undefined;

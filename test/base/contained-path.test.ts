@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { containedPath, isPlainRelativePath } from '../../src/main/shell/contained-path';
+import { containedPath, isPlainRelativePath } from '../../src/main/base/contained-path';
 
 let base: string;
 let root: string;

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../accounts';
-import type { Logger } from '../shell/logger';
+import { writeFileAtomic } from '../base/atomic-file';
+import type { Logger } from '../base/logger';
 
 const flagsSchema = z.object({
   demo: z.boolean().default(false),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/main/cli/exit-codes';
 import { startSandbox } from '../../src/sandbox';
 import { makeBackend, type TestBackend } from '../backend/helpers';
-import { cli, json } from './helpers';
+import { cli, json } from '../cli/helpers';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installedBuild, resolveDataDir, resolveProfile } from '../../src/main/cli/data-dir';
+import { installedBuild, resolveDataDir, resolveProfile } from '../../src/main/app-data/data-dir';
 
 describe('resolveProfile: the command line shares the desktop app’s profile rule', () => {
   const base = { env: {}, platform: 'linux', home: '/home/ana', cwd: '/srv/checkout' } as const;
