@@ -24,8 +24,8 @@ import {
   errorOut,
   failureOut,
   READER_METHODS,
+  SESSION_METHODS,
   type FromWorker,
-  type ReaderMethod,
   type SessionMethod,
   type ToWorker,
   type WireResponse,
@@ -275,9 +275,14 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     );
   }
 
-  const read = (method: ReaderMethod) => (query?: unknown) => call<never>(method, ...(query === undefined ? [] : [query]));
+  // The calls, one per method of SESSION_METHODS: each forwards its arguments as they are.
+  const forwarded = Object.fromEntries(SESSION_METHODS.map((method) => [method, (...args: unknown[]) => call(method, ...args)])) as Pick<
+    AccountSession,
+    SessionMethod
+  >;
 
   return {
+    ...forwarded,
     accountId: spec.accountId,
     photosDir: spec.paths.photosDir,
     worker: (role = 'session') => (role === 'session' ? session.worker : (reader?.worker ?? null)),
@@ -286,13 +291,7 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       return () => listeners.delete(listener);
     },
     portalStatus: () => status,
-    query: read('query'),
-    facets: read('facets'),
-    summary: read('summary'),
-    vehicle: (reference, opts) => call('vehicle', reference, opts),
-    unpublish: (references) => call('unpublish', references),
-    requestPublication: (action, references) => call('requestPublication', action, references),
-    publicationRoom: () => call('publicationRoom'),
+    // The worker answers with the run's id; its end comes later as a 'syncDone' message.
     async startSync(opts): Promise<SyncStarted> {
       const { runId } = await call<{ runId: string }>('startSync', opts);
       const early = ended.get(runId);
@@ -300,21 +299,6 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       const done = early ? Promise.resolve(early) : new Promise<SyncRunReport>((resolve) => runs.set(runId, resolve));
       return { runId, done };
     },
-    cancelSync: () => call('cancelSync'),
-    syncStatus: () => call('syncStatus'),
-    history: (limit) => call('history', limit),
-    changes: (runId) => call('changes', runId),
-    plan: (opts) => call('plan', opts),
-    accountState: () => call('accountState'),
-    photo: (id) => call('photo', id),
-    photoUsage: () => call('photoUsage'),
-    applySettings: (settings) => call('applySettings', settings),
-    tokenReplaced: () => call('tokenReplaced'),
-    identityNotice: () => call('identityNotice'),
-    acknowledgeIdentityNotice: () => call('acknowledgeIdentityNotice'),
-    clearStats: () => call('clearStats'),
-    exportInventory: (opts) => call('exportInventory', opts),
-    cancelExport: () => call('cancelExport'),
     close() {
       closing ??= (async () => {
         // The reader first: the session's thread then closes the database last, checkpointing the WAL.

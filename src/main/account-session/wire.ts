@@ -9,6 +9,41 @@ import type { AccountSession, AccountSessionSpec, SessionEvent } from './types';
 /** The session's methods that cross as calls (everything but the local ones). */
 export type SessionMethod = Exclude<keyof AccountSession, 'accountId' | 'photosDir' | 'subscribe' | 'portalStatus' | 'close'>;
 
+/**
+ * Every call the host forwards to the worker, once: the host's proxy is derived from this list (as
+ * VS Code's ProxyChannel derives a proxy from a service). A method added to AccountSession and not
+ * here fails the typecheck below; `startSync` is forwarded too, and its end relayed (host.ts).
+ */
+export const SESSION_METHODS = [
+  'query',
+  'facets',
+  'summary',
+  'vehicle',
+  'unpublish',
+  'requestPublication',
+  'publicationRoom',
+  'startSync',
+  'cancelSync',
+  'syncStatus',
+  'history',
+  'changes',
+  'plan',
+  'accountState',
+  'photo',
+  'photoUsage',
+  'applySettings',
+  'tokenReplaced',
+  'identityNotice',
+  'acknowledgeIdentityNotice',
+  'clearStats',
+  'exportInventory',
+  'cancelExport',
+] as const satisfies readonly SessionMethod[];
+
+type Never<T extends never> = T;
+/** Fails to compile while a method of AccountSession that crosses as a call is missing from SESSION_METHODS. */
+export type EveryMethodListed = Never<Exclude<SessionMethod, (typeof SESSION_METHODS)[number]>>;
+
 /** The calls a reader thread answers: the inventory's hot path, from its own connection (WAL: the last committed state). */
 export const READER_METHODS = ['query', 'facets', 'summary'] as const satisfies readonly SessionMethod[];
 export type ReaderMethod = (typeof READER_METHODS)[number];

@@ -13,14 +13,11 @@ import { noteCacheError } from './cache-health';
 import { errorKind, type BackendContext } from './context';
 import { createDemo, createDemoAwareKeychain } from './demo';
 import { exportHandlers } from './export';
-import { inventoryHandlers } from './inventory';
-import { planHandlers } from './plan';
-import { publicationHandlers } from './publications';
 import { createSessionManager, type SessionManager } from './session';
 import { createSettingsStore, settingsHandlers } from './settings';
 import { shellHandlers } from './open-listing';
+import { sessionChannelHandlers } from './session-channels';
 import { syncHandlers } from './sync';
-import { vehicleHandlers } from './vehicles';
 
 export interface BackendOptions extends BackendDeps {
   /** The app's version for app.info (Electron's app.getVersion()); default npm_package_version or 0.0.0. */
@@ -128,17 +125,14 @@ export const createBackend: CreateBackend = async (deps: BackendOptions): Promis
     ...appInfoHandlers(ctx, deps.version),
     ...accountHandlers(ctx),
     ...demo.handlers,
-    ...inventoryHandlers(ctx),
+    ...sessionChannelHandlers(ctx),
     ...exportHandlers(ctx),
-    ...vehicleHandlers(ctx),
-    ...publicationHandlers(ctx),
     ...sync,
     // After an app restart the demo account's sandbox is gone: a sync brings it back first.
     'sync.start': async (input, call) => {
       await demo.ensureRunningForActive();
       return sync['sync.start'](input, call);
     },
-    ...planHandlers(ctx),
     ...settingsHandlers(ctx),
     ...cacheHandlers(ctx),
     ...shellHandlers(ctx),

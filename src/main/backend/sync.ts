@@ -1,5 +1,6 @@
 // Sync on demand: `sync.start` answers with the run's id at once; progress, the end and the cache
 // change arrive as events (relayed from the session in index.ts). One run at a time per account.
+// Its status, history and changes are plain session calls (session-channels.ts).
 import type { Handlers } from '../ipc/gate';
 import type { SyncRunKind } from '../account-session';
 import type { BackendContext } from './context';
@@ -13,15 +14,12 @@ export async function startSync(ctx: BackendContext, options: { kind: SyncRunKin
   return { runId };
 }
 
-export function syncHandlers(ctx: BackendContext): Pick<Handlers, 'sync.start' | 'sync.cancel' | 'sync.status' | 'sync.history' | 'sync.changes'> {
+export function syncHandlers(ctx: BackendContext): Pick<Handlers, 'sync.start' | 'sync.cancel'> {
   return {
     'sync.start': ({ full }) => startSync(ctx, { kind: full ? 'full' : 'auto', automatic: false }),
     'sync.cancel': async () => {
       await ctx.sessions.active()?.cancelSync();
       return null;
     },
-    'sync.status': () => ctx.sessions.require().syncStatus(),
-    'sync.history': ({ limit }) => ctx.sessions.require().history(limit ?? 50),
-    'sync.changes': ({ runId }) => ctx.sessions.require().changes(runId),
   };
 }

@@ -1,0 +1,40 @@
+// The channels that are one call of the active account's session, declared once as a table (channel
+// → the session's method with the channel's input) and registered from it: no handler file per
+// channel. A channel that does more than forward (sync.start joins the demo's restart, settings,
+// accounts, exports…) keeps its own handler in this folder.
+import type { ChannelName, ChannelOutput, ChannelParsedInput } from '../../shared/contract';
+import type { AccountSession } from '../account-session';
+import type { Handlers } from '../ipc/gate';
+import type { BackendContext } from './context';
+
+type SessionCall<C extends ChannelName> = (session: AccountSession, input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
+
+export const SESSION_CHANNELS = {
+  // The hot path of a 100,000-row virtual list (a reader thread answers it while a sync commits).
+  'inventory.query': (session, input) => session.query(input),
+  'inventory.facets': (session, input) => session.facets(input),
+  'inventory.summary': (session) => session.summary(),
+  // One listing in full; online, its missing photos are fetched in the background.
+  'vehicles.get': (session, { reference }) => session.vehicle(reference),
+  // Sent now when the portal answers, queued otherwise; one outcome per reference, in order.
+  'publications.unpublish': (session, { references }) => session.unpublish(references),
+  'publications.request': (session, { action, references }) => session.requestPublication(action, references),
+  'publications.room': (session) => session.publicationRoom(),
+  // Live when asked and reachable, else the copy the last sync read (marked as not live).
+  'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
+  'sync.status': (session) => session.syncStatus(),
+  'sync.history': (session, { limit }) => session.history(limit ?? 50),
+  'sync.changes': (session, { runId }) => session.changes(runId),
+} satisfies { [C in ChannelName]?: SessionCall<C> };
+
+export type SessionChannel = keyof typeof SESSION_CHANNELS;
+
+/** The handlers of SESSION_CHANNELS, each on the active account's session (none open: the session manager says so). */
+export function sessionChannelHandlers(ctx: Pick<BackendContext, 'sessions'>): Pick<Handlers, SessionChannel> {
+  const entries = Object.entries(SESSION_CHANNELS) as Array<[SessionChannel, (session: AccountSession, input: unknown) => Promise<unknown>]>;
+  // Each entry keeps its channel's types (checked by `satisfies` above); only the collection is rebuilt.
+  return Object.fromEntries(entries.map(([channel, call]) => [channel, (input: unknown) => call(ctx.sessions.require(), input)])) as unknown as Pick<
+    Handlers,
+    SessionChannel
+  >;
+}
