@@ -160,7 +160,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   // Logged in once, as the launcher does: the session cookie then holds for every page.
   const login = await context.newPage();
-  await login.goto(shell.server.loginUrl);
+  await login.goto(shell.server.loginUrl());
   await login.close();
 
   const newPage = async (initScript?: string): Promise<Page> => {
