@@ -111,6 +111,22 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   res.end(body);
 }
 
+/**
+ * The answer to a login address: the cookie, and a page that goes on to the app. Not a redirect:
+ * a window opened on the private login page (a file) starts a cross-site navigation, and the
+ * browser would not send a SameSite=Strict cookie along a redirect of it; from this page, on the
+ * shell's own origin, it does. The app's address replaces the login address in the address bar,
+ * and Referrer-Policy keeps the ticket out of the next request.
+ */
+function enterApp(res: ServerResponse, headers: Record<string, string> = {}): void {
+  send(
+    res,
+    200,
+    { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'", ...headers },
+    '<!doctype html><meta http-equiv="refresh" content="0;url=/"><title>Showroom</title>',
+  );
+}
+
 const UPGRADE_REFUSAL = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found' } as const;
 
 function refuseUpgrade(socket: Socket, status: keyof typeof UPGRADE_REFUSAL): void {
@@ -180,12 +196,12 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     const key = url.searchParams.get('key');
     if (url.pathname === '/' && key !== null) {
       if (tickets.redeem(key)) {
-        send(res, 303, { Location: '/', 'Set-Cookie': sessionCookie(port, secret) });
+        enterApp(res, { 'Set-Cookie': sessionCookie(port, secret) });
         return;
       }
       // Used or expired, but this browser is logged in already (a second window of the same profile).
       if (isSecret(readCookie(facts.cookie, cookieName(port)), secret)) {
-        send(res, 303, { Location: '/' });
+        enterApp(res);
         return;
       }
       log.warn('browser shell: refused a request', { reason: 'login_used_or_unknown' });
@@ -321,6 +337,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
+      log.info('browser shell: a window connected', { windows: sockets.size });
       notify();
       ws.on('message', (data, isBinary) => {
         // ws hands a text frame over as one Buffer (binaryType 'nodebuffer', its default).
