@@ -73,6 +73,15 @@ describe('login addresses', () => {
     expect(setCookie(again.head)).toBeUndefined();
   });
 
+  it('are not used up by a HEAD request (a link checker or a preview)', async () => {
+    const { server } = await start();
+    const address = pathOf(server.loginUrl());
+    const head = await exchange(server.port, requestText(`HEAD ${address} HTTP/1.1`, [host(server), ['Connection', 'close']]));
+    expect(head.status).toBe(405);
+    expect(setCookie(head.head)).toBeUndefined();
+    expect((await get(server, address)).status).toBe(200);
+  });
+
   it("expire on the server's clock", async () => {
     let now = 0;
     const { server } = await start({ now: () => now, loginTtlMs: 30_000 });

@@ -78,7 +78,7 @@ export interface ShellServer {
   close(): Promise<void>;
 }
 
-/** Headers on every answer: no sniffing, no referrer (the login URL holds the secret), no framing, no CORS ever. */
+/** Headers on every answer: no sniffing, no referrer (a login address holds a ticket), no framing, no CORS ever. */
 const BASE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -195,11 +195,16 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     // A login address: its ticket, once, for the cookie, and the address bar loses it.
     const key = url.searchParams.get('key');
     if (url.pathname === '/' && key !== null) {
+      // HEAD (a link checker, a preview) would use the ticket up without opening the app.
+      if (req.method !== 'GET') {
+        send(res, 405, { Allow: 'GET' });
+        return;
+      }
       if (tickets.redeem(key)) {
         enterApp(res, { 'Set-Cookie': sessionCookie(port, secret) });
         return;
       }
-      // Used or expired, but this browser is logged in already (a second window of the same profile).
+      // Used or expired, but this browser is logged in already (it went back to the login address).
       if (isSecret(readCookie(facts.cookie, cookieName(port)), secret)) {
         enterApp(res);
         return;
