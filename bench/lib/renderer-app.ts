@@ -13,6 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { createAccountStore } from '../../src/main/accounts';
 import { createBackend } from '../../src/main/backend';
 import { accountPaths } from '../../src/main/account-session';
+import { requestLoginUrl, runningInstance } from '../../src/main/browser-shell/instance';
 import { currentPhotos, type Backend } from '../../src/main/ipc/backend';
 import { createEventHub } from '../../src/main/ipc/events';
 import type { Handlers } from '../../src/main/ipc/gate';
@@ -160,7 +161,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   // Logged in once, as the launcher does: the session cookie then holds for every page.
   const login = await context.newPage();
-  await login.goto(shell.server.loginUrl);
+  await login.goto(shell.server.loginUrl());
   await login.close();
 
   const newPage = async (initScript?: string): Promise<Page> => {
@@ -183,15 +184,22 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
       });
       child.once('exit', (code) => reject(new Error(`the browser shell exited with ${code}`)));
     });
-    // Logged in once per browser, as the launcher's window is.
-    const loggedIn = async (from: Browser) => {
+    // Logged in once per browser, as the launcher's window is. A login address is good once: the
+    // second browser gets a fresh one from the running shell, as a second start would.
+    const freshUrl = async (): Promise<string> => {
+      const running = await runningInstance(dataDir);
+      const fresh = running && (await requestLoginUrl(running));
+      if (!fresh) throw new Error('the browser shell gave no login address');
+      return fresh;
+    };
+    const loggedIn = async (from: Browser, address: string) => {
       const context = await from.newContext({ viewport: { width: 1400, height: 900 } });
       const login = await context.newPage();
-      await login.goto(url);
+      await login.goto(address);
       await login.close();
       return context;
     };
-    const shellContext = await loggedIn(browser);
+    const shellContext = await loggedIn(browser, url);
     let defaults: { browser: Browser; context: BrowserContext } | undefined;
     return {
       origin: new URL(url).origin,
@@ -200,7 +208,7 @@ export async function startBenchApp(options: { count: number; seed?: number }): 
         if (options?.chromiumDefaults) {
           if (!defaults) {
             const other = await launch(CHROMIUM_BASE_ARGS);
-            defaults = { browser: other, context: await loggedIn(other) };
+            defaults = { browser: other, context: await loggedIn(other, await freshUrl()) };
           }
           context = defaults.context;
         }

@@ -42,8 +42,8 @@ describe('the per-launch secret', () => {
     expect(cookieName(1)).not.toBe(cookieName(2));
   });
 
-  it('is handed once in the login address on 127.0.0.1', () => {
-    expect(loginUrl(port, secret)).toBe(`http://127.0.0.1:${port}/?key=${secret}`);
+  it('is not what a login address carries: that is the app on 127.0.0.1 with a ticket (login-tickets.ts)', () => {
+    expect(loginUrl(port, 'ticket')).toBe(`http://127.0.0.1:${port}/?key=ticket`);
   });
 });
 

@@ -13,7 +13,7 @@ const folder = () => {
   dirs.push(dir);
   return dir;
 };
-const record = (pid: number, port: number) => ({ pid, port, url: `http://127.0.0.1:${port}/?key=k`, startedAt: '2026-11-22T00:00:00.000Z' });
+const record = (pid: number, port: number) => ({ pid, port, key: 'k', startedAt: '2026-11-22T00:00:00.000Z' });
 const alive = (up: boolean): Liveness => ({ isAlive: () => true, isListening: async () => up });
 
 afterEach(async () => {
@@ -37,6 +37,14 @@ describe('claimInstance', () => {
     writeFileSync(join(dir, INSTANCE_FILE), JSON.stringify(record(999_999, 5001)));
     const claim = await claimInstance(dir, record(process.pid, 5002), alive(true));
     expect(claim).toEqual({ claimed: false, running: record(999_999, 5001) });
+  });
+
+  it("still sees an earlier version's running shell (a record with its login address instead of a key)", async () => {
+    const dir = folder();
+    const earlier = { pid: 999_999, port: 5001, url: 'http://127.0.0.1:5001/?key=k', startedAt: '2026-11-22T00:00:00.000Z' };
+    writeFileSync(join(dir, INSTANCE_FILE), JSON.stringify(earlier));
+    const claim = await claimInstance(dir, record(process.pid, 5002), alive(true));
+    expect(claim).toMatchObject({ claimed: false, running: { pid: 999_999, port: 5001 } });
   });
 
   it('takes over a stale record: a process gone, a port that no longer answers, or a torn file', async () => {

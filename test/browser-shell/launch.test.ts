@@ -10,7 +10,7 @@ const base: LaunchInput = {
   noOpen: false,
   browser: '/usr/bin/chromium',
   isRoot: false,
-  url: 'http://127.0.0.1:5000/?key=k',
+  page: '/data/browser-login/open.html',
   profileDir: '/data/browser-window',
 };
 
@@ -19,9 +19,30 @@ describe('launchPlan', () => {
     const plan = launchPlan(base);
     expect(plan).toMatchObject({ kind: 'app', command: '/usr/bin/chromium' });
     if (plan.kind !== 'app') throw new Error('not app');
-    expect(plan.args).toContain('--app=http://127.0.0.1:5000/?key=k');
+    expect(plan.args).toContain('--app=file:///data/browser-login/open.html');
     expect(plan.args).toContain('--user-data-dir=/data/browser-window');
     expect(plan.args).not.toContain('--no-sandbox');
+  });
+
+  it('opens the private login page, never an address, on every platform (a command line is readable by every local account)', () => {
+    const windows = launchPlan({
+      ...base,
+      platform: 'win32',
+      env: {},
+      browser: 'C:\\Chrome\\chrome.exe',
+      page: 'C:\\Users\\d\\Showroom\\browser-login\\open.html',
+    });
+    expect(windows.kind === 'app' && windows.args).toContain('--app=file:///C:/Users/d/Showroom/browser-login/open.html');
+    for (const input of [
+      base,
+      { ...base, browser: undefined },
+      { ...base, platform: 'darwin', browser: undefined },
+      { ...base, platform: 'win32', browser: undefined },
+    ]) {
+      const plan = launchPlan(input);
+      if (plan.kind === 'print') throw new Error('nothing opened');
+      expect(plan.args.join(' ')).not.toMatch(/127\.0\.0\.1|key=/);
+    }
   });
 
   it('runs the window with the same Chromium features as the Electron app, in one switch', () => {
@@ -36,8 +57,14 @@ describe('launchPlan', () => {
   });
 
   it('falls back to the default browser without one', () => {
-    expect(launchPlan({ ...base, browser: undefined })).toEqual({ kind: 'default', command: 'xdg-open', args: [base.url] });
-    expect(launchPlan({ ...base, platform: 'darwin', browser: undefined })).toEqual({ kind: 'default', command: 'open', args: [base.url] });
+    expect(launchPlan({ ...base, browser: undefined })).toEqual({ kind: 'default', page: base.page, command: 'xdg-open', args: [base.page] });
+    expect(launchPlan({ ...base, platform: 'darwin', browser: undefined })).toEqual({ kind: 'default', page: base.page, command: 'open', args: [base.page] });
+    expect(launchPlan({ ...base, platform: 'win32', browser: undefined })).toEqual({
+      kind: 'default',
+      page: base.page,
+      command: 'rundll32',
+      args: ['url.dll,FileProtocolHandler', base.page],
+    });
   });
 
   it('prints the address with no display, or when asked', () => {
@@ -90,6 +117,14 @@ describe("describeWindow (what the terminal says, in the dealer's language)", ()
   it('says which browser shows the app window, and that closing it stops Showroom', () => {
     const [line] = describeWindow(launchPlan(base), url, textsIn('pt-BR'));
     expect(line).toBe('O Showroom abriu em uma janela própria (/usr/bin/chromium). Fechar essa janela encerra o Showroom.');
+  });
+
+  it('opened in the default browser: the login page to open again, not an address', () => {
+    const lines = describeWindow(launchPlan({ ...base, browser: undefined }), url, textsIn('en'));
+    expect(lines).toEqual([
+      'Showroom opened in your web browser. If the page does not appear, open this file in a browser on this computer:',
+      `  ${base.page}`,
+    ]);
   });
 
   it('asked not to open (--no-open): the address, without claiming there is no display', () => {

@@ -205,8 +205,7 @@ export const test = base.extend<TestFixtures>({
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
     // As the launcher does: the one-time address, swapped for the session cookie.
-    await page.goto(server.loginUrl);
-    await expect(page).toHaveURL(`${server.origin}/`);
+    await shell.login(page);
     await use({
       page,
       hub,

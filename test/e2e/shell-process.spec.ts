@@ -2,43 +2,19 @@
 // data folder, with no display. It prints the address, a browser that opens it sees the app, a
 // second start opens the running one, and Ctrl+C in the middle of a sync stops it cleanly: sync
 // cancelled, database closed (no write-ahead log left), instance record removed, within seconds.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { INSTANCE_FILE } from '../../src/main/browser-shell/instance';
 import { button, fillConnectForm, syncProgress, words } from './helpers';
 import { expect, expectNoSecretsIn, test } from './fixtures';
+import { printedAddress, startShellProcess, type ShellProcess } from './harness/shell-process';
 
 test.use({ sandboxOptions: { vehicles: 1_000 } });
 
-const ROOT = join(import.meta.dirname, '../..');
-
-interface ShellProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startShell(dataDir: string, display: Record<string, string> = {}): ShellProcess {
-  // No display unless given: the shell prints its address instead of opening a window.
-  // And in English whatever the machine's locale: the checks below read its words.
-  const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8', ...display };
-  // As scripts/start.mjs runs it: tsx as a loader inside one Node process, so signals reach the shell itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/browser-shell/cli.ts', '--data-dir', dataDir], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
 async function addressOf(shell: ShellProcess): Promise<string> {
-  const address = () => /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\?key=[\w-]+)$/m.exec(shell.output())?.[1];
+  const address = () => printedAddress(shell.output())?.url;
   await expect.poll(address, { timeout: 60_000, message: 'the shell prints its address' }).toBeTruthy();
   return address() ?? '';
 }
@@ -50,20 +26,26 @@ test('npm start with no display: prints the address, serves the app, one instanc
 }, testInfo) => {
   test.setTimeout(180_000);
   const dataDir = testInfo.outputPath('shell-data');
-  const shell = startShell(dataDir);
+  const shell = startShellProcess(dataDir);
   try {
     const address = await addressOf(shell);
     expect(shell.output()).toMatch(/There is no display here: open this address/);
 
-    // A second start on the same data folder opens the running one and leaves at once.
-    const second = startShell(dataDir);
+    // A second start on the same data folder opens the running one and leaves at once, with a
+    // fresh login address from it (each logs in once).
+    const second = startShellProcess(dataDir);
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('already running for this data folder');
-    expect(second.output()).toContain(address);
+    const fresh = printedAddress(second.output())?.url ?? '';
+    expect(fresh.startsWith(`${new URL(address).origin}/?key=`)).toBe(true);
+    expect(fresh).not.toBe(address);
 
     // A browser that opens the address sees the first-run screen and can connect an account.
     await page.goto(address);
     await expect(page).toHaveURL(new URL('/', address).href);
+    expect((await fetch(address, { redirect: 'manual' })).status).toBe(403);
+    expect((await fetch(fresh, { redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(fresh, { redirect: 'manual' })).status).toBe(403);
     await fillConnectForm(page, sandbox, sandbox.integrationToken);
     sandbox.faults.set({ latencyMs: 300 });
     await button(page, words('en')('connect.save')).click();
@@ -114,7 +96,7 @@ test('in a desktop session the app opens in its own Chromium window, and closing
   let shell: ShellProcess | undefined;
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    shell = startShell(dataDir, { DISPLAY: display });
+    shell = startShellProcess(dataDir, { DISPLAY: display });
     const started = shell;
     await expect.poll(() => started.output(), { timeout: 60_000 }).toContain('opened in its own window');
     // The window loads the app: its bridge socket connects (the profile folder fills in too).

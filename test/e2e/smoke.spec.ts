@@ -84,7 +84,7 @@ test("photos: the shell's photo route serves cached photos by opaque id, travers
   });
   try {
     shell.observe(page);
-    await page.goto(shell.server.loginUrl);
+    await shell.login(page);
     const urls = await page.evaluate(
       (ids) => ids.map((id) => (globalThis as unknown as { showroom: { photoUrl(id: string): string } }).showroom.photoUrl(id)),
       ['cover', 'escape', 'missing'],

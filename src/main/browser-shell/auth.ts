@@ -1,8 +1,10 @@
 // Who may talk to the browser shell. A local web UI is reachable by every page the dealer opens
 // and by anything that can resolve a name to 127.0.0.1 (DNS rebinding), so, like Jupyter's and
 // VS Code's web servers, it admits only a browser holding the per-launch secret:
-// - the launcher opens `/?key=<secret>` once; the shell swaps it for an HttpOnly, SameSite=Strict
-//   cookie and redirects to `/`, so the secret leaves the address bar;
+// - the launcher opens a login address `/?key=<ticket>`, whose ticket is good once and for a short
+//   time (./login-tickets.ts), through a private file, never on a command line (./login-page.ts);
+//   the shell swaps it for an HttpOnly, SameSite=Strict cookie holding the per-launch secret and
+//   redirects to `/`, so the ticket leaves the address bar;
 // - every request and the WebSocket upgrade must carry that cookie;
 // - the Host header must be exactly 127.0.0.1:<port> (a rebinding page's Host is its own name);
 // - the WebSocket's Origin must be the shell's own (a foreign page cannot open the bridge, even
@@ -83,7 +85,10 @@ export function admitUpgrade(facts: RequestFacts, keys: ShellKeys): Refusal | nu
   return null;
 }
 
-/** The address the launcher opens: the app, with the secret to swap for the cookie. */
-export function loginUrl(port: number, secret: string): string {
-  return `${shellOrigin(port)}/?key=${secret}`;
+/** A login address: the app, with a single-use ticket to swap for the cookie (./login-tickets.ts). */
+export function loginUrl(port: number, ticket: string): string {
+  return `${shellOrigin(port)}/?key=${ticket}`;
 }
+
+/** Where another start on the same data folder gets a fresh login address: POST with `Authorization: Bearer <instance key>`. */
+export const LOGIN_ADDRESS_ROUTE = '/login-address';

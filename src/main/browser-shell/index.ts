@@ -18,13 +18,14 @@ import type { Profile } from '../app-data/profile';
 import { guardedOpenExternal } from '../shell/urls';
 import { createDownloads, downloadDestination } from './downloads';
 import { createIdleWatch } from './idle';
-import { claimInstance, runningInstance } from './instance';
+import { claimInstance, requestLoginUrl, runningInstance, type InstanceRecord } from './instance';
 import { browserCandidates, describeWindow, launchPlan, systemOpenCommand, type LaunchPlan } from './launch';
 import type { Env } from '../base/env';
+import { loginPagePath, removeLoginPage, writeLoginPage } from './login-page';
 import { startShellServer, type ShellServer } from './server';
 
 export interface BrowserShellOptions {
-  /** Data folder, photo cache folder and keychain service (the CLI's and Electron's rule, shell/profile.ts). */
+  /** Data folder, photo cache folder and keychain service (the CLI's and Electron's rule, app-data/profile.ts). */
   profile: Pick<Profile, 'dataDir' | 'cacheDir' | 'keychainService'>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
@@ -40,8 +41,8 @@ export interface BrowserShellOptions {
 }
 
 export interface RunningShell {
-  /** The address that logs a browser in (the per-launch secret inside). */
-  url: string;
+  /** A fresh address that logs a browser in, once, within a short time. */
+  loginUrl(): string;
   server: ShellServer;
   backend: Backend;
   /** Stops everything (sync cancelled, database closed, demo sandbox stopped) within `limitMs`. Resolves false when the limit was hit. `reason` is said as given ("Ctrl+C"). */
@@ -50,7 +51,7 @@ export interface RunningShell {
   stopped: Promise<boolean>;
 }
 
-export type StartResult = { kind: 'started'; shell: RunningShell } | { kind: 'already_running'; url: string };
+export type StartResult = { kind: 'started'; shell: RunningShell } | { kind: 'already_running' };
 
 /** The app window stays open this long after its last socket closed before Showroom stops (a reload reconnects sooner). */
 const WINDOW_GRACE_MS = 3000;
@@ -100,19 +101,32 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   const profileDir = join(dataDir, 'browser-window');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-  const launch = (url: string, open: boolean): { plan: LaunchPlan; child: ChildProcess | undefined } => {
-    const plan = launchPlan({ platform, env, noOpen: !open, browser: findBrowser(platform, env), isRoot, url, profileDir });
-    const child = plan.kind === 'print' ? undefined : run(plan.command, plan.args, logger, plan.kind === 'default');
-    return { plan, child };
+  const page = loginPagePath(dataDir);
+
+  /** Opens (or prints) the login address `url`: a window opens the private page holding it, never the address itself. */
+  const launch = async (url: string, open: boolean): Promise<{ plan: LaunchPlan; child: ChildProcess | undefined }> => {
+    logger.addSecret(new URL(url).searchParams.get('key') ?? url);
+    const plan = launchPlan({ platform, env, noOpen: !open, browser: findBrowser(platform, env), isRoot, page, profileDir });
+    if (plan.kind === 'print') return { plan, child: undefined };
+    await writeLoginPage(page, url);
+    return { plan, child: run(plan.command, plan.args, logger, plan.kind === 'default') };
+  };
+
+  /** Another shell serves this folder: a fresh login address from it, opened as our own would be. */
+  const openRunning = async (running: InstanceRecord, heading: string): Promise<StartResult> => {
+    say(heading);
+    const url = await requestLoginUrl(running);
+    if (!url) {
+      say(t('shell.noLoginFromRunning', { pid: running.pid }));
+      return { kind: 'already_running' };
+    }
+    const { plan } = await launch(url, options.open);
+    describeWindow(plan, url, t).forEach(say);
+    return { kind: 'already_running' };
   };
 
   const already = await runningInstance(dataDir);
-  if (already) {
-    const { plan } = launch(already.url, options.open);
-    say(t('shell.alreadyRunningPid', { pid: already.pid }));
-    describeWindow(plan, already.url, t).forEach(say);
-    return { kind: 'already_running', url: already.url };
-  }
+  if (already) return openRunning(already, t('shell.alreadyRunningPid', { pid: already.pid }));
 
   logger.info('browser shell: starting', { version: options.version, node: process.versions.node, dataDir, cacheDir });
   const hub = createEventHub({ onSinkError: (error, event) => logger.warn('event not delivered', { event, error }) });
@@ -144,6 +158,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
       logger,
       port: options.port,
       downloads,
+      texts: t,
     });
   } catch (error) {
     await backend.close();
@@ -151,23 +166,21 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     throw error;
   }
 
-  const claim = await claimInstance(dataDir, { pid: process.pid, port: server.port, url: server.loginUrl, startedAt: new Date().toISOString() });
+  const claim = await claimInstance(dataDir, { pid: process.pid, port: server.port, key: server.instanceKey, startedAt: new Date().toISOString() });
   if (!claim.claimed) {
     // Another shell for this folder won the race while we were starting: use it.
     await server.close();
     await backend.close();
     await downloads.close();
-    const { plan } = launch(claim.running.url, options.open);
-    say(t('shell.alreadyRunning'));
-    describeWindow(plan, claim.running.url, t).forEach(say);
-    return { kind: 'already_running', url: claim.running.url };
+    return openRunning(claim.running, t('shell.alreadyRunning'));
   }
 
   const release = claim.release.bind(claim);
-  const { plan, child } = launch(server.loginUrl, options.open);
+  const firstUrl = server.loginUrl();
+  const { plan, child } = await launch(firstUrl, options.open);
   logger.info('browser shell: serving', { port: server.port, window: plan.kind });
   say(t('shell.running', { port: server.port }));
-  describeWindow(plan, server.loginUrl, t).forEach(say);
+  describeWindow(plan, firstUrl, t).forEach(say);
   say(t('shell.folders', { data: dataDir, photos: cacheDir, logs: paths.logs }));
   say(t('shell.howToStop'));
 
@@ -186,6 +199,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
         // Cancels a running sync, waits for it, closes the database; stops the demo sandbox.
         await backend.close();
         await downloads.close();
+        await removeLoginPage(page);
         await release();
       })();
       let timer: NodeJS.Timeout | undefined;
@@ -217,9 +231,9 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
     });
     child?.once('exit', (code, signal) => {
       // The window never connected: the browser could not show it. Keep serving at the address.
-      if (!windowConnected) [t('shell.windowFailed', { code: code ?? signal ?? '?' }), `  ${server.loginUrl}`].forEach(say);
+      if (!windowConnected) [t('shell.windowFailed', { code: code ?? signal ?? '?' }), `  ${server.loginUrl()}`].forEach(say);
     });
   }
 
-  return { kind: 'started', shell: { url: server.loginUrl, server, backend, stop, stopped } };
+  return { kind: 'started', shell: { loginUrl: () => server.loginUrl(), server, backend, stop, stopped } };
 }

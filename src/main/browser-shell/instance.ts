@@ -1,19 +1,21 @@
 // One browser shell per data folder: the running one leaves a small record (its pid, port and the
-// login address) in the data folder, readable by the dealer's account only, and a second start
-// opens that one instead of opening the same databases twice. A record whose process is gone or
-// whose port no longer answers is stale and taken over.
+// key that gets a fresh login address from it) in the data folder, readable by the dealer's
+// account only, and a second start opens that one instead of opening the same databases twice. A
+// record whose process is gone or whose port no longer answers is stale and taken over.
 import { constants } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { request } from 'node:http';
+import { LOGIN_ADDRESS_ROUTE, shellHost, shellOrigin } from './auth';
 
 export const INSTANCE_FILE = 'browser-shell.json';
 
 export interface InstanceRecord {
   pid: number;
   port: number;
-  /** The login address (with the per-launch secret): the file is 0600. */
-  url: string;
+  /** Shown to the running shell for a fresh login address (LOGIN_ADDRESS_ROUTE): the file is 0600. Absent in an earlier version's record. */
+  key?: string;
   startedAt: string;
 }
 
@@ -49,7 +51,12 @@ export const systemLiveness: Liveness = {
 function parseRecord(text: string): InstanceRecord | undefined {
   try {
     const value = JSON.parse(text) as Partial<InstanceRecord>;
-    if (Number.isSafeInteger(value.pid) && Number.isSafeInteger(value.port) && typeof value.url === 'string' && typeof value.startedAt === 'string')
+    if (
+      Number.isSafeInteger(value.pid) &&
+      Number.isSafeInteger(value.port) &&
+      (value.key === undefined || typeof value.key === 'string') &&
+      typeof value.startedAt === 'string'
+    )
       return value as InstanceRecord;
   } catch {
     // A torn or foreign file: stale.
@@ -68,6 +75,37 @@ export async function runningInstance(dataDir: string, liveness: Liveness = syst
   const record = parseRecord(text);
   if (!record || record.pid === process.pid || !liveness.isAlive(record.pid)) return undefined;
   return (await liveness.isListening(record.port)) ? record : undefined;
+}
+
+/**
+ * A fresh, single-use login address from the running shell, or undefined if it gives none. Over
+ * node:http, straight to 127.0.0.1: no proxy from the environment is ever asked.
+ */
+export function requestLoginUrl(record: InstanceRecord, timeoutMs = 5000): Promise<string | undefined> {
+  const { key } = record;
+  if (!key) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: record.port,
+        path: LOGIN_ADDRESS_ROUTE,
+        method: 'POST',
+        headers: { Host: shellHost(record.port), Authorization: `Bearer ${key}` },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body = (body + chunk).slice(0, 4096)));
+        res.on('end', () => resolve(res.statusCode === 200 && body.startsWith(`${shellOrigin(record.port)}/`) ? body : undefined));
+        res.on('error', () => resolve(undefined));
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
 }
 
 export type Claim = { claimed: true; release(): Promise<void> } | { claimed: false; running: InstanceRecord };

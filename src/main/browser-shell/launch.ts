@@ -5,7 +5,10 @@
 //   session cookie and window size stay with Showroom and never mix with the dealer's browsing.
 // - No such browser: the default browser, with a tab.
 // - No display (a server, CI) or --no-open: print the address and keep serving.
+// A window is opened on the private login page (./login-page.ts), never on the login address
+// itself: every local account can read a process's command line.
 import { posix, win32 } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Texts } from '../../shared/i18n/messages';
 import { chromiumFeatureArgs } from '../shell/chromium-features';
 import type { Env } from '../base/env';
@@ -15,7 +18,8 @@ export interface Command {
   args: string[];
 }
 
-export type LaunchPlan = { kind: 'print'; reason: 'asked' | 'no_display' } | ({ kind: 'app'; browser: string } & Command) | ({ kind: 'default' } & Command);
+export type LaunchPlan =
+  { kind: 'print'; reason: 'asked' | 'no_display' } | ({ kind: 'app'; browser: string } & Command) | ({ kind: 'default'; page: string } & Command);
 
 /** Whether a window can be shown: Linux and the other Unixes need X11 or Wayland; macOS and Windows always can. */
 export function hasDisplay(platform: string, env: Env): boolean {
@@ -41,7 +45,7 @@ export function browserCandidates(platform: string, env: Env): string[] {
   return ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge'];
 }
 
-/** The command that opens a web page in the dealer's default browser. */
+/** The command that opens a web page (an address, or a page file) in the dealer's default browser. */
 export function systemOpenCommand(platform: string, url: string): Command {
   if (platform === 'darwin') return { command: 'open', args: [url] };
   // rundll32's URL handler takes the address as one argument, with no shell in between: nothing
@@ -59,7 +63,8 @@ export interface LaunchInput {
   browser: string | undefined;
   /** Chromium refuses to run as root without --no-sandbox (CI, containers): only then is it passed. */
   isRoot: boolean;
-  url: string;
+  /** The private login page the window opens (the login address is inside it, never in a command). */
+  page: string;
   /** The app window's own browser profile folder. */
   profileDir: string;
 }
@@ -73,7 +78,7 @@ export function launchPlan(input: LaunchInput): LaunchPlan {
       browser: input.browser,
       command: input.browser,
       args: [
-        `--app=${input.url}`,
+        `--app=${pathToFileURL(input.page, { windows: input.platform === 'win32' }).href}`,
         `--user-data-dir=${input.profileDir}`,
         '--class=Showroom',
         '--no-first-run',
@@ -88,16 +93,20 @@ export function launchPlan(input: LaunchInput): LaunchPlan {
       ],
     };
   }
-  return { kind: 'default', ...systemOpenCommand(input.platform, input.url) };
+  return { kind: 'default', page: input.page, ...systemOpenCommand(input.platform, input.page) };
 }
 
-/** What the terminal says about the window, in the dealer's language: where the app is, and how to get back to it. Pure. */
+/**
+ * What the terminal says about the window, in the dealer's language: where the app is, and how to
+ * get back to it. `url` is printed only where nothing was opened: a login address, single-use and
+ * short-lived. Pure.
+ */
 export function describeWindow(plan: LaunchPlan, url: string, t: Texts): string[] {
   switch (plan.kind) {
     case 'app':
       return [t('shell.openedApp', { browser: plan.browser })];
     case 'default':
-      return [t('shell.openedDefault'), `  ${url}`];
+      return [t('shell.openedDefault'), `  ${plan.page}`];
     case 'print':
       return [t(plan.reason === 'no_display' ? 'shell.noDisplay' : 'shell.openAddress'), `  ${url}`];
   }

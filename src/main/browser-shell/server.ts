@@ -18,9 +18,25 @@ import { createAppHandler } from '../shell/app-protocol';
 import { contentSecurityPolicy } from '../shell/csp';
 import type { Logger } from '../base/logger';
 import { createPhotoHandler, type PhotoResolver } from '../shell/photo-protocol';
-import { admitRequest, admitUpgrade, createSecret, isSecret, loginUrl, sessionCookie, shellHost, shellOrigin, type Refusal } from './auth';
+import { textsIn, type Texts } from '../../shared/i18n/messages';
+import {
+  admitRequest,
+  admitUpgrade,
+  cookieName,
+  createSecret,
+  isSecret,
+  LOGIN_ADDRESS_ROUTE,
+  loginUrl,
+  readCookie,
+  sessionCookie,
+  shellHost,
+  shellOrigin,
+  type Refusal,
+} from './auth';
 import { DOWNLOAD_ROUTE, type Downloads } from './downloads';
 import { withBridgeScript } from './index-html';
+import { createLoginTickets } from './login-tickets';
+import { readTarget } from './request-target';
 
 export interface ShellServerOptions {
   handlers: Handlers;
@@ -36,13 +52,20 @@ export interface ShellServerOptions {
   onPhotoRefused?: (url: string, reason: string) => void;
   /** The one-time downloads (exports) served at /download/<id>; absent: none. */
   downloads?: Downloads;
+  /** The language of the few pages the shell answers itself (a refusal); default English. */
+  texts?: Texts;
+  /** How long a login address stays valid (./login-tickets.ts), and the clock it is measured on. */
+  loginTtlMs?: number;
+  now?: () => number;
 }
 
 export interface ShellServer {
   origin: string;
   port: number;
-  /** The address to open once: the app, with the per-launch secret that becomes the cookie. */
-  loginUrl: string;
+  /** A fresh address that logs a browser in: once, within a short time. */
+  loginUrl(): string;
+  /** What another start on the same data folder shows to get a login address (LOGIN_ADDRESS_ROUTE); kept in the private instance record only. */
+  instanceKey: string;
   /** The gate every bridge call goes through (tests call it as the renderer would). */
   gate: Gate;
   /** The renderer's sender as the gate sees it. */
@@ -55,7 +78,7 @@ export interface ShellServer {
   close(): Promise<void>;
 }
 
-/** Headers on every answer: no sniffing, no referrer (the login URL holds the secret), no framing, no CORS ever. */
+/** Headers on every answer: no sniffing, no referrer (a login address holds a ticket), no framing, no CORS ever. */
 const BASE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -63,11 +86,14 @@ const BASE_HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-const REFUSAL_TEXT: Record<Refusal, string> = {
-  wrong_host: 'Showroom answers only at 127.0.0.1.',
-  no_session: 'Open Showroom from the address it printed when it started (or start it again).',
-  foreign_origin: 'Refused.',
-};
+/** The dictionary's text for each refusal a browser may show the dealer. */
+const REFUSAL_CODE = {
+  wrong_host: 'shell.refusedHost',
+  no_session: 'shell.refusedSession',
+  foreign_origin: 'shell.refused',
+  login_used: 'shell.loginUsed',
+  bad_request: 'shell.badRequest',
+} as const satisfies Record<Refusal | 'login_used' | 'bad_request', string>;
 
 function send(res: ServerResponse, status: number, headers: Record<string, string> = {}, body?: string): void {
   res.writeHead(status, {
@@ -85,14 +111,36 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   res.end(body);
 }
 
-function refuseUpgrade(socket: Socket, status: 403 | 404): void {
-  socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/**
+ * The answer to a login address: the cookie, and a page that goes on to the app. Not a redirect:
+ * a window opened on the private login page (a file) starts a cross-site navigation, and the
+ * browser would not send a SameSite=Strict cookie along a redirect of it; from this page, on the
+ * shell's own origin, it does. The app's address replaces the login address in the address bar,
+ * and Referrer-Policy keeps the ticket out of the next request.
+ */
+function enterApp(res: ServerResponse, headers: Record<string, string> = {}): void {
+  send(
+    res,
+    200,
+    { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'", ...headers },
+    '<!doctype html><meta http-equiv="refresh" content="0;url=/"><title>Showroom</title>',
+  );
+}
+
+const UPGRADE_REFUSAL = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found' } as const;
+
+function refuseUpgrade(socket: Socket, status: keyof typeof UPGRADE_REFUSAL): void {
+  socket.end(`HTTP/1.1 ${status} ${UPGRADE_REFUSAL[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 export async function startShellServer(options: ShellServerOptions): Promise<ShellServer> {
   const log = options.logger;
+  const t = options.texts ?? textsIn('en');
   const secret = createSecret();
+  const instanceKey = createSecret();
   log.addSecret(secret);
+  log.addSecret(instanceKey);
+  const tickets = createLoginTickets({ ttlMs: options.loginTtlMs, now: options.now });
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -109,12 +157,34 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
   const csp = contentSecurityPolicy({ dev: false, bridgeUrl: `ws://127.0.0.1:${port}${BRIDGE_PATH}` });
   const appFiles = createAppHandler({ root: options.rendererDir, csp, origin });
 
+  const issueLoginUrl = (): string => {
+    const ticket = tickets.issue();
+    log.addSecret(ticket);
+    return loginUrl(port, ticket);
+  };
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
+    const target = readTarget(req.url, req.rawHeaders, port);
+    if (!target.ok) {
+      log.warn('browser shell: refused a request', { reason: target.reason });
+      send(res, target.status, {}, t(REFUSAL_CODE[target.status === 400 ? 'bad_request' : 'wrong_host']));
+      return;
+    }
+    const { url } = target;
     const facts = { host: req.headers.host, cookie: req.headers.cookie };
     if (facts.host !== shellHost(port)) {
       log.warn('browser shell: refused a request', { reason: 'wrong_host', host: String(facts.host).slice(0, 200) });
-      send(res, 403, {}, REFUSAL_TEXT.wrong_host);
+      send(res, 403, {}, t(REFUSAL_CODE.wrong_host));
+      return;
+    }
+    if (url.pathname === LOGIN_ADDRESS_ROUTE && req.method === 'POST') {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!isSecret(bearer, instanceKey)) {
+        log.warn('browser shell: refused a request', { reason: 'wrong_instance_key' });
+        send(res, 403);
+        return;
+      }
+      send(res, 200, {}, issueLoginUrl());
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -122,22 +192,32 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       return;
     }
 
-    // The launcher's one-time address: swap the secret for the cookie and drop it from the address bar.
+    // A login address: its ticket, once, for the cookie, and the address bar loses it.
     const key = url.searchParams.get('key');
     if (url.pathname === '/' && key !== null) {
-      if (!isSecret(key, secret)) {
-        log.warn('browser shell: refused a request', { reason: 'wrong_key' });
-        send(res, 403, {}, REFUSAL_TEXT.no_session);
+      // HEAD (a link checker, a preview) would use the ticket up without opening the app.
+      if (req.method !== 'GET') {
+        send(res, 405, { Allow: 'GET' });
         return;
       }
-      send(res, 303, { Location: '/', 'Set-Cookie': sessionCookie(port, secret) });
+      if (tickets.redeem(key)) {
+        enterApp(res, { 'Set-Cookie': sessionCookie(port, secret) });
+        return;
+      }
+      // Used or expired, but this browser is logged in already (it went back to the login address).
+      if (isSecret(readCookie(facts.cookie, cookieName(port)), secret)) {
+        enterApp(res);
+        return;
+      }
+      log.warn('browser shell: refused a request', { reason: 'login_used_or_unknown' });
+      send(res, 403, {}, t(REFUSAL_CODE.login_used));
       return;
     }
 
     const refusal = admitRequest(facts, keys);
     if (refusal) {
       log.warn('browser shell: refused a request', { reason: refusal, path: url.pathname.slice(0, 200) });
-      send(res, 403, {}, REFUSAL_TEXT[refusal]);
+      send(res, 403, {}, t(REFUSAL_CODE[refusal]));
       return;
     }
 
@@ -237,8 +317,24 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
   };
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    const url = new URL(req.url ?? '/', origin);
-    if (url.pathname !== BRIDGE_PATH) return refuseUpgrade(socket, 404);
+    // Node hands the socket over without its own error listener: a peer that resets it while
+    // it is refused or upgraded must not become an uncaught exception.
+    socket.on('error', (error) => log.debug('browser shell: a connection failed', { error }));
+    try {
+      upgrade(req, socket, head);
+    } catch (error) {
+      log.error('browser shell: an upgrade failed', { error });
+      socket.destroy();
+    }
+  });
+
+  function upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    const target = readTarget(req.url, req.rawHeaders, port);
+    if (!target.ok) {
+      log.warn('browser shell: refused a bridge connection', { reason: target.reason });
+      return refuseUpgrade(socket, target.status);
+    }
+    if (target.url.pathname !== BRIDGE_PATH) return refuseUpgrade(socket, 404);
     const refusal = admitUpgrade({ host: req.headers.host, cookie: req.headers.cookie, origin: req.headers.origin }, keys);
     if (refusal) {
       log.warn('browser shell: refused a bridge connection', { reason: refusal, origin: String(req.headers.origin).slice(0, 200) });
@@ -246,6 +342,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
+      log.info('browser shell: a window connected', { windows: sockets.size });
       notify();
       ws.on('message', (data, isBinary) => {
         // ws hands a text frame over as one Buffer (binaryType 'nodebuffer', its default).
@@ -263,7 +360,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       });
       ws.on('error', (error) => log.warn('browser shell: bridge socket error', { error }));
     });
-  });
+  }
 
   const unsubscribe = options.hub.subscribe((event, payload) => {
     for (const ws of sockets) deliver(ws, { type: 'event', event, payload });
@@ -272,7 +369,8 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
   return {
     origin,
     port,
-    loginUrl: loginUrl(port, secret),
+    loginUrl: issueLoginUrl,
+    instanceKey,
     gate,
     sender,
     clients: () => sockets.size,

@@ -22,6 +22,8 @@ export interface TestShell {
   log: BridgeLog;
   /** Starts following a page's bridge socket and photo requests into `log`. */
   observe(page: Page): void;
+  /** As the launcher's window does: a fresh login address, then on to the app once the cookie is set. */
+  login(page: Page): Promise<void>;
 }
 
 export async function startTestShell(options: Omit<ShellServerOptions, 'rendererDir' | 'onPhotoRefused'> & { rendererDir?: string }): Promise<TestShell> {
@@ -30,6 +32,10 @@ export async function startTestShell(options: Omit<ShellServerOptions, 'renderer
   return {
     server,
     log,
+    async login(page) {
+      await page.goto(server.loginUrl());
+      await page.waitForURL(`${server.origin}/`);
+    },
     observe(page) {
       page.on('websocket', (socket) => {
         socket.on('framesent', ({ payload }) => {
