@@ -6,6 +6,7 @@ import { codedError, renderMessage } from '../../shared/i18n/messages';
 import { integrityCheckDue, noteIntegrityChecked } from './integrity';
 import { attachLocal, checkIdentity } from './local';
 import { LATEST_VERSION, migrateTo, newerSchemaError, readSchemaVersion } from './migrations';
+import { switchToWal } from './wal-mode';
 
 export type { Db } from './connection';
 import type { Db } from './connection';
@@ -86,7 +87,7 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
     if (!opts.readonly) {
       // WAL: readers (the inventory screen) never wait for the sync's writes, and a crash never half-applies a commit.
-      db.pragma('journal_mode = WAL');
+      switchToWal(db, 'main');
       // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
       // last commits, which the next sync restores. What the next sync cannot restore (the
       // dealer's queued writes) lives in the attached local file, written with FULL (local.ts).
