@@ -1,7 +1,7 @@
 // The dealer's portal accounts, kept in `<dataDir>/accounts.json` (no secrets in it: each
 // account's integration token is in the keychain under the account's id, and nowhere else).
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { AppError } from '../../shared/errors';
@@ -9,6 +9,7 @@ import { codedError, type MessageRef } from '../../shared/i18n/messages';
 import { LockBusyError, withLock } from '../locks/file-lock';
 import type { Keychain } from '../secrets/keychain';
 import { checkBaseUrl } from './base-url';
+import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenEntriesSync } from '../private-files';
 
 export const photoModes = ['covers', 'all'] as const;
 
@@ -117,9 +118,9 @@ export function validateSettings(settings: Partial<AccountSettings> | undefined,
 
 /** Writes `data` to `file` so that a crash leaves the old file or the new one, never half of one. */
 export async function writeFileAtomic(file: string, data: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await ensurePrivateDir(dirname(file));
   const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
+  const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(data, 'utf8');
     await handle.sync();
@@ -164,7 +165,13 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
     return next;
   };
 
+  // An earlier version left the data folder and its files open to others: tightened once, on first read.
+  let tightened = false;
   async function load(): Promise<Account[]> {
+    if (!tightened) {
+      tightened = true;
+      tightenEntriesSync(options.dataDir);
+    }
     let text: string;
     try {
       text = await readFile(file, 'utf8');

@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { codedError, renderMessage } from '../../shared/i18n/messages';
 import { integrityCheckDue, noteIntegrityChecked } from './integrity';
-import { attachLocal, checkIdentity } from './local';
+import { attachLocal, checkIdentity, localFileFor } from './local';
+import { preparePrivateDatabaseFile } from '../private-files';
 import { LATEST_VERSION, migrateTo, newerSchemaError, readSchemaVersion } from './migrations';
 import { switchToWal } from './wal-mode';
 
@@ -73,6 +74,7 @@ export function quickCheck(db: Db, file: string): void {
 export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
   let db: Db | undefined;
   try {
+    if (!opts.readonly) for (const f of [file, localFileFor(file)]) preparePrivateDatabaseFile(f);
     db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
     // The first statement reads the header: a file that is not a database fails here, not later.
     const version = readSchemaVersion(db);
