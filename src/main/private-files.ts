@@ -101,6 +101,12 @@ export function tightenEntriesSync(dir: string): void {
  */
 export function preparePrivateDatabaseFile(file: string): void {
   if (file === '' || file === ':memory:') return;
-  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  try {
+    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  } catch (error) {
+    // A folder that is missing or cannot be written: SQLite says so the way the dealer is told (db.ts).
+    if (['ENOENT', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EISDIR'].includes(String(codeOf(error)))) return;
+    throw error;
+  }
   tightenFilesSync(['', '-wal', '-shm', '-journal'].map((suffix) => file + suffix));
 }
