@@ -123,3 +123,31 @@ export function sqlCount(cache: Cache, q: Pick<InventoryQuery, 'text' | 'filters
 export function sqlOf(cache: Cache): Database.Database {
   return connectionForTests(cache);
 }
+
+/** The first page (1-based) of `name`'s b-tree of that type, as SQLite's dbstat lists them. */
+export function pageOf(file: string, name: string, type: 'leaf' | 'internal' = 'leaf'): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    const page = db
+      .prepare<[string, string], number>('SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? ORDER BY pageno LIMIT 1')
+      .pluck()
+      .get(name, type);
+    if (page === undefined) throw new Error(`no ${type} page of ${name}`);
+    return page;
+  } finally {
+    db.close();
+  }
+}
+
+/** Overwrites `bytes` bytes from `offset` with noise (the same on every run), as a failing disk would. */
+export function garble(file: string, offset: number, bytes: number): void {
+  const noise = Buffer.alloc(bytes);
+  let x = 12345;
+  for (let i = 0; i < bytes; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    noise[i] = (x >> 16) & 0xff;
+  }
+  const fd = openSync(file, 'r+');
+  writeSync(fd, noise, 0, bytes, offset);
+  closeSync(fd);
+}

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { damageTable } from '../cache/helpers';
+import { PAGE_SIZE } from '../../src/main/cache/db';
+import { damageTable, garble, pageOf } from '../cache/helpers';
 import { cli, json, tempDataDir } from './helpers';
 
 let sb: Sandbox;
@@ -79,4 +80,62 @@ describe('a damaged cache', () => {
     // The history goes on from where it was: the runs before the damage were kept.
     expect(Number(status.lastRun.id)).toBeGreaterThan(runsBefore);
   });
+
+  // Issue 28, item 7: damage the commands do not read went on being used.
+  const quickCheck = () => {
+    const db = new Database(cacheFile, { readonly: true });
+    const answer = db.pragma('quick_check(1)', { simple: true });
+    db.close();
+    return answer;
+  };
+  const rebuild = async () => {
+    const rebuilt = await run(['cache', 'rebuild', '--no-photos']);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(quickCheck()).toBe('ok');
+  };
+  const saysDamaged = (r: { code: number | null; stdout: string; stderr: string }) => {
+    expect(r.code, r.stdout + r.stderr).toBe(9);
+    expect(r.stderr).toContain('damaged');
+    expect(r.stderr).toContain('showroom cache rebuild');
+  };
+
+  it('4 KiB garbled in an index no command reads: `sync --full` finds it (exit 9) instead of calling it a success', { timeout: 120_000 }, async () => {
+    expect(quickCheck()).toBe('ok');
+    // The last 4 KiB of the mileage index's page: its entries (searches sort by it, syncs that change no mileage never touch it).
+    garble(cacheFile, pageOf(cacheFile, 'vehicles_by_mileage') * PAGE_SIZE - 4096, 4096);
+    expect(quickCheck()).not.toBe('ok');
+    // Before: exit 0, and the file stayed damaged.
+    saysDamaged(await run(['sync', '--full', '--no-photos']));
+    expect(quickCheck()).not.toBe('ok');
+    await rebuild();
+  });
+
+  it(
+    '64 KiB garbled across the stored listings: `show` of a listing lost to it says the cache is damaged, never "no such listing"',
+    { timeout: 120_000 },
+    async () => {
+      const listings = sb.data.list().map((v) => v.reference);
+      // From a quarter into the first page of the listings' JSON: its header and cell pointers stay, its rows are garbage.
+      garble(cacheFile, (pageOf(cacheFile, 'vehicle_json') - 1) * PAGE_SIZE + PAGE_SIZE / 4, 65_536);
+      const db = new Database(cacheFile, { readonly: true });
+      const lost = listings.filter((reference) => {
+        try {
+          const id = db.prepare('SELECT id FROM vehicles WHERE reference = ?').pluck().get(reference);
+          return db.prepare('SELECT 1 FROM vehicle_json WHERE vehicle_id = ?').get(id) === undefined;
+        } catch {
+          return false; // SQLite says so: the damage is seen
+        }
+      });
+      db.close();
+      // Lost without an error: SQLite's lookup reads garbage as "no such row".
+      expect(lost.length).toBeGreaterThan(0);
+      // Before: exit 5, "There is no listing …".
+      const shown = await run(['show', lost[0]!]);
+      saysDamaged(shown);
+      expect(shown.stdout + shown.stderr).not.toContain('There is no listing');
+      await rebuild();
+      const healed = await run(['show', lost[0]!]);
+      expect(healed.code, healed.stderr).toBe(0);
+    },
+  );
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createGate, createGateFor, type Handlers } from '../../src/main/ipc/gate';
+import { notPlainDataAt } from '../../src/main/ipc/plain-data';
+import { decodeInvoke, encodeMessage } from '../../src/shared/bridge-wire';
 import { channel } from '../../src/shared/contract';
 import { AppError } from '../../src/shared/errors';
 import type { Logger } from '../../src/main/base/logger';
@@ -205,5 +207,61 @@ describe('createGateFor (any zod contract)', () => {
   it('is a compile error to leave a channel without a handler', () => {
     // @ts-expect-error 'text.trim' has no handler
     createGateFor(channels, { 'math.add': async ({ a, b }) => a + b }, { appUrl: APP_URL });
+  });
+});
+
+describe('plain data only (issue 28, item 5)', () => {
+  // Both transports keep more than JSON: Electron's IPC sends a structured clone, the browser
+  // shell's WebSocket devalue text. Each delivers these to the gate as themselves.
+  const electron = (input: unknown) => structuredClone(input);
+  const browserShell = (input: unknown) => decodeInvoke(encodeMessage({ id: 1, channel: 'inventory.query', input }))!.input;
+  const window = { offset: 0, limit: 50 };
+  const notPlain: Array<[string, unknown, string[]]> = [
+    ['a Map for the filters', { window, filters: new Map([['fuel', ['FLEX']]]) }, ['filters']],
+    ['a Set for the filters', { window, filters: new Set() }, ['filters']],
+    ['a Date for the sort', { window, sort: new Date(0) }, ['sort']],
+    ['a RegExp for the window', { window: /x/ }, ['window']],
+    ['a Map for the whole input', new Map([['window', window]]), []],
+    ['a Date deep inside', { window, filters: { fuel: [new Date(0)] } }, ['filters', 'fuel', '0']],
+  ];
+
+  for (const [transport, deliver] of [
+    ['Electron', electron],
+    ['browser shell', browserShell],
+  ] as const) {
+    it(`${transport}: a Map, Set, Date or RegExp where an object is expected is refused, the handler not run`, async () => {
+      const query = vi.fn<Handlers['inventory.query']>(async () => ({ total: 0, offset: 0, rows: [], text: '' }) as never);
+      const logger = recordingLogger();
+      const gate = createGate(stubHandlers({ 'inventory.query': query }), { appUrl: APP_URL, logger });
+      for (const [what, input, path] of notPlain) {
+        const delivered = deliver(input);
+        expect(delivered, what).not.toEqual(JSON.parse(JSON.stringify(delivered ?? null)) as unknown);
+        expect(await gate('inventory.query', delivered, trusted), what).toMatchObject({
+          ok: false,
+          error: { kind: 'bad_input', detail: { reason: 'not_plain_data', path } },
+        });
+      }
+      expect(query).not.toHaveBeenCalled();
+      // Plain data still goes through, with its defaults.
+      const plain = deliver({ window, filters: { fuel: ['FLEX'] }, sort: { field: 'value', dir: 'asc' } });
+      expect(await gate('inventory.query', plain, trusted)).toMatchObject({ ok: true });
+      expect(query).toHaveBeenCalledOnce();
+    });
+  }
+
+  it('a cycle, a class instance and a null-prototype object: the first two refused, the last is plain', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    class Filters {
+      fuel = ['FLEX'];
+    }
+    expect(notPlainDataAt(cyclic)).toEqual(['self']);
+    expect(notPlainDataAt({ filters: new Filters() })).toEqual(['filters']);
+    expect(notPlainDataAt({ list: new Uint8Array(2) })).toEqual(['list']);
+    const bare = Object.assign(Object.create(null) as object, { a: [1, 'x', null, undefined, true] });
+    expect(notPlainDataAt(bare)).toBeNull();
+    // The same object twice is not a cycle.
+    const shared = { x: 1 };
+    expect(notPlainDataAt({ a: shared, b: [shared, shared] })).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ export interface AccountPaths {
   cacheFile: string;
   /** `<cacheDir>/accounts/<id>/photos`: the OS cache folder, not roamed nor backed up (shell/profile.ts). */
   photosDir: string;
+  /** The folder of Showroom's own that the photo cache sits in (the OS cache folder's profile, or the account's folder): made private down to photosDir. */
+  photosRoot?: string;
   /** Where the photos were kept before they moved to the cache folder (see photo-folder.ts). */
   legacyPhotosDir: string;
 }
@@ -17,5 +19,5 @@ export function accountPaths(accounts: Pick<AccountStore, 'dataFolder'>, account
   const folder = accounts.dataFolder(accountId);
   const legacyPhotosDir = join(folder, 'photos');
   const photosDir = cacheDir === undefined ? legacyPhotosDir : join(cacheDir, 'accounts', accountId, 'photos');
-  return { folder, cacheFile: join(folder, 'cache.sqlite'), photosDir, legacyPhotosDir };
+  return { folder, cacheFile: join(folder, 'cache.sqlite'), photosDir, photosRoot: cacheDir ?? folder, legacyPhotosDir };
 }

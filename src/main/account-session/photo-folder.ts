@@ -4,8 +4,9 @@
 // a rename, instant on the same disk. The photos are a cache: when they cannot follow (another disk)
 // they are dropped and downloaded again as they are shown; the database keeps no absolute path
 // (files.ts), and a row whose file is missing is downloaded again (photos/index.ts).
-import { access, mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { access, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { ensurePrivateDir } from '../base/private-files';
 
 /** With an account's data (accounts.remove --delete-data), its photo cache goes too, wherever it is. */
 export async function deletePhotoCache(photosDir: string): Promise<void> {
@@ -33,7 +34,7 @@ export async function adoptLegacyPhotos(from: string, to: string): Promise<Photo
   )
     return 'nothing';
   try {
-    await mkdir(dirname(to), { recursive: true });
+    await ensurePrivateDir(dirname(to));
     // An empty target (created by an earlier start) gives way; one with photos keeps them.
     await rmdir(to).catch((error: unknown) => {
       if (code(error) !== 'ENOENT') throw error;

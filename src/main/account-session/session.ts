@@ -1,7 +1,7 @@
 // One open account, in this thread: its cache, portal client, photo cache, sync engine and outbox,
 // and its portal status. It knows nothing of IPC: the app's handlers and the CLI's commands are
 // thin adapters over it, and worker.ts hosts it off the main thread.
-import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { AppError, toErrorShape } from '../../shared/errors';
 import { planUsage, type Plan } from '../../shared/plan';
 import type { PlanView, PublicationAction, PublicationOutcome } from '../../shared/views';
@@ -17,6 +17,7 @@ import { createPortalStatus } from './portal-status';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted, SyncStartOptions } from './types';
 import { requestsOf } from './publication-view';
 import { toRowView, vehicleDetailView } from './views';
+import { ensurePrivateDir, tightenEntriesSync } from '../base/private-files';
 
 const megabytes = (mb: number): number => mb * 1024 * 1024;
 
@@ -51,7 +52,9 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
   const moved = await adoptLegacyPhotos(paths.legacyPhotosDir, paths.photosDir);
   if (moved !== 'nothing') log.info('session: photo cache moved to the cache folder', { account: accountId, outcome: moved });
   // Two folders: the account's (the database) and its photo cache's, which may be elsewhere.
-  await Promise.all([mkdir(paths.folder, { recursive: true }), mkdir(paths.photosDir, { recursive: true })]);
+  await Promise.all([ensurePrivateDir(paths.folder, dirname(paths.folder)), ensurePrivateDir(paths.photosDir, paths.photosRoot)]);
+  // What an earlier version created in the account's folder (the cache files, the search index) is tightened.
+  tightenEntriesSync(paths.folder);
   const cache = openCache(paths.cacheFile);
   const fetch = host.fetch ?? nodeFetch(spec.env ?? {});
   const listeners = new Set<SessionListener>();

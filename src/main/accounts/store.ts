@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../base/atomic-file';
 import { LockBusyError, withLock } from '../locks/file-lock';
 import type { Keychain } from '../secrets/keychain';
 import { checkBaseUrl } from './base-url';
+import { tightenEntriesSync } from '../base/private-files';
 
 export const photoModes = ['covers', 'all'] as const;
 
@@ -135,7 +136,13 @@ export function createAccountStore(options: AccountStoreOptions): AccountStore {
     return next;
   };
 
+  // An earlier version left the data folder and its files open to others: tightened once, on first read.
+  let tightened = false;
   async function load(): Promise<Account[]> {
+    if (!tightened) {
+      tightened = true;
+      tightenEntriesSync(options.dataDir);
+    }
     let text: string;
     try {
       text = await readFile(file, 'utf8');

@@ -1,13 +1,14 @@
 // Small files that must never be left half-written (the account list, settings, app state).
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /** Writes `data` to `file` so that a crash leaves the old file or the new one, never half of one. */
 export async function writeFileAtomic(file: string, data: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await ensurePrivateDir(dirname(file));
   const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
+  const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(data, 'utf8');
     await handle.sync();

@@ -1,9 +1,10 @@
 // The app's log: JSON lines in <logs>/showroom.log, rotated at a size limit keeping a few old
 // files (showroom.1.log is the newest old one). Plain Node; every entry goes through the redactor
 // first, so a token or a JWT passed by mistake never reaches the disk.
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRedactor, type Redactor } from './redact';
+import { PRIVATE_FILE_MODE, ensurePrivateDirSync, tightenEntriesSync } from './private-files';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -53,7 +54,8 @@ export function createFileLogger(options: FileLoggerOptions): Logger {
   const { dir, baseName = 'showroom', maxBytes = 5 * 1024 * 1024, maxFiles = 3, level = 'info', now = () => new Date(), echo = false } = options;
   const redact: Redactor = createRedactor();
   const file = logFilePath(dir, baseName, 0);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDirSync(dir);
+  tightenEntriesSync(dir);
   let size = existsSync(file) ? statSync(file).size : 0;
 
   function write(lvl: LogLevel, scope: string | undefined, message: string, fields?: Record<string, unknown>): void {
@@ -77,7 +79,7 @@ export function createFileLogger(options: FileLoggerOptions): Logger {
         rotate(dir, baseName, maxFiles);
         size = 0;
       }
-      appendFileSync(file, line, { mode: 0o600 });
+      appendFileSync(file, line, { mode: PRIVATE_FILE_MODE });
       size += bytes;
     } catch {
       // A log that cannot be written must not take the app down with it.

@@ -4,9 +4,10 @@
 // when it was never fetched within the time limit, and whatever a previous run left is removed at
 // start: exports hold the dealer's whole stock and must not pile up in the data folder.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EXPORT_CONTENT_TYPES, type ExportDestination } from '../export/destination';
+import { ensurePrivateDir } from '../base/private-files';
 
 export const DOWNLOAD_ROUTE = '/download/';
 /** A download not fetched within this long is removed (the renderer fetches it at once). */
@@ -39,7 +40,7 @@ const newId = () => randomBytes(32).toString('base64url');
 export async function createDownloads(options: { dir: string; ttlMs?: number; onError?: (error: unknown) => void }): Promise<Downloads> {
   const { dir } = options;
   const ttlMs = options.ttlMs ?? DOWNLOAD_TTL_MS;
-  await mkdir(dir, { recursive: true });
+  await ensurePrivateDir(dir);
   await Promise.all((await readdir(dir)).map((name) => rm(join(dir, name), { recursive: true, force: true })));
   const offers = new Map<string, { offer: Offer; timer: NodeJS.Timeout }>();
   const remove = (file: string) => rm(file, { force: true }).catch((error: unknown) => options.onError?.(error));

@@ -4,7 +4,6 @@
 // window and the transport differ (./server.ts). Nothing here imports electron.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { codedError, textsIn } from '../../shared/i18n/messages';
 import { createBackend } from '../backend';
@@ -23,6 +22,7 @@ import { browserCandidates, describeWindow, launchPlan, systemOpenCommand, type 
 import type { Env } from '../base/env';
 import { loginPagePath, removeLoginPage, writeLoginPage } from './login-page';
 import { startShellServer, type ShellServer } from './server';
+import { ensurePrivateDir } from '../base/private-files';
 
 export interface BrowserShellOptions {
   /** Data folder, photo cache folder and keychain service (the CLI's and Electron's rule, app-data/profile.ts). */
@@ -95,10 +95,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   const t = textsIn(await savedLanguage(env, dataDir));
   const index = join(options.rendererDir, 'index.html');
   if (!existsSync(index)) throw codedError('internal', { code: 'shell.notBuilt', params: { file: index } });
-  await mkdir(dataDir, { recursive: true });
+  await ensurePrivateDir(dataDir);
   const paths = appPaths(dataDir);
   const logger = createFileLogger({ dir: paths.logs });
+  // The app window's browser profile (its cookies, storage and cache): the browser keeps it 0700 as well.
   const profileDir = join(dataDir, 'browser-window');
+  await ensurePrivateDir(profileDir);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
   const page = loginPagePath(dataDir);

@@ -4,8 +4,10 @@ import Database from 'better-sqlite3';
 import { AppError, DAMAGED_REASON } from '../../shared/errors';
 import { codedError, renderMessage } from '../../shared/i18n/messages';
 import { integrityCheckDue, noteIntegrityChecked } from './integrity';
-import { attachLocal, checkIdentity } from './local';
+import { attachLocal, checkIdentity, localFileFor } from './local';
+import { preparePrivateDatabaseFile } from '../base/private-files';
 import { LATEST_VERSION, migrateTo, newerSchemaError, readSchemaVersion } from './migrations';
+import { switchToWal } from './wal-mode';
 
 export type { Db } from './connection';
 import type { Db } from './connection';
@@ -69,6 +71,7 @@ export function quickCheck(db: Db, file: string): void {
 export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
   let db: Db | undefined;
   try {
+    if (!opts.readonly) for (const f of [file, localFileFor(file)]) preparePrivateDatabaseFile(f);
     db = new Database(file, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
     // The first statement reads the header: a file that is not a database fails here, not later.
     const version = readSchemaVersion(db);
@@ -83,7 +86,7 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
     if (!opts.readonly) {
       // WAL: readers (the inventory screen) never wait for the sync's writes, and a crash never half-applies a commit.
-      db.pragma('journal_mode = WAL');
+      switchToWal(db, 'main');
       // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
       // last commits, which the next sync restores. What the next sync cannot restore (the
       // dealer's queued writes) lives in the attached local file, written with FULL (local.ts).

@@ -85,6 +85,17 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const indexes = searchIndexes(db, generation, savedSearchIndex(db, generation, file));
   const queries = createInventoryQueries(db, snapshot, indexes);
   const summary = createSummary(current, meta);
+  // A listing that is not there is said so only once the file's structure is known sound: one
+  // lost on a damaged page (its row's page garbled, say) is damage, never "no such listing".
+  // Checked once per state of the listings: a batch of unknown references costs one check.
+  let soundAt: string | null = null;
+  const getVehicle = (reference: string): VehicleDetail | null => {
+    const found = queries.getVehicle(reference);
+    if (found !== null || soundAt === generation.token()) return found;
+    quickCheck(db, file);
+    soundAt = generation.token();
+    return null;
+  };
   const cache: Cache = guard({
     file,
     vehicles,
@@ -97,7 +108,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     queryVehicles: queries.queryVehicles.bind(queries),
     countVehicles: queries.countVehicles.bind(queries),
     explainQuery: queries.explainQuery.bind(queries),
-    getVehicle: queries.getVehicle.bind(queries),
+    getVehicle,
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     indexSearch: (budgetMs: number) => indexes.step(budgetMs),

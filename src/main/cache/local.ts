@@ -13,8 +13,9 @@ import { basename, dirname, extname, join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { Db } from './connection';
 import type { CacheIdentityNotice } from '../../shared/views';
+import { switchToWal } from './wal-mode';
 
-export const LOCAL_SCHEMA = 'local';
+export const LOCAL_SCHEMA = 'local' as const;
 
 /** `cache.sqlite` → `cache.local.sqlite`, in the same folder. */
 export function localFileFor(cacheFile: string): string {
@@ -100,9 +101,10 @@ export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void 
   }
   db.prepare(`ATTACH DATABASE ? AS ${LOCAL_SCHEMA}`).run(file);
   if (readonly) return;
-  db.pragma(`${LOCAL_SCHEMA}.journal_mode = WAL`);
+  switchToWal(db, LOCAL_SCHEMA);
   db.pragma(`${LOCAL_SCHEMA}.synchronous = FULL`);
-  const version = db.pragma(`${LOCAL_SCHEMA}.user_version`, { simple: true }) as number;
+  const localVersion = () => db.pragma(`${LOCAL_SCHEMA}.user_version`, { simple: true }) as number;
+  const version = localVersion();
   if (version > LOCAL_LATEST) {
     throw new AppError('database', `The queued changes file was written by a newer version of Showroom. Update Showroom to open it.`, {
       file,
@@ -112,7 +114,9 @@ export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void 
   }
   for (const step of LOCAL_MIGRATIONS) {
     if (step.version <= version) continue;
+    // The version read again under the write lock: another process may have run the step meanwhile (as migrations.ts).
     db.transaction(() => {
+      if (localVersion() >= step.version) return;
       step.up(db);
       db.pragma(`${LOCAL_SCHEMA}.user_version = ${step.version}`);
     }).immediate();
@@ -128,16 +132,18 @@ const NOTICE_KEY = 'cache.identity_notice';
  * meta until acknowledged, so every place that shows the account can say it.
  */
 export function checkIdentity(db: Db, options: { fresh: boolean; expectFresh?: boolean; now: () => Date }): void {
-  const mainId = db.prepare<[string], string>('SELECT value FROM main.meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
-  const localId = db.prepare<[string], string>('SELECT value FROM local.local_meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
-  const pending = () => db.prepare<[], number>("SELECT count(*) FROM local.outbox WHERE status = 'pending'").pluck().get() ?? 0;
-  const at = options.now().toISOString();
-  let notice: CacheIdentityNotice | null = null;
-  if (localId !== null && mainId === null && options.fresh && !options.expectFresh) notice = { kind: 'reset', at, pendingKept: pending() };
-  else if (localId !== null && mainId !== null && localId !== mainId) notice = { kind: 'replaced', at, pendingKept: pending() };
-  else if (localId === null && mainId !== null) notice = { kind: 'local_lost', at };
-  const id = localId ?? mainId ?? randomUUID();
+  // Read and written in one write transaction: another process opening the same new file
+  // (two first syncs at once) names the pair too, and must see what this one wrote, not half of it.
   db.transaction(() => {
+    const mainId = db.prepare<[string], string>('SELECT value FROM main.meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
+    const localId = db.prepare<[string], string>('SELECT value FROM local.local_meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
+    const pending = () => db.prepare<[], number>("SELECT count(*) FROM local.outbox WHERE status = 'pending'").pluck().get() ?? 0;
+    const at = options.now().toISOString();
+    let notice: CacheIdentityNotice | null = null;
+    if (localId !== null && mainId === null && options.fresh && !options.expectFresh) notice = { kind: 'reset', at, pendingKept: pending() };
+    else if (localId !== null && mainId !== null && localId !== mainId) notice = { kind: 'replaced', at, pendingKept: pending() };
+    else if (localId === null && mainId !== null) notice = { kind: 'local_lost', at };
+    const id = localId ?? mainId ?? randomUUID();
     db.prepare('INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(ID_KEY, id);
     db.prepare('INSERT INTO local.local_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(ID_KEY, id);
     if (notice)

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Db } from './db';
 import type { Generation } from './generation';
 import { SearchIndex, TERM_SEPARATOR, type SavedSearchIndex } from './search-index';
+import { PRIVATE_FILE_MODE } from '../base/private-files';
 
 const MAGIC = Buffer.from('showroom search index 1\n', 'latin1');
 /** The header is small (a stamp of a few hundred bytes): read with the magic in one go. */
@@ -100,7 +101,7 @@ function writeIndexFile(file: string, stamp: string, index: SearchIndex): void {
   const temp = `${file}.${String(process.pid)}.tmp`;
   try {
     // Piece by piece: the 10 MB are never copied into one buffer.
-    const fd = openSync(temp, 'w');
+    const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
     try {
       for (const bytes of [headBytes(header), ...body]) writeSync(fd, bytes);
     } finally {

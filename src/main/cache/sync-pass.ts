@@ -7,7 +7,8 @@ import { AppError, type AppErrorShape } from '../../shared/errors';
 import { CHANGES_KEPT_PER_RUN, type ListingChange } from '../../shared/listing-changes';
 import type { ChangeStore } from './changes-store';
 import { isoNow, type Clock } from './clock';
-import type { Db } from './db';
+import { quickCheck, type Db } from './db';
+import { noteIntegrityChecked } from './integrity';
 import { META_KEYS, type MetaStore } from './meta';
 import type { SyncKind } from '../../shared/views';
 import type { SyncCounts, SyncEnd, SyncRunStore } from './runs';
@@ -125,6 +126,14 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         const all = { ...counts, removed: removedReferences.length, ...(damaged > 0 ? { repaired: damaged } : {}), ...(firstSync ? { firstSync: 1 } : {}) };
         runs.finish(runId, 'succeeded', { ...extra, ...all });
         meta.set(META_KEYS.lastSyncAt, isoNow(clock));
+        // A full pass has just read and rewritten the inventory: the moment to check the file's
+        // structure, before the sync is called a success. Damage on a page the pass never touched
+        // (a garbled index, another table) would otherwise go on being used; found here, the
+        // pass is rolled back and the dealer is told to rebuild.
+        if (kind === 'full') {
+          quickCheck(db, db.name);
+          noteIntegrityChecked(db, clock().getTime());
+        }
         return { runId, kind, counts: all, removedReferences };
       });
 

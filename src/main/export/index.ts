@@ -14,6 +14,7 @@ import type { Cache } from '../cache';
 import { CsvRowWriter } from './csv';
 import { inventoryBatches } from './source';
 import { XlsxRowWriter } from './xlsx';
+import { PRIVATE_FILE_MODE } from '../base/private-files';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../shared/views';
 export type { ExportProgressView as ExportProgress } from '../../shared/views';
@@ -79,7 +80,7 @@ const cancelled = () => codedError('cancelled', { code: 'export.cancelled' });
 export async function exportInventory(cache: Cache, options: ExportOptions): Promise<ExportResult> {
   const { file, signal } = options;
   const partial = `${file}.${process.pid}.partial`;
-  const stream = createWriteStream(partial);
+  const stream = createWriteStream(partial, { mode: PRIVATE_FILE_MODE });
   let streamError: Error | undefined;
   const keepError = (error: Error) => {
     streamError ??= error;

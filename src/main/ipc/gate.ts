@@ -1,7 +1,8 @@
 // The main side of the bridge: every `showroom:invoke` goes through here. The gate checks who is
 // asking (our own renderer's main frame only), which channel (contract channels only), validates
-// the input with the channel's zod schema, runs the handler, and turns every outcome into the
-// contract's Result: a thrown error becomes the tagged AppErrorShape, never a stack.
+// the input (plain data only, plain-data.ts; then the channel's zod schema), runs the handler,
+// and turns every outcome into the contract's Result: a thrown error becomes the tagged
+// AppErrorShape, never a stack.
 import type { z } from 'zod';
 import {
   channels as contractChannels,
@@ -14,6 +15,7 @@ import {
 import { toErrorShape, type AppErrorShape } from '../../shared/errors';
 import { createRedactor } from '../base/redact';
 import { isTrustedSender } from '../shell/urls';
+import { notPlainDataAt } from './plain-data';
 import type { Logger } from '../base/logger';
 
 /** Who sent an invoke: the sender frame's URL and whether it is the window's main frame. */
@@ -83,6 +85,11 @@ export function createGateFor<Cs extends AnyChannels>(channels: Cs, handlers: Ha
     if (!known(channel)) {
       log?.warn('ipc: unknown channel', { channel: typeof channel === 'string' ? channel.slice(0, 100) : typeof channel });
       return fail({ kind: 'bad_input', message: 'Unknown request.', detail: { reason: 'unknown_channel' } });
+    }
+    const notPlain = notPlainDataAt(input);
+    if (notPlain) {
+      log?.warn('ipc: refused input that is not plain data', { channel, path: notPlain.slice(0, 10).join('.').slice(0, 200) });
+      return fail({ kind: 'bad_input', message: 'The request was not valid.', detail: { channel, reason: 'not_plain_data', path: notPlain.slice(0, 10) } });
     }
     const spec = channels[channel] as ChannelSpec<z.ZodType, unknown>;
     const parsed = spec.input.safeParse(input);

@@ -3,12 +3,13 @@
 // once it goes stale (its holder was killed). Each lock also names its holder in a small owner
 // file, so the one who waits can say who holds it and can tell a dead holder from a busy one.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import lockfile from 'proper-lockfile';
 import { z } from 'zod';
+import { PRIVATE_FILE_MODE, ensurePrivateDirSync } from '../base/private-files';
 
 /** Who holds a lock: written by the holder, read by whoever finds it taken. */
 export const lockOwnerSchema = z.object({
@@ -117,7 +118,7 @@ const isLocked = (error: unknown) => error instanceof Error && 'code' in error &
  * owner cannot be checked, once it goes stale.
  */
 export async function acquireLock(path: string, options: AcquireOptions): Promise<HeldLock> {
-  mkdirSync(dirname(path), { recursive: true });
+  ensurePrivateDirSync(dirname(path));
   const base = { realpath: false, lockfilePath: lockDir(path), onCompromised: options.onCompromised ?? (() => undefined) };
   const waitMs = options.waitMs ?? 0;
   const retries = (ms: number) => ({ retries: Math.ceil(ms / 100), minTimeout: 100, maxTimeout: 100, factor: 1 });
@@ -142,7 +143,7 @@ export async function acquireLock(path: string, options: AcquireOptions): Promis
   // Renamed into place: a reader sees the previous owner or this one, never half a file.
   const temp = `${ownerFile(path)}.${randomUUID()}.tmp`;
   try {
-    writeFileSync(temp, JSON.stringify(owner));
+    writeFileSync(temp, JSON.stringify(owner), { mode: PRIVATE_FILE_MODE });
     renameSync(temp, ownerFile(path));
   } catch {
     // Naming the holder is a courtesy: the lock holds without it.

@@ -4,11 +4,12 @@
 // check refuses anything else).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { isProcessAlive } from '../locks/file-lock';
 import { isPlainRelativePath } from '../base/contained-path';
 import { extensionFor, type ImageType } from './image-type';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from '../base/private-files';
 
 export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -35,10 +36,10 @@ export async function stageFile(dir: string, bytes: Uint8Array, type: ImageType)
   const hash = contentHash(bytes);
   const relativePath = relativePathFor(hash, type);
   const finalPath = join(dir, ...relativePath.split('/'));
-  await mkdir(join(dir, hash.slice(0, 2)), { recursive: true });
+  await ensurePrivateDir(join(dir, hash.slice(0, 2)));
   // The writer's pid in the name: a file left by a killed process is known as such (removeLeftovers).
   const temp = join(dir, hash.slice(0, 2), `.${hash}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temp, bytes, { flag: 'wx' });
+  await writeFile(temp, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   let settled = false;
   const discard = () => {
     if (settled) return;

@@ -7,7 +7,7 @@
 // never fails a sync. Definite refusals (4xx, not a picture, too large) are retried at most
 // MAX_ATTEMPTS times by syncs; transient ones (offline, timeouts, 5xx) at every sync. Opening a
 // vehicle online (ensureVehiclePhotos) retries its photos whatever happened before.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import type { PhotoCacheStatus } from '../../shared/views';
@@ -20,6 +20,7 @@ import { isImageType, type ImageType } from './image-type';
 import { createLedger } from './ledger';
 import { createLimiter, type QueuedJob } from './limiter';
 import { trackStoredFiles } from './usage';
+import { ensurePrivateDirSync } from '../base/private-files';
 
 export const DEFAULT_MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_CONCURRENCY = 4;
@@ -131,7 +132,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   let lifetime = new AbortController();
   const inFlight = new Map<number, QueuedJob<Outcome>>();
   const stored = trackStoredFiles(() => store.fileRefs());
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDirSync(dir);
   // Partial files of a download a kill cut short: never renamed into place, so never counted, but on disk.
   removeLeftovers(dir);
 

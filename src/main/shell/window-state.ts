@@ -1,9 +1,10 @@
 // The main window's size and position, remembered between runs in a small JSON file in the
 // user-data folder, and restored only where a display can show it (a laptop undocked from its
 // second screen must not open the app off-screen).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { PRIVATE_FILE_MODE, ensurePrivateDirSync } from '../base/private-files';
 
 export interface Bounds {
   x: number;
@@ -97,8 +98,8 @@ export function loadWindowState(file: string): unknown {
 export function saveWindowState(file: string, state: WindowState): void {
   const parsed = windowStateSchema.safeParse(state);
   if (!parsed.success) return;
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDirSync(dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(parsed.data)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(parsed.data)}\n`, { mode: PRIVATE_FILE_MODE });
   renameSync(tmp, file);
 }

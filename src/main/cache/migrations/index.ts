@@ -1,5 +1,5 @@
-// Numbered schema steps, tracked with PRAGMA user_version. Each step runs in its own
-// transaction, so a failure leaves the file at the previous version. Never edit a step that
+// Numbered schema steps, tracked with PRAGMA user_version. An upgrade runs its steps in one
+// transaction, so a failure leaves the file at the version it had. Never edit a step that
 // has shipped: add a new one. Frozen: a step is SQL, plus whatever code it needs copied into its
 // own file (v5, v6, rebuild-search) — never imported from the live app, whose refactors would
 // change what an old step does. test/cache/schema.test.ts checks the schema they build against a
@@ -280,17 +280,22 @@ export function newerSchemaError(version: number, file?: string): AppError {
 
 /** Brings the file up to `target` (tests step through versions one at a time). */
 export function migrateTo(db: Db, target: number): void {
-  const current = readSchemaVersion(db);
-  if (current > LATEST_VERSION) throw newerSchemaError(current, db.name);
-  if (target > LATEST_VERSION || target < current) {
-    throw new AppError('internal', `Cannot migrate the cache from schema ${current} to ${target}.`);
-  }
-  for (const step of MIGRATIONS) {
-    if (step.version <= current || step.version > target) continue;
-    db.transaction(() => {
+  // Up to date (every open but the first after an update): no write lock to wait for.
+  if (readSchemaVersion(db) === target) return;
+  // The steps run in one write transaction, taken before the version is read: two processes
+  // opening the same file at once (two first syncs into an empty data folder) take turns, and the
+  // second finds the work done. Interleaved step by step, one would run a step the other had
+  // already run, or read the search index through its stale copy of one the other had remade.
+  db.transaction(() => {
+    const current = readSchemaVersion(db);
+    if (current > LATEST_VERSION) throw newerSchemaError(current, db.name);
+    if (target > LATEST_VERSION || target < current) {
+      throw new AppError('internal', `Cannot migrate the cache from schema ${current} to ${target}.`);
+    }
+    for (const step of MIGRATIONS) {
+      if (step.version <= current || step.version > target) continue;
       step.up(db);
-      // Inside the same transaction: the version and the step commit together or not at all.
       db.pragma(`user_version = ${step.version}`);
-    })();
-  }
+    }
+  }).immediate();
 }
