@@ -54,6 +54,20 @@ describe('parseQueueHeader', () => {
   it('accepts a single job object', () => {
     expect(parseQueueHeader(JSON.stringify({ jobId: 'a', messageType: 'PUBLISH_VEHICLE' })).jobs).toHaveLength(1);
   });
+  it('reads message types in either case as the capitals the notes use (the documentation writes create_vehicle)', () => {
+    const header = JSON.stringify([
+      { jobId: 1, messageType: 'unpublish_vehicle' },
+      { jobId: 2, messageType: ' Create_Vehicle ' },
+    ]);
+    expect(parseQueueHeader(header).jobs.map((j) => j.messageType)).toEqual(['UNPUBLISH_VEHICLE', 'CREATE_VEHICLE']);
+  });
+  it('a job with an unreadable timestamp or endpoint, or extra fields, is kept without them', () => {
+    const header = JSON.stringify({ jobId: 'a', messageType: 'publish_vehicle', timestamp: 'yesterday-ish', endpoint: 42, attempts: 3 });
+    expect(parseQueueHeader(header)).toEqual({
+      jobs: [{ jobId: 'a', messageType: 'PUBLISH_VEHICLE', timestamp: undefined, endpoint: undefined, attempts: 3 }],
+      notes: [],
+    });
+  });
 });
 
 describe('rate-limit headers', () => {

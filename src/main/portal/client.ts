@@ -77,8 +77,8 @@ export type PublicationRead =
   /** 200: the listing's publication; `queue.jobs` lists writes on the listing still pending. */
   | { status: 'published'; publication: Publication; queue: QueueStatus }
   /**
-   * 404: no publication. The portal answers the same for a listing off the portal and for an
-   * unknown reference; its message (kept for support) tells which.
+   * 404 (or 200 with an empty body): no publication. The portal answers the same for a listing off
+   * the portal and for an unknown reference; its message (kept for support) tells which.
    */
   | { status: 'none'; portalMessage: string | undefined; queue: QueueStatus };
 
@@ -187,6 +187,8 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       const res = await authed({ method: 'GET', path: publicationPath(reference), signal: call.signal });
       const queue = parseQueueHeader(res.headers.get('x-status-queue'));
       if (res.status === 404) return { status: 'none', portalMessage: joinPortalMessage(readErrorBody(res.json).portalMessage), queue };
+      // A handler that finds no publication and returns null answers 200 with no body.
+      if (res.status === 200 && res.jsonError === 'empty') return { status: 'none', portalMessage: undefined, queue };
       const json = expectJson(res, [200]);
       const parsed = publicationReadSchema.safeParse(json);
       if (!parsed.success) throw invalid(res, 'the publication has an unexpected shape', issueLines(parsed.error));
