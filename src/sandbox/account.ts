@@ -247,7 +247,7 @@ export class ClientAccount {
 
   /** A vehicle edited by the integrator at `now`: updatedAt bumped, url hidden until the url delay passes. */
   private edited(vehicle: PortalVehicle, now: number): StoredVehicle {
-    const v: PortalVehicle = { ...vehicle, updatedAt: new Date(now).toISOString(), url: listingUrl(this.origin, vehicle.title, vehicle.reference) };
+    const v: PortalVehicle = { ...vehicle, updatedAt: new Date(now).toISOString(), url: listingUrl(this.origin, vehicle.title ?? '', vehicle.reference) };
     return { vehicle: v, updatedAtMs: now, urlReadyAtMs: now + this.urlDelayMs, searchText: searchTextOf(v) };
   }
 
@@ -338,7 +338,7 @@ export class ClientAccount {
     const updatedAtMs = options.updatedAt !== undefined ? new Date(options.updatedAt).getTime() : now;
     if (Number.isNaN(updatedAtMs)) throw new Error(`invalid updatedAt: ${String(options.updatedAt)}`);
     const vehicle: PortalVehicle = { ...base, ...input, updatedAt: new Date(updatedAtMs).toISOString() };
-    if (!vehicle.url) vehicle.url = listingUrl(this.origin, vehicle.title, vehicle.reference);
+    if (!vehicle.url) vehicle.url = listingUrl(this.origin, vehicle.title ?? '', vehicle.reference);
     const urlReadyAtMs = options.urlReady ? -Infinity : updatedAtMs + this.urlDelayMs;
     this.store.put({ vehicle, updatedAtMs, urlReadyAtMs, searchText: searchTextOf(vehicle) });
     this.enforcePlan();
@@ -369,7 +369,7 @@ export class ClientAccount {
   private freshVehicle(reference: string): PortalVehicle {
     const [record] = generateRecords(1, hash32(`${this.seed}:${reference}`), { now: this.clock.nowMs(), origin: this.origin });
     if (!record) throw new Error('generator returned nothing');
-    return { ...record.vehicle, reference, url: listingUrl(this.origin, record.vehicle.title, reference) };
+    return { ...record.vehicle, reference, url: listingUrl(this.origin, record.vehicle.title ?? '', reference) };
   }
 
   /** A change made behind a paging client's back (fault injection). Returns the reference affected. */

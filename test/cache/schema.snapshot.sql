@@ -1,4 +1,4 @@
--- main: user_version 11
+-- main: user_version 12
 
 -- main.table meta
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -33,10 +33,10 @@ CREATE TABLE publication_events (
         );
 
 -- main.table sync_changes
-CREATE TABLE sync_changes (
+CREATE TABLE "sync_changes" (
           run_id INTEGER NOT NULL REFERENCES sync_runs(id) ON DELETE CASCADE,
           reference TEXT NOT NULL,
-          kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'dropped', 'removed')),
+          kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'dropped', 'offElsewhere', 'removed')),
           title TEXT,
           fields TEXT NOT NULL DEFAULT '[]',
           PRIMARY KEY (run_id, reference)

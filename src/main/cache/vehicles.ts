@@ -4,7 +4,7 @@
 // calls become savepoints of the caller's transaction).
 import { jsonText } from '../../shared/json';
 import type { ListingChange } from '../../shared/listing-changes';
-import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
+import { listingTitle, parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
@@ -209,7 +209,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
       if (inserted) {
         counts.added++;
         if (item.parsed.problems.length > 0) counts.withProblems++;
-        recording.onChange?.({ reference, kind: 'added', title: item.parsed.vehicle.title ?? null, fields: [] });
+        recording.onChange?.({ reference, kind: 'added', title: listingTitle(item.parsed.vehicle), fields: [] });
         return;
       }
       old = selectExisting.get(reference);

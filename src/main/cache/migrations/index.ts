@@ -266,6 +266,48 @@ export const MIGRATIONS: readonly Migration[] = [
       rebuildSearchIndex(db, 11, '');
     },
   },
+  {
+    version: 12,
+    name: 'an untitled listing is no data problem and is named by brand, model and year; a run records listings taken off elsewhere',
+    up(db) {
+      // The portal documents the title as optional. What earlier versions flagged as a missing
+      // title is dropped from each listing's problems, and the listing gets the name the app
+      // now shows (shared/vehicle.ts, listingTitle, as of this version: brand, trim, year).
+      db.exec(`
+        UPDATE vehicle_json SET problems = (
+          SELECT json_group_array(json(p.value)) FROM json_each(vehicle_json.problems) AS p
+          WHERE NOT (json_extract(p.value, '$.field') = 'title' AND json_extract(p.value, '$.message') = 'missing')
+        )
+        WHERE EXISTS (
+          SELECT 1 FROM json_each(vehicle_json.problems) AS p
+          WHERE json_extract(p.value, '$.field') = 'title' AND json_extract(p.value, '$.message') = 'missing'
+        );
+        UPDATE vehicles SET
+          problem_count = (SELECT json_array_length(j.problems) FROM vehicle_json j WHERE j.vehicle_id = vehicles.id),
+          has_problems = (SELECT json_array_length(j.problems) > 0 FROM vehicle_json j WHERE j.vehicle_id = vehicles.id)
+        WHERE problem_count <> coalesce((SELECT json_array_length(j.problems) FROM vehicle_json j WHERE j.vehicle_id = vehicles.id), problem_count);
+        UPDATE vehicles SET title = nullif(trim(
+          coalesce(brand, '') || coalesce(' ' || nullif(trim, ''), '') || coalesce(' ' || coalesce(model_year, manufactured_year), '')
+        ), '')
+        WHERE title IS NULL OR trim(title) = '';
+      `);
+      // A listing taken off the portal when the plan read in the same sync does not explain it:
+      // a kind of its own (sync/changes: "taken off elsewhere"), so the CHECK is widened.
+      db.exec(`
+        CREATE TABLE sync_changes_v12 (
+          run_id INTEGER NOT NULL REFERENCES sync_runs(id) ON DELETE CASCADE,
+          reference TEXT NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'dropped', 'offElsewhere', 'removed')),
+          title TEXT,
+          fields TEXT NOT NULL DEFAULT '[]',
+          PRIMARY KEY (run_id, reference)
+        ) WITHOUT ROWID;
+        INSERT INTO sync_changes_v12 (run_id, reference, kind, title, fields) SELECT run_id, reference, kind, title, fields FROM sync_changes;
+        DROP TABLE sync_changes;
+        ALTER TABLE sync_changes_v12 RENAME TO sync_changes;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
