@@ -11,7 +11,7 @@ import type { Db } from './db';
 import { META_KEYS, type MetaStore } from './meta';
 import type { SyncKind } from '../../shared/views';
 import type { SyncCounts, SyncEnd, SyncRunStore } from './runs';
-import { lazyReceivedVehicle, stagedVehicle, type ReceivedVehicle, type UpsertCounts, type VehicleStore } from './vehicles';
+import { lazyReceivedVehicle, stagedVehicle, type ReceivedVehicle, type UpsertCounts, type UpsertOptions, type VehicleStore } from './vehicles';
 
 export interface PassResult {
   runId: number;
@@ -31,7 +31,7 @@ export interface SyncPass {
    * Applies the pass in one transaction: upserts with publication events, removals when `full`,
    * the run's record and the last-sync time. `extra` carries the engine's own counts (pages, requests, failed).
    */
-  commit(extra?: Partial<SyncCounts>): PassResult;
+  commit(extra?: Partial<SyncCounts>, options?: Pick<UpsertOptions, 'planFull'>): PassResult;
   /** Drops what was staged and records how the run ended; the previous snapshot stays. */
   abandon(outcome: Exclude<SyncEnd, 'succeeded'>, error?: AppErrorShape | null, extra?: Partial<SyncCounts>): void;
 }
@@ -104,7 +104,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         }
       }
 
-      const apply = db.transaction((extra: Partial<SyncCounts>): PassResult => {
+      const apply = db.transaction((extra: Partial<SyncCounts>, planFull: boolean): PassResult => {
         // A first sync into an empty cache: every listing is new, and its count says so; listing
         // them all would cost the commit a row per listing for a list nobody reads.
         const firstSync = vehicles.isEmpty();
@@ -116,7 +116,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
               if (changed.length < CHANGES_KEPT_PER_RUN) changed.push(change);
             };
         // The whole pass at once, so that the store sees a first sync's size (its bulk load).
-        const counts = vehicles.upsertBatches(stagedBatches(), seq, { runId, markChanged: !firstSync, ...(onChange ? { onChange } : {}) });
+        const counts = vehicles.upsertBatches(stagedBatches(), seq, { runId, markChanged: !firstSync, planFull, ...(onChange ? { onChange } : {}) });
         changes.record(runId, changed);
         if (kind === 'full') changes.recordNotSeen(runId);
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];
@@ -138,9 +138,9 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
           ensureOpen();
           stagePage(items);
         },
-        commit(extra = {}) {
+        commit(extra = {}, options = {}) {
           ensureOpen();
-          const result = apply(extra);
+          const result = apply(extra, options.planFull === true);
           open = false;
           return result;
         },

@@ -8,7 +8,7 @@ import { listingTitle, parseVehicle, type ParsedVehicle } from '../../shared/veh
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
-import { changedFields, SELECT_COMPARED, type StoredFields } from './field-diff';
+import { changedFields, sameButAlone, SELECT_COMPARED, type StoredFields } from './field-diff';
 import { generationOf } from './generation';
 import { publicationChange } from './publication';
 
@@ -83,6 +83,12 @@ export interface UpsertOptions {
   onChange?: (change: ListingChange) => void;
   /** Marks the listings added or changed as "changed in the last sync" (a sync's commit, after clearLastSyncMarks). */
   markChanged?: boolean;
+  /**
+   * The plan read in the same sync leaves no listing slot: the portal's plan-exceeded rule can
+   * explain a listing it took off. Otherwise such a listing was taken off elsewhere (cause
+   * 'unknown'). Default false: no plan read, nothing to explain it by.
+   */
+  planFull?: boolean;
 }
 
 const COLUMNS: readonly (keyof VehicleColumns)[] = [
@@ -196,6 +202,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   interface Recording {
     onChange: UpsertOptions['onChange'];
     mark: number;
+    planFull: boolean;
   }
 
   function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts, known: 'absent' | 'maybe', recording: Recording): void {
@@ -245,7 +252,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     run: number | null,
     at: string,
     counts: UpsertCounts,
-    { onChange, mark }: Recording,
+    { onChange, mark, planFull }: Recording,
   ): void {
     const columns = vehicleColumns(item.parsed);
     const values = COLUMNS.map((c) => columns[c]);
@@ -256,7 +263,9 @@ export function createVehicleStore(db: Db, clock: Clock) {
       highlighted: columns.highlighted === null ? old.highlighted === 1 : columns.highlighted === 1,
     };
     const pending = old.unpublish_pending !== null;
-    const change = publicationChange({ published: old.published === 1, highlighted: old.highlighted === 1 }, to, pending);
+    const seen = publicationChange({ published: old.published === 1, highlighted: old.highlighted === 1 }, to, pending);
+    // The portal takes listings off itself only when the plan is exceeded, which leaves no slot.
+    const change = seen?.cause === 'dropped_by_portal' && !planFull ? { ...seen, cause: 'unknown' as const } : seen;
     if (change) {
       insertEvent.run(columns.reference, at, +change.from.published, +change.from.highlighted, +to.published, +to.highlighted, change.cause, run);
       if (change.cause === 'published') counts.published++;
@@ -271,8 +280,13 @@ export function createVehicleStore(db: Db, clock: Clock) {
     if (onChange) {
       // Read before the update overwrites it: the stored values of the compared fields only.
       const stored = selectCompared.get(old.id);
-      const fields = stored ? changedFields(stored, { ...columns, published: +to.published, highlighted: +to.highlighted }) : [];
-      const kind = change?.cause === 'dropped_by_portal' ? 'dropped' : 'changed';
+      const restUnchanged = () => {
+        const before = rawOf.get(columns.reference);
+        return before !== undefined && sameButAlone(before, item.raw);
+      };
+      const fields = stored ? changedFields(stored, { ...columns, published: +to.published, highlighted: +to.highlighted }, restUnchanged) : [];
+      const offNotFromHere = change !== null && change.from.published && !to.published && change.cause !== 'unpublished_here';
+      const kind = !offNotFromHere ? 'changed' : change.cause === 'dropped_by_portal' ? 'dropped' : 'offElsewhere';
       onChange({ reference: columns.reference, kind, title: columns.title, fields });
     }
     const offCause = change && (change.cause === 'unpublished_here' || change.cause === 'dropped_by_portal') ? change.cause : null;
@@ -324,7 +338,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   }
 
   function upsertBatches(batches: Iterable<readonly ReceivedVehicle[]>, total: number, opts: UpsertOptions = {}): UpsertCounts {
-    const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0 };
+    const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0, planFull: opts.planFull === true };
     return writing(
       () => upsertTx(batches, total, opts.runId ?? null, recording),
       (c) => c.added + c.changed > 0,

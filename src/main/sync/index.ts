@@ -17,6 +17,7 @@ import { Collector } from './collector';
 import { note, type Details, type SyncContext } from './context';
 import { fullSweep, verifyReferences } from './full-sweep';
 import { readChanges } from './incremental';
+import type { Plan } from '../../shared/plan';
 import { storePlan } from './plan';
 import { throwIfCancelled } from './pool';
 import { lockSync, type SyncHolder } from './lock';
@@ -186,7 +187,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       throwIfCancelled(signal);
 
       progress.phase('plan');
-      await readPlan(ctx);
+      const plan = await readPlan(ctx);
 
       progress.phase('pages');
       const removed = new Set<string>();
@@ -231,7 +232,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (fullRead) meta.push([SYNC_META_KEYS.lastFullAt, new Date(now()).toISOString()]);
       // Requests the portal accepted whose listing this sync read: not found as asked long after, they were not applied.
       const awaitingRead = cache.outbox.awaitingConfirmation().filter((r) => collector.has(r));
-      const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified, awaitingRead);
+      // The portal takes listings off itself only when the plan is exceeded, which leaves no slot free.
+      const planFull = plan !== null && plan.available.adsQuantity <= 0;
+      const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified, awaitingRead, planFull);
       committed = true;
 
       if (deps.photos) {
@@ -264,15 +267,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return toSyncRunReport(record);
   }
 
-  /** Phase 'plan': the plan is kept for the Plan screen; a plan we cannot read does not stop the sync. */
-  async function readPlan(ctx: SyncContext): Promise<void> {
+  /** Phase 'plan': the plan is kept for the Plan screen; a plan we cannot read does not stop the sync (null). */
+  async function readPlan(ctx: SyncContext): Promise<Plan | null> {
     try {
       const plan = await ctx.call(() => portal.getPlan({ signal: ctx.signal }));
       storePlan(cache, plan, new Date(now()).toISOString());
+      return plan;
     } catch (error) {
       const kind = toErrorShape(error).kind;
       if (kind !== 'invalid_response' && kind !== 'not_found') throw error;
       note(ctx.details, 'planFailed');
+      return null;
     }
   }
 
@@ -337,10 +342,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     meta: Array<[string, string | null]>,
     dataProblems: SyncDataProblem[],
     awaitingRead: readonly string[],
+    planFull: boolean,
   ): Partial<SyncCounts> {
     const cachedBefore = new Set([...removed].filter((r) => cache.vehicles.has(r)));
     return cache.transaction(() => {
-      const result = pass.commit(extra);
+      const result = pass.commit(extra, { planFull });
       let removedCount = result.counts.removed;
       let added = result.counts.added;
       // An incremental sync that had to sweep every page finds removals the way a full pass does.
