@@ -20,6 +20,11 @@ export interface DialectConfig {
    * handler that returns null) instead of 404.
    */
   emptyBodyWhenUnpublished?: boolean;
+  /**
+   * Until its new link is ready (the url delay, up to 45 minutes), an edited listing shows the
+   * link it had before the edit, not none: the link is "available or refreshed" that late.
+   */
+  staleUrlAfterEdit?: boolean;
 }
 
 /** The `x-status-queue` header's value for `jobs`, written the way the dialect says. */

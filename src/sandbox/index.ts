@@ -247,6 +247,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       plan,
       urlDelayMs: options.urlDelayMs,
       queueDelayMs: options.queueDelayMs,
+      dialect: () => ctx.dialect,
     });
     ctx.accounts.set(id, account);
     auth.addClient(token, id);

@@ -228,7 +228,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('12: an untitled listing loses its "title missing" problem and is named by brand, trim and year; runs may record listings taken off elsewhere', () => {
+  it('12: an untitled listing loses its "title missing" problem and is named by brand, trim and year; runs may record listings taken off elsewhere; listings without a link are due', () => {
     const db = rawDb(t.file());
     migrateTo(db, 7);
     attachLocal(db, t.file(), false);
@@ -249,6 +249,7 @@ describe('migrations', () => {
     json.run(4, '{}', '[]');
     db.prepare("INSERT INTO sync_runs (id, kind, started_at) VALUES (1, 'full', 'then')").run();
     db.prepare("INSERT INTO sync_changes (run_id, reference, kind, title, fields) VALUES (1, 'A', 'dropped', NULL, '[]')").run();
+    db.prepare("INSERT INTO vehicles (id, reference, title, updated_ms, url) VALUES (5, 'E', 'Onix', 1000, NULL), (6, 'F', 'Onix', 1000, 'https://p/f')").run();
 
     migrateTo(db, 12);
     expect(version(db)).toBe(12);
@@ -257,7 +258,11 @@ describe('migrations', () => {
       { reference: 'B', title: 'Honda 2019', has_problems: 1, problem_count: 1 },
       { reference: 'C', title: 'Gol 1.0 2015', has_problems: 1, problem_count: 1 },
       { reference: 'D', title: null, has_problems: 0, problem_count: 0 },
+      { reference: 'E', title: 'Onix', has_problems: 0, problem_count: 0 },
+      { reference: 'F', title: 'Onix', has_problems: 0, problem_count: 0 },
     ]);
+    // Without a link: read once more when it is due (45 minutes after its last change).
+    expect(db.prepare('SELECT reference, link_due_ms FROM vehicles WHERE link_due_ms IS NOT NULL').all()).toEqual([{ reference: 'E', link_due_ms: 2_701_000 }]);
     expect(
       db
         .prepare('SELECT problems FROM vehicle_json ORDER BY vehicle_id')

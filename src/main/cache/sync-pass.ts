@@ -20,6 +20,11 @@ export interface PassResult {
   removedReferences: string[];
 }
 
+export interface CommitOptions extends Pick<UpsertOptions, 'planFull'> {
+  /** When the pass began reading (the sync's clock): what it read of listings' links is as of then at the earliest. */
+  readSince?: number;
+}
+
 export interface SyncPass {
   readonly runId: number;
   readonly kind: SyncKind;
@@ -31,7 +36,7 @@ export interface SyncPass {
    * Applies the pass in one transaction: upserts with publication events, removals when `full`,
    * the run's record and the last-sync time. `extra` carries the engine's own counts (pages, requests, failed).
    */
-  commit(extra?: Partial<SyncCounts>, options?: Pick<UpsertOptions, 'planFull'>): PassResult;
+  commit(extra?: Partial<SyncCounts>, options?: CommitOptions): PassResult;
   /** Drops what was staged and records how the run ended; the previous snapshot stays. */
   abandon(outcome: Exclude<SyncEnd, 'succeeded'>, error?: AppErrorShape | null, extra?: Partial<SyncCounts>): void;
 }
@@ -104,7 +109,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         }
       }
 
-      const apply = db.transaction((extra: Partial<SyncCounts>, planFull: boolean): PassResult => {
+      const apply = db.transaction((extra: Partial<SyncCounts>, { planFull = false, readSince }: CommitOptions): PassResult => {
         // A first sync into an empty cache: every listing is new, and its count says so; listing
         // them all would cost the commit a row per listing for a list nobody reads.
         const firstSync = vehicles.isEmpty();
@@ -117,6 +122,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
             };
         // The whole pass at once, so that the store sees a first sync's size (its bulk load).
         const counts = vehicles.upsertBatches(stagedBatches(), seq, { runId, markChanged: !firstSync, planFull, ...(onChange ? { onChange } : {}) });
+        if (readSince !== undefined) vehicles.noteLinksRead(runId, readSince);
         changes.record(runId, changed);
         if (kind === 'full') changes.recordNotSeen(runId);
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];
@@ -140,7 +146,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         },
         commit(extra = {}, options = {}) {
           ensureOpen();
-          const result = apply(extra, options.planFull === true);
+          const result = apply(extra, options);
           open = false;
           return result;
         },

@@ -2,6 +2,7 @@
 // columns the inventory filters on, their search text, and the publication changes they reveal.
 // Statements are prepared once per store; every write method runs in one transaction (nested
 // calls become savepoints of the caller's transaction).
+import { ADDRESS_GRACE_MS } from '../../shared/attention';
 import { jsonText } from '../../shared/json';
 import type { ListingChange } from '../../shared/listing-changes';
 import { listingTitle, parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
@@ -190,8 +191,11 @@ export function createVehicleStore(db: Db, clock: Clock) {
   );
   const rawOf = db.prepare<[string], string>('SELECT j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?').pluck();
   const latestUpdated = db.prepare<[], { updated_at: string | null }>('SELECT updated_at FROM vehicles ORDER BY updated_ms DESC LIMIT 1');
-  const withoutUrl = db.prepare<[number, number, number], { reference: string }>(
-    "SELECT reference FROM vehicles WHERE updated_ms BETWEEN ? AND ? AND (url IS NULL OR url = '') ORDER BY updated_ms LIMIT ?",
+  const linksDue = db.prepare<[number, number], string>('SELECT reference FROM vehicles WHERE link_due_ms <= ? ORDER BY link_due_ms, id LIMIT ?').pluck();
+  // A listing read before its link was due may show none or a stale one: read again once it is due.
+  const noteLinks = db.prepare<{ run: number; readAt: number }>(
+    `UPDATE vehicles SET link_due_ms = CASE WHEN updated_ms + ${ADDRESS_GRACE_MS} > :readAt THEN updated_ms + ${ADDRESS_GRACE_MS} END
+     WHERE last_seen_run = :run AND (link_due_ms IS NOT NULL OR updated_ms + ${ADDRESS_GRACE_MS} > :readAt)`,
   );
 
   function writeSearch(id: number | bigint, parsed: ParsedVehicle): void {
@@ -426,9 +430,17 @@ export function createVehicleStore(db: Db, clock: Clock) {
       return latestUpdated.get()?.updated_at ?? null;
     },
 
-    /** References of listings updated between `fromMs` and `toMs` that still have no listing address, oldest first. */
-    withoutUrlUpdatedBetween(fromMs: number, toMs: number, limit: number): string[] {
-      return withoutUrl.all(fromMs, toMs, limit).map((r) => r.reference);
+    /** Listings whose link (url) may have arrived or changed since they were last read: due by `nowMs`, the longest due first. */
+    linksDue(nowMs: number, limit: number): string[] {
+      return linksDue.all(nowMs, limit);
+    },
+
+    /**
+     * The listings run `runId` read, read no earlier than `readAtMs`: those edited less than the
+     * portal's link delay before then are due again when it has passed; the others' links are final.
+     */
+    noteLinksRead(runId: number, readAtMs: number): void {
+      noteLinks.run({ run: runId, readAt: readAtMs });
     },
   };
 }

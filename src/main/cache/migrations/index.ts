@@ -268,7 +268,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
-    name: 'an untitled listing is no data problem and is named by brand, model and year; a run records listings taken off elsewhere',
+    name: 'an untitled listing is no data problem and is named by brand, model and year; a run records listings taken off elsewhere; listings remember when their link is due',
     up(db) {
       // The portal documents the title as optional. What earlier versions flagged as a missing
       // title is dropped from each listing's problems, and the listing gets the name the app
@@ -305,6 +305,16 @@ export const MIGRATIONS: readonly Migration[] = [
         INSERT INTO sync_changes_v12 (run_id, reference, kind, title, fields) SELECT run_id, reference, kind, title, fields FROM sync_changes;
         DROP TABLE sync_changes;
         ALTER TABLE sync_changes_v12 RENAME TO sync_changes;
+      `);
+      // The portal gives a listing its link (url) up to 45 minutes after an insert or edit,
+      // without touching updatedAt. A listing last read before then may show none or a stale one:
+      // link_due_ms says when to read it again (updated_ms + 45 minutes), NULL once a read at or
+      // after that time has the link as it stays. Earlier versions kept no such mark: every
+      // listing without a link is read once more.
+      db.exec(`
+        ALTER TABLE vehicles ADD COLUMN link_due_ms INTEGER;
+        UPDATE vehicles SET link_due_ms = updated_ms + 2700000 WHERE (url IS NULL OR url = '') AND updated_ms IS NOT NULL;
+        CREATE INDEX vehicles_link_due ON vehicles(link_due_ms) WHERE link_due_ms IS NOT NULL;
       `);
     },
   },
