@@ -7,6 +7,7 @@
 // highlightsQuantity. A change made by the service bumps `updatedAt`, as the interface says
 // ("time of last update, by the integrator or by the service").
 import { accessoryById, brandById, modelById, otherInfoById, trimById } from './catalogue';
+import type { DialectConfig } from './dialect';
 import type { SandboxClock } from './clock';
 import { HttpError } from './errors';
 import { DEFAULT_URL_DELAY_MS, generateRecords, listingUrl, photoUrl, type GeneratedRecord } from './generator';
@@ -25,6 +26,8 @@ export interface AccountOptions {
   urlDelayMs?: number;
   queueDelayMs?: number;
   plan?: Partial<PlanLimits>;
+  /** The sandbox's dialect switches as they are now (dialect.ts). */
+  dialect?: () => DialectConfig;
 }
 
 /** A vehicle for the control API: any subset of fields; a new vehicle gets the rest generated. */
@@ -37,7 +40,7 @@ export interface UpsertOptions {
   urlReady?: boolean;
 }
 
-const jsonCache = new WeakMap<PortalVehicle, { full?: string; noUrl?: string }>();
+const jsonCache = new WeakMap<PortalVehicle, { full?: string; noUrl?: string; staleUrl?: string }>();
 
 export function defaultPlan(vehicleCount: number): PlanLimits {
   return {
@@ -55,6 +58,7 @@ export class ClientAccount {
   plan: PlanLimits;
   urlDelayMs: number;
   private readonly clock: SandboxClock;
+  private readonly dialect: () => DialectConfig;
   private readonly origin: string;
   private readonly seed: number;
   private photoCounter = 0;
@@ -63,6 +67,7 @@ export class ClientAccount {
   constructor(options: AccountOptions) {
     this.id = options.id;
     this.clock = options.clock;
+    this.dialect = options.dialect ?? (() => ({}));
     this.origin = options.origin;
     this.seed = options.seed;
     this.urlDelayMs = options.urlDelayMs ?? DEFAULT_URL_DELAY_MS;
@@ -82,11 +87,16 @@ export class ClientAccount {
     this.queue.processDue();
   }
 
-  /** The vehicle as a client reads it now: no url until the url delay has passed. */
+  /** The vehicle as a client reads it now: no url (or the one the edit replaced, see the dialect) until the url delay has passed. */
   wire(sv: StoredVehicle, nowMs = this.clock.nowMs()): PortalVehicle {
     if (nowMs >= sv.urlReadyAtMs) return sv.vehicle;
+    if (this.showsStaleUrl(sv)) return { ...sv.vehicle, url: sv.staleUrl };
     const { url: _url, ...rest } = sv.vehicle;
     return rest;
+  }
+
+  private showsStaleUrl(sv: StoredVehicle): sv is StoredVehicle & { staleUrl: string } {
+    return sv.staleUrl !== undefined && this.dialect().staleUrlAfterEdit === true;
   }
 
   /** wire() as JSON text, cached per vehicle object (vehicles are replaced, never mutated, on change). */
@@ -98,6 +108,7 @@ export class ClientAccount {
       jsonCache.set(sv.vehicle, cached);
     }
     if (withUrl) return (cached.full ??= JSON.stringify(sv.vehicle));
+    if (this.showsStaleUrl(sv)) return (cached.staleUrl ??= JSON.stringify(this.wire(sv, nowMs)));
     return (cached.noUrl ??= JSON.stringify(this.wire(sv, nowMs)));
   }
 
@@ -230,7 +241,7 @@ export class ClientAccount {
       const cur = this.store.get(reference);
       if (!cur) return;
       const next = this.buildFromDraft(draft, cur.vehicle);
-      this.store.put(this.edited({ ...next, publication: cur.vehicle.publication }, this.clock.nowMs()));
+      this.store.put(this.edited({ ...next, publication: cur.vehicle.publication }, this.clock.nowMs(), cur));
     });
   }
 
@@ -245,10 +256,16 @@ export class ClientAccount {
     return sv;
   }
 
-  /** A vehicle edited by the integrator at `now`: updatedAt bumped, url hidden until the url delay passes. */
-  private edited(vehicle: PortalVehicle, now: number): StoredVehicle {
-    const v: PortalVehicle = { ...vehicle, updatedAt: new Date(now).toISOString(), url: listingUrl(this.origin, vehicle.title, vehicle.reference) };
-    return { vehicle: v, updatedAtMs: now, urlReadyAtMs: now + this.urlDelayMs, searchText: searchTextOf(v) };
+  /** A vehicle edited by the integrator at `now` (`before`: as it was): updatedAt bumped, url hidden until the url delay passes. */
+  private edited(vehicle: PortalVehicle, now: number, before?: StoredVehicle): StoredVehicle {
+    const v: PortalVehicle = { ...vehicle, updatedAt: new Date(now).toISOString(), url: listingUrl(this.origin, vehicle.title ?? '', vehicle.reference) };
+    const staleUrl = before ? this.visibleUrl(before, now) : undefined;
+    return { vehicle: v, updatedAtMs: now, urlReadyAtMs: now + this.urlDelayMs, searchText: searchTextOf(v), ...(staleUrl ? { staleUrl } : {}) };
+  }
+
+  /** The link a client reads now, whatever the dialect (the one an edit replaces). */
+  private visibleUrl(sv: StoredVehicle, nowMs: number): string | undefined {
+    return nowMs >= sv.urlReadyAtMs ? sv.vehicle.url : sv.staleUrl;
   }
 
   /** Builds a vehicle from a validated draft, over `base` for an update; throws 422 on catalogue errors. */
@@ -338,9 +355,12 @@ export class ClientAccount {
     const updatedAtMs = options.updatedAt !== undefined ? new Date(options.updatedAt).getTime() : now;
     if (Number.isNaN(updatedAtMs)) throw new Error(`invalid updatedAt: ${String(options.updatedAt)}`);
     const vehicle: PortalVehicle = { ...base, ...input, updatedAt: new Date(updatedAtMs).toISOString() };
-    if (!vehicle.url) vehicle.url = listingUrl(this.origin, vehicle.title, vehicle.reference);
+    // A new title gives a new link (its slug), as an edit through the API does.
+    const retitled = existing !== undefined && input.title !== undefined && input.title !== existing.vehicle.title && input.url === undefined;
+    if (!vehicle.url || retitled) vehicle.url = listingUrl(this.origin, vehicle.title ?? '', vehicle.reference);
     const urlReadyAtMs = options.urlReady ? -Infinity : updatedAtMs + this.urlDelayMs;
-    this.store.put({ vehicle, updatedAtMs, urlReadyAtMs, searchText: searchTextOf(vehicle) });
+    const staleUrl = existing ? this.visibleUrl(existing, now) : undefined;
+    this.store.put({ vehicle, updatedAtMs, urlReadyAtMs, searchText: searchTextOf(vehicle), ...(staleUrl ? { staleUrl } : {}) });
     this.enforcePlan();
     return this.wire(this.store.get(input.reference) ?? { vehicle, updatedAtMs, urlReadyAtMs, searchText: '' });
   }
@@ -369,7 +389,7 @@ export class ClientAccount {
   private freshVehicle(reference: string): PortalVehicle {
     const [record] = generateRecords(1, hash32(`${this.seed}:${reference}`), { now: this.clock.nowMs(), origin: this.origin });
     if (!record) throw new Error('generator returned nothing');
-    return { ...record.vehicle, reference, url: listingUrl(this.origin, record.vehicle.title, reference) };
+    return { ...record.vehicle, reference, url: listingUrl(this.origin, record.vehicle.title ?? '', reference) };
   }
 
   /** A change made behind a paging client's back (fault injection). Returns the reference affected. */

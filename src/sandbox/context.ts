@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ClientAccount } from './account';
 import type { Auth } from './auth';
 import type { SandboxClock } from './clock';
+import type { DialectConfig } from './dialect';
 import { HttpError } from './errors';
 import type { FaultEngine } from './faults';
 import type { RateLimiter } from './ratelimit';
@@ -15,6 +16,8 @@ export interface SandboxContext {
   auth: Auth;
   rateLimiter: RateLimiter;
   faults: FaultEngine;
+  /** How answers the documentation leaves open are written (dialect.ts); replaced whole by `dialect.set`. */
+  dialect: DialectConfig;
   stats: Stats;
   accounts: Map<string, ClientAccount>;
 }

@@ -6,6 +6,7 @@ import { ClientAccount, type UpsertOptions, type VehicleInput } from './account'
 import { Auth, newIntegrationToken, type IssuedToken } from './auth';
 import { createClock, type SandboxClock } from './clock';
 import type { SandboxContext } from './context';
+import type { DialectConfig } from './dialect';
 import type { DurationInput } from './duration';
 import { FaultEngine, type FaultConfig } from './faults';
 import { RateLimiter, type RateLimitConfig } from './ratelimit';
@@ -19,6 +20,7 @@ export { parseDuration } from './duration';
 export { defaultPlan, type VehicleInput, type UpsertOptions } from './account';
 export { BRANDS, MODELS, TRIMS, ACCESSORIES, OTHER_INFOS } from './catalogue';
 export { isRejectedPhotoUrl, INPUT_LIMITS } from './validation';
+export type { DialectConfig } from './dialect';
 export type { FaultConfig, InvalidVehicleKind, ListRequestInfo } from './faults';
 export type { RateLimitConfig } from './ratelimit';
 export type { StatsSnapshot } from './stats';
@@ -71,6 +73,8 @@ export interface SandboxOptions {
   /** Plan of the first client (merged over the default plan for its stock size). */
   plan?: Partial<PlanLimits>;
   faults?: FaultConfig;
+  /** How answers the documentation leaves open are written (dialect.ts). Default: as portal-notes.md describes. */
+  dialect?: DialectConfig;
   /** Start of the sandbox clock (it keeps ticking). Default: real now. */
   now?: Date | string | number;
   /** More clients, each with its own stock, plan and token. */
@@ -155,6 +159,8 @@ export interface Sandbox {
   /** The first client's data. */
   readonly data: DataControls;
   readonly faults: FaultControls;
+  /** Replaces the dialect switches (dialect.ts); `set({})` goes back to the documented answers. */
+  readonly dialect: { set(dialect: DialectConfig): void; get(): DialectConfig };
   readonly stats: StatsControls;
   readonly auth: AuthControls;
   readonly rateLimit: { set(config: RateLimitConfig | false, clientId?: string): void; get(clientId?: string): Required<RateLimitConfig> | false };
@@ -221,7 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rateLimiter = new RateLimiter(clock, options.rateLimit);
   const faults = new FaultEngine(seed, options.faults);
   const stats = new Stats();
-  const ctx: SandboxContext = { basePath, clock, auth, rateLimiter, faults, stats, accounts: new Map() };
+  const ctx: SandboxContext = { basePath, clock, auth, rateLimiter, faults, dialect: { ...options.dialect }, stats, accounts: new Map() };
 
   const app = buildServer(ctx);
   const host = options.host ?? '127.0.0.1';
@@ -241,6 +247,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       plan,
       urlDelayMs: options.urlDelayMs,
       queueDelayMs: options.queueDelayMs,
+      dialect: () => ctx.dialect,
     });
     ctx.accounts.set(id, account);
     auth.addClient(token, id);
@@ -295,6 +302,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       clear: () => faults.clear(),
       get: () => faults.get(),
       failNext: (count, status) => faults.failNext(count, status),
+    },
+    dialect: {
+      set: (dialect) => {
+        ctx.dialect = { ...dialect };
+      },
+      get: () => ({ ...ctx.dialect }),
     },
     stats: {
       snapshot: () => stats.snapshot(),

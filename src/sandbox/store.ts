@@ -26,6 +26,8 @@ export interface StoredVehicle {
   vehicle: PortalVehicle;
   updatedAtMs: number;
   urlReadyAtMs: number;
+  /** The link an edit replaced, shown until `urlReadyAtMs` by a portal that keeps it meanwhile (dialect.ts, staleUrlAfterEdit). */
+  staleUrl?: string;
   /** Lower-cased reference, brand, model and trim names, for search. */
   searchText: string;
 }

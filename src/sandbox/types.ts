@@ -18,7 +18,7 @@ export type PortalVehicle = {
   gearbox: string;
   color: string;
   type: string;
-  title: string;
+  title: string | null;
   description: string;
   reference: string;
   licensePlate: string;

@@ -6,9 +6,12 @@ import type { SyncRunView } from './views';
 
 /**
  * - added: new on the portal; changed: its listing changed; removed: gone from the portal;
- * - dropped: the portal took it off (its publication became empty: the plan's limit).
+ * - dropped: the portal took it off (its publication became empty) and the plan read in the same
+ *   sync explains it (no listing slot left);
+ * - offElsewhere: taken off the portal, neither from here nor by the plan (other software, the
+ *   portal's own site).
  */
-export const LISTING_CHANGE_KINDS = ['added', 'changed', 'dropped', 'removed'] as const;
+export const LISTING_CHANGE_KINDS = ['added', 'changed', 'dropped', 'offElsewhere', 'removed'] as const;
 export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
 
 /** How many of the latest sync runs keep their list of changed listings (older runs keep their counts only). */
@@ -16,20 +19,22 @@ export const CHANGES_KEPT_RUNS = 20;
 /** How many changed listings one run keeps: a sync that changed the whole stock stays cheap to record. */
 export const CHANGES_KEPT_PER_RUN = 5000;
 
-/** How a compared value reads: a price, a number, yes/no, or text as the portal wrote it. */
-export type ChangeFieldFormat = 'money' | 'number' | 'flag' | 'text';
+/** How a compared value reads: a price, a number, yes/no, a date and time, or text as the portal wrote it. */
+export type ChangeFieldFormat = 'money' | 'number' | 'flag' | 'date' | 'text';
 
 export interface ChangeFieldSpec {
   /** The column of `vehicles` that holds it (a fixed name, never from input). */
   column: string;
   format: ChangeFieldFormat;
+  /**
+   * Named only when it is all that changed (the rest of the listing's JSON is the same): the
+   * portal's stamp of a change moves with every change, and its address is withheld for up to 45
+   * minutes after every edit, so beside another change they would only repeat it.
+   */
+  alone?: true;
 }
 
-/**
- * The fields compared between the stored listing and the one a sync reads, in the order they are
- * shown. Not the listing's address: the portal withholds it for up to 45 minutes after every edit,
- * so it would "change" with every other change (the inventory shows that delay on its own).
- */
+/** The fields compared between the stored listing and the one a sync reads, in the order they are shown. */
 export const CHANGE_FIELDS = {
   price: { column: 'value', format: 'money' },
   publication: { column: 'published', format: 'flag' },
@@ -42,6 +47,8 @@ export const CHANGE_FIELDS = {
   version: { column: 'trim', format: 'text' },
   modelYear: { column: 'model_year', format: 'number' },
   color: { column: 'color', format: 'text' },
+  address: { column: 'url', format: 'text', alone: true },
+  updatedAt: { column: 'updated_at', format: 'date', alone: true },
 } as const satisfies Record<string, ChangeFieldSpec>;
 
 export type ChangeField = keyof typeof CHANGE_FIELDS;
@@ -61,7 +68,7 @@ export interface ListingChange {
   kind: ListingChangeKind;
   /** The listing's title when the run saw it (a removed listing's last known title). */
   title: string | null;
-  /** For a changed or dropped listing: the compared fields that changed (empty: only other details did). */
+  /** For a changed, dropped or off listing: the compared fields that changed (empty: only other details did). */
   fields: FieldChange[];
 }
 

@@ -111,8 +111,22 @@ const wholeVehicleSchema = z.object(
   Object.fromEntries(VEHICLE_FIELDS.map((field) => [field, fieldSchemas[field].optional()])) as { [K in VehicleField]: z.ZodOptional<FieldSchemas[K]> },
 );
 
-/** Fields whose absence is a problem worth showing (the listing is not usable without them). */
-const EXPECTED: readonly VehicleField[] = ['reference', 'title', 'updatedAt', 'value', 'brand', 'pictures', 'publication'];
+/**
+ * Fields whose absence is a problem worth showing (the listing is not usable without them). Not
+ * the title: the portal documents it as optional (listingTitle names an untitled listing).
+ */
+const EXPECTED: readonly VehicleField[] = ['reference', 'updatedAt', 'value', 'brand', 'pictures', 'publication'];
+
+/**
+ * What a listing is called wherever it is shown: its title, or for an untitled one (the portal
+ * documents the title as optional) its brand, model and year, as the read shape names them (the
+ * trim carries the model's version). Null when there is nothing to name it by.
+ */
+export function listingTitle(v: Pick<Vehicle, 'title' | 'brand' | 'trim' | 'modelYear' | 'manufacturedYear'>): string | null {
+  if (v.title !== undefined && v.title.trim() !== '') return v.title;
+  const name = [v.brand?.name, v.trim?.name, v.modelYear ?? v.manufacturedYear].filter((part) => part !== undefined && part !== '').join(' ');
+  return name === '' ? null : name;
+}
 
 /** A short, stable, non-cryptographic hash (FNV-1a) used to key a vehicle that has no reference. */
 export function stableHash(text: string): string {

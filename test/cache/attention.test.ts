@@ -2,7 +2,7 @@
 // (rows, the filter by first reason, its counts and the summary), the time a missing address is
 // given, and the plan's photos per listing read from the stored plan.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_APPLIED_AFTER_MS, type Cache } from '../../src/main/cache/index';
+import { NOT_APPLIED_AFTER_MS, receiveVehicle, type Cache } from '../../src/main/cache/index';
 import { storePlan } from '../../src/main/sync/plan';
 import { ATTENTION_REASONS, ATTENTION_VALUES, type AttentionValue } from '../../src/shared/attention';
 import type { Plan } from '../../src/shared/plan';
@@ -56,8 +56,8 @@ function stock() {
     portalVehicle({ reference: 'REFUSED' }),
     portalVehicle({ reference: 'SEVERAL', active: false, pictures: pictures('SEVERAL', [2]) }),
   ]);
-  // The plan took DROPPED off the portal: the next read has no publication.
-  upsert(cache, [portalVehicle({ reference: 'DROPPED', publication: null })]);
+  // The plan took DROPPED off the portal: the next read has no publication, and the plan read with it no slot left.
+  cache.vehicles.upsertMany([receiveVehicle(portalVehicle({ reference: 'DROPPED', publication: null }))], { runId: null, planFull: true });
   cache.vehicles.markUnpublishPending('REFUSED');
   cache.vehicles.markUnpublishRefused('REFUSED', 'Vehicle is locked by a pending sale');
 }
@@ -112,7 +112,7 @@ describe('listings that need attention', () => {
     expect(cache.summary().needsAttention).toBe(8);
     // Off the portal, a listing has no address to miss.
     upsert(cache, [portalVehicle({ reference: 'NO-URL-NEW', url: undefined, updatedAt: minutesAgo(30), publication: null })]);
-    expect(reasonsByReference()['NO-URL-NEW']).toEqual(['droppedByPlan']);
+    expect(reasonsByReference()['NO-URL-NEW']).toEqual([]);
   });
 
   it('fewer photos than the plan allows, once a plan is known; a new plan counts again', () => {

@@ -16,11 +16,11 @@ afterEach(() => {
   t.cleanup();
 });
 
-/** One full pass reading exactly `items`; returns its run id. */
-function fullPass(items: readonly RawVehicle[]): number {
+/** One full pass reading exactly `items` (the plan read with it full or not); returns its run id. */
+function fullPass(items: readonly RawVehicle[], planFull = false): number {
   const pass = cache.passes.begin('full');
   pass.stage(items);
-  return pass.commit().runId;
+  return pass.commit({}, { planFull }).runId;
 }
 
 const stock = () => [portalVehicle({ reference: 'A', value: 50000 }), portalVehicle({ reference: 'B' }), portalVehicle({ reference: 'C', title: 'Fiat Uno' })];
@@ -36,11 +36,11 @@ describe('the changes of a sync run', () => {
     fullPass(stock());
     const next = [
       portalVehicle({ reference: 'A', value: 48000, mileage: 46000 }),
-      // The portal nulled its publication: the plan's limit.
+      // The portal nulled its publication, and the plan read with it has no slot left: the plan's limit.
       portalVehicle({ reference: 'B', publication: null }),
       portalVehicle({ reference: 'D', title: 'Honda Civic' }),
     ];
-    const run = fullPass(next);
+    const run = fullPass(next, true);
     expect(cache.changes.ofRun(run)).toEqual([
       { reference: 'D', kind: 'added', title: 'Honda Civic', fields: [] },
       {
@@ -56,6 +56,36 @@ describe('the changes of a sync run', () => {
       { reference: 'C', kind: 'removed', title: 'Fiat Uno', fields: [] },
     ]);
     expect(cache.runs.get(run)?.counts).not.toHaveProperty('firstSync');
+  });
+
+  it('taken off the portal while the plan read in the same sync has room: taken off elsewhere, not by the plan', () => {
+    fullPass(stock());
+    const run = fullPass([
+      portalVehicle({ reference: 'A', value: 50000 }),
+      portalVehicle({ reference: 'B', publication: null }),
+      portalVehicle({ reference: 'C', title: 'Fiat Uno' }),
+    ]);
+    expect(cache.changes.ofRun(run)).toEqual([
+      { reference: 'B', kind: 'offElsewhere', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'publication', from: 1, to: 0 }] },
+    ]);
+    expect(cache.getVehicle('B')?.row).toMatchObject({ portal: 'off', notOnPortalReason: null });
+    expect(cache.getVehicle('B')?.publicationHistory.map((e) => e.cause)).toEqual(['unknown']);
+  });
+
+  it('only updatedAt, or only the address, changed: that field is named, not "other details"', () => {
+    // B has no address yet (it arrives up to 45 minutes after an edit).
+    fullPass([portalVehicle({ reference: 'A', updatedAt: '2025-03-01T10:00:00.000Z' }), portalVehicle({ reference: 'B', url: undefined })]);
+    const url = 'https://portal.example/anuncios/gol-b';
+    const run = fullPass([portalVehicle({ reference: 'A', updatedAt: '2025-03-01T11:00:00.000Z' }), portalVehicle({ reference: 'B', url })]);
+    expect(cache.changes.ofRun(run)).toEqual([
+      {
+        reference: 'A',
+        kind: 'changed',
+        title: 'Volkswagen Gol 1.0 Flex',
+        fields: [{ field: 'updatedAt', from: '2025-03-01T10:00:00.000Z', to: '2025-03-01T11:00:00.000Z' }],
+      },
+      { reference: 'B', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'address', from: null, to: url }] },
+    ]);
   });
 
   it('a listing whose JSON changed outside the compared fields is changed with no field named', () => {

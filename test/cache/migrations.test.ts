@@ -228,6 +228,57 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('12: an untitled listing loses its "title missing" problem and is named by brand, trim and year; runs may record listings taken off elsewhere; listings without a link are due', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    attachLocal(db, t.file(), false);
+    migrateTo(db, 11);
+    const add = db.prepare(
+      'INSERT INTO vehicles (id, reference, title, brand, trim, model_year, manufactured_year, has_problems, problem_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const json = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
+    const missingTitle = { field: 'title', message: 'missing' };
+    const badValue = { field: 'value', message: 'expected number' };
+    add.run(1, 'A', null, 'Fiat', 'Drive 1.0', 2023, 2022, 1, 1);
+    json.run(1, '{}', JSON.stringify([missingTitle]));
+    add.run(2, 'B', null, 'Honda', null, null, 2019, 1, 2);
+    json.run(2, '{}', JSON.stringify([missingTitle, badValue]));
+    add.run(3, 'C', 'Gol 1.0 2015', 'Volkswagen', '1.0 MPI', 2015, 2015, 1, 1);
+    json.run(3, '{}', JSON.stringify([{ field: 'title', message: 'expected string' }]));
+    add.run(4, 'D', null, null, null, null, null, 0, 0);
+    json.run(4, '{}', '[]');
+    db.prepare("INSERT INTO sync_runs (id, kind, started_at) VALUES (1, 'full', 'then')").run();
+    db.prepare("INSERT INTO sync_changes (run_id, reference, kind, title, fields) VALUES (1, 'A', 'dropped', NULL, '[]')").run();
+    db.prepare("INSERT INTO vehicles (id, reference, title, updated_ms, url) VALUES (5, 'E', 'Onix', 1000, NULL), (6, 'F', 'Onix', 1000, 'https://p/f')").run();
+
+    migrateTo(db, 12);
+    expect(version(db)).toBe(12);
+    expect(db.prepare('SELECT reference, title, has_problems, problem_count FROM vehicles ORDER BY id').all()).toEqual([
+      { reference: 'A', title: 'Fiat Drive 1.0 2023', has_problems: 0, problem_count: 0 },
+      { reference: 'B', title: 'Honda 2019', has_problems: 1, problem_count: 1 },
+      { reference: 'C', title: 'Gol 1.0 2015', has_problems: 1, problem_count: 1 },
+      { reference: 'D', title: null, has_problems: 0, problem_count: 0 },
+      { reference: 'E', title: 'Onix', has_problems: 0, problem_count: 0 },
+      { reference: 'F', title: 'Onix', has_problems: 0, problem_count: 0 },
+    ]);
+    // Without a link: read once more when it is due (45 minutes after its last change).
+    expect(db.prepare('SELECT reference, link_due_ms FROM vehicles WHERE link_due_ms IS NOT NULL').all()).toEqual([{ reference: 'E', link_due_ms: 2_701_000 }]);
+    expect(
+      db
+        .prepare('SELECT problems FROM vehicle_json ORDER BY vehicle_id')
+        .pluck()
+        .all()
+        .map((p) => JSON.parse(p as string) as unknown),
+    ).toEqual([[], [badValue], [{ field: 'title', message: 'expected string' }], []]);
+    expect(db.prepare('SELECT run_id, reference, kind FROM sync_changes').all()).toEqual([{ run_id: 1, reference: 'A', kind: 'dropped' }]);
+    db.prepare("INSERT INTO sync_changes (run_id, reference, kind) VALUES (1, 'B', 'offElsewhere')").run();
+    expect(() => db.prepare("INSERT INTO sync_changes (run_id, reference, kind) VALUES (1, 'C', 'renamed')").run()).toThrow(/CHECK/);
+    db.pragma('foreign_keys = ON');
+    db.prepare('DELETE FROM sync_runs WHERE id = 1').run();
+    expect(db.prepare('SELECT count(*) FROM sync_changes').pluck().get()).toBe(0);
+    db.close();
+  });
+
   it.each([
     { step: 10, keeps: 'two-letter prefixes only', definition: /tokenize = "unicode61 remove_diacritics 2", prefix = '2'\s*\)$/ },
     { step: 11, keeps: 'no prefix entries', definition: /tokenize = "unicode61 remove_diacritics 2"\s*\)$/ },

@@ -1,4 +1,4 @@
--- main: user_version 11
+-- main: user_version 12
 
 -- main.table meta
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -33,10 +33,10 @@ CREATE TABLE publication_events (
         );
 
 -- main.table sync_changes
-CREATE TABLE sync_changes (
+CREATE TABLE "sync_changes" (
           run_id INTEGER NOT NULL REFERENCES sync_runs(id) ON DELETE CASCADE,
           reference TEXT NOT NULL,
-          kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'dropped', 'removed')),
+          kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'dropped', 'offElsewhere', 'removed')),
           title TEXT,
           fields TEXT NOT NULL DEFAULT '[]',
           PRIMARY KEY (run_id, reference)
@@ -102,7 +102,7 @@ CREATE TABLE vehicles (
           portal_state TEXT GENERATED ALWAYS AS (
             CASE WHEN published = 0 THEN 'off' WHEN unpublish_pending IS NOT NULL THEN 'pending' ELSE 'on' END
           ) VIRTUAL
-        , raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0);
+        , raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER);
 
 -- main.table vehicles_fts
 CREATE VIRTUAL TABLE vehicles_fts USING fts5(
@@ -139,6 +139,9 @@ CREATE INDEX vehicles_by_value ON vehicles(value);
 
 -- main.index vehicles_changed_last_sync
 CREATE INDEX vehicles_changed_last_sync ON vehicles(changed_last_sync) WHERE changed_last_sync = 1;
+
+-- main.index vehicles_link_due
+CREATE INDEX vehicles_link_due ON vehicles(link_due_ms) WHERE link_due_ms IS NOT NULL;
 
 -- main.trigger vehicles_on_delete
 CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN

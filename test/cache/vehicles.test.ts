@@ -202,10 +202,10 @@ describe('publication changes', () => {
     expect(publicationChange(on, on, false)).toBeNull();
   });
 
-  it('records the plan dropping a listing, and why it is off the portal', () => {
+  it('records the plan dropping a listing (the plan read with it has no slot left), and why it is off the portal', () => {
     upsert(cache, [portalVehicle({ reference: 'A' })]);
     clock.advance(60_000);
-    const counts = upsert(cache, [portalVehicle({ reference: 'A', publication: null })], undefined);
+    const counts = cache.vehicles.upsertMany([receiveVehicle(portalVehicle({ reference: 'A', publication: null }))], { runId: null, planFull: true });
     expect(counts.droppedByPortal).toBe(1);
     const detail = cache.getVehicle('A');
     expect(detail?.publicationHistory).toEqual([

@@ -100,7 +100,7 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
 
   it('search: text, filters, sort, window; table or JSON', async () => {
     const target = vehicles[3]!;
-    const word = target.title.split(' ')[1]!; // the model name
+    const word = (target.title ?? '').split(' ')[1]!; // the model name
     const offCount = vehicles.filter((v) => v.publication === null).length;
     const [all, byText, off, cheapFirst, table] = await Promise.all([
       run(['search', '--json', '--limit', '100']),

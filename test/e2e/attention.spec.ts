@@ -32,7 +32,7 @@ test('a plan-limit drop and rejected photos appear in Needs attention with their
   await app.screen('needs-attention');
 
   await drops.getByRole('button', { name: new RegExp(`^${first.reference} · `) }).click();
-  await expect(vehicleDetail(page, first.title)).toContainText(first.reference);
+  await expect(vehicleDetail(page, first.title ?? '')).toContainText(first.reference);
 
   await navButton(page, 'inventory').click();
   const panel = await openFilters(page);

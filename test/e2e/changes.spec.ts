@@ -42,11 +42,11 @@ test('a plan-limit drop, a price change and a removal appear in what changed; a 
     `${t('codes.changeFields.publication')}: ${t('codes.changes.yes')} → ${t('codes.changes.no')}`,
   );
   await expect(changes.locator(`[data-reference="${priced.reference}"]`)).toContainText('→ R$123,456.00');
-  await expect(changes.locator(`[data-reference="${gone.reference}"]`)).toContainText(gone.title);
+  await expect(changes.locator(`[data-reference="${gone.reference}"]`)).toContainText(gone.title ?? '');
   await app.screen('history-what-changed');
 
   await changes.getByRole('button', { name: new RegExp(`^${priced.reference} · `) }).click();
-  await expect(vehicleDetail(page, priced.title)).toContainText(priced.reference);
+  await expect(vehicleDetail(page, priced.title ?? '')).toContainText(priced.reference);
 
   await navButton(page, 'inventory').click();
   const panel = await openFilters(page);

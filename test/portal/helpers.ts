@@ -1,6 +1,6 @@
 // Every portal test talks to the sandbox over real HTTP on loopback.
 import { afterEach } from 'vitest';
-import { createPortalClient, type PortalClient, type PortalClientOptions } from '../../src/main/portal';
+import { createPortalClient, type PortalClient, type PortalClientOptions, type TransportClock } from '../../src/main/portal';
 import { AppError } from '../../src/shared/errors';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
@@ -35,4 +35,47 @@ export async function errorOf(promise: Promise<unknown>): Promise<AppError> {
     throw error;
   }
   throw new Error('expected an AppError, got a result');
+}
+
+/**
+ * Time for a client that skips the rate limit's waits on the sandbox clock instead of sleeping:
+ * a wait ends as soon as no request is in flight (the portal has counted every request sent), by
+ * moving the clock to its end. Pass `clock` and `hooks` to the client (they count requests).
+ */
+export function skippedWaits(s: Pick<Sandbox, 'clock'>): { clock: TransportClock; hooks: Required<Pick<PortalClientOptions, 'onRequest' | 'onResponse'>> } {
+  let inFlight = 0;
+  const whenIdle: Array<() => void> = [];
+  // Checked again on the next turn: a request the pacer has just let go starts in a microtask.
+  const settle = () =>
+    setImmediate(() => {
+      if (inFlight === 0) for (const fn of whenIdle.splice(0)) fn();
+    });
+  return {
+    clock: {
+      now: () => s.clock.nowMs(),
+      setTimer(fn, ms) {
+        const at = s.clock.nowMs() + ms;
+        let cancelled = false;
+        whenIdle.push(() => {
+          if (cancelled) return;
+          const left = at - s.clock.nowMs();
+          if (left > 0) s.clock.advance(left);
+          fn();
+        });
+        settle();
+        return () => {
+          cancelled = true;
+        };
+      },
+    },
+    hooks: {
+      onRequest: () => {
+        inFlight++;
+      },
+      onResponse: () => {
+        inFlight--;
+        if (inFlight === 0) settle();
+      },
+    },
+  };
 }

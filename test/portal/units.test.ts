@@ -54,6 +54,20 @@ describe('parseQueueHeader', () => {
   it('accepts a single job object', () => {
     expect(parseQueueHeader(JSON.stringify({ jobId: 'a', messageType: 'PUBLISH_VEHICLE' })).jobs).toHaveLength(1);
   });
+  it('reads message types in either case as the capitals the notes use (the documentation writes create_vehicle)', () => {
+    const header = JSON.stringify([
+      { jobId: 1, messageType: 'unpublish_vehicle' },
+      { jobId: 2, messageType: ' Create_Vehicle ' },
+    ]);
+    expect(parseQueueHeader(header).jobs.map((j) => j.messageType)).toEqual(['UNPUBLISH_VEHICLE', 'CREATE_VEHICLE']);
+  });
+  it('a job with an unreadable timestamp or endpoint, or extra fields, is kept without them', () => {
+    const header = JSON.stringify({ jobId: 'a', messageType: 'publish_vehicle', timestamp: 'yesterday-ish', endpoint: 42, attempts: 3 });
+    expect(parseQueueHeader(header)).toEqual({
+      jobs: [{ jobId: 'a', messageType: 'PUBLISH_VEHICLE', timestamp: undefined, endpoint: undefined, attempts: 3 }],
+      notes: [],
+    });
+  });
 });
 
 describe('rate-limit headers', () => {
@@ -82,15 +96,16 @@ describe('rate-limit headers', () => {
 describe('jwtLifetimeMs', () => {
   const key = new TextEncoder().encode('k'.repeat(32));
   const jwt = (iat: number, exp: number) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat).setExpirationTime(exp).sign(key);
+  // A whole-second iat may be up to a second before the JWT was issued: that second is not counted.
   it('the sooner of expiration text and exp − iat', async () => {
     const now = 1_700_000_000_000;
     const token = await jwt(now / 1000, now / 1000 + 3600);
-    expect(jwtLifetimeMs(token, '1d', now)).toBe(3_600_000);
+    expect(jwtLifetimeMs(token, '1d', now)).toBe(3_599_000);
     expect(jwtLifetimeMs(token, '30m', now)).toBe(1_800_000);
   });
   it('exp − iat does not depend on our clock', async () => {
     const token = await jwt(1000, 1060);
-    expect(jwtLifetimeMs(token, undefined, 9_999_999_999_999)).toBe(60_000);
+    expect(jwtLifetimeMs(token, undefined, 9_999_999_999_999)).toBe(59_000);
   });
   it('an opaque token: the text alone; nothing readable: undefined', () => {
     expect(jwtLifetimeMs('opaque', '45s', 0)).toBe(45_000);

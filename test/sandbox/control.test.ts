@@ -53,4 +53,18 @@ describe('control surface over HTTP', () => {
     expect(stats.body.rateLimited).toBe(1);
     expect((await control<{ api: number }>(sb, 'POST', '/stats/reset')).body.api).toBe(0);
   });
+
+  it('the dialect: replaced whole, and the answers follow it', async () => {
+    const published = sb.data.list().find((v) => v.publication !== null);
+    const off = sb.data.list().find((v) => v.publication === null);
+    if (!published || !off) throw new Error('seed without a published and an unpublished listing');
+    await control(sb, 'PUT', '/dialect', { queueHeader: { messageTypeCase: 'lower', singleAsObject: true }, emptyBodyWhenUnpublished: true });
+    expect(sb.dialect.get()).toEqual({ queueHeader: { messageTypeCase: 'lower', singleAsObject: true }, emptyBodyWhenUnpublished: true });
+    const queued = await call(sb, jwt, `/publications/${published.reference}`, { method: 'DELETE' });
+    expect(JSON.parse(queued.headers.get('x-status-queue') ?? 'null')).toMatchObject({ messageType: 'unpublish_vehicle' });
+    const none = await call(sb, jwt, `/publications/${off.reference}`);
+    expect({ status: none.status, body: none.body }).toEqual({ status: 200, body: '' });
+    await control(sb, 'PUT', '/dialect', {});
+    expect((await call(sb, jwt, `/publications/${off.reference}`)).status).toBe(404);
+  });
 });

@@ -40,7 +40,7 @@ describe('generator', () => {
       expect(v.type).toBe(v.brand.vehicleType);
       expect(['C', 'M']).toContain(v.type);
       if (v.type === 'M') expect(v.doors).toBe(0);
-      expect(v.title.length).toBeLessThanOrEqual(100);
+      expect((v.title ?? '').length).toBeLessThanOrEqual(100);
       expect(v.description.length).toBeLessThanOrEqual(4000);
       expect(v.pictures.length).toBeGreaterThanOrEqual(1);
       expect(v.pictures.length).toBeLessThanOrEqual(16);
@@ -114,7 +114,7 @@ describe('generator', () => {
   it('prices follow model and age: a new Hilux costs more than an old Uno', () => {
     const vehicles = generateVehicles(3000, 2);
     const avg = (pred: (title: string) => boolean): number => {
-      const list = vehicles.filter((v) => pred(v.title));
+      const list = vehicles.filter((v) => pred(v.title ?? ''));
       return list.reduce((s, v) => s + v.value, 0) / list.length;
     };
     expect(avg((t) => t.includes('Hilux'))).toBeGreaterThan(avg((t) => t.includes('Uno')) * 2);

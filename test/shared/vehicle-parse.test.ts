@@ -2,7 +2,7 @@
 // well-formed vehicles and for every kind of garbling the portal might send.
 import { describe, expect, it } from 'vitest';
 import { generateVehicles } from '../../src/sandbox';
-import { parseFieldByField, parseVehicle, VEHICLE_FIELDS } from '../../src/shared/vehicle';
+import { listingTitle, parseFieldByField, parseVehicle, VEHICLE_FIELDS } from '../../src/shared/vehicle';
 import { createRandom } from '../../src/sandbox/random';
 
 function prng(seed: number): () => number {
@@ -48,12 +48,38 @@ describe('parseVehicle', () => {
     expect(fast).toBeLessThan(1200);
   });
 
-  it('a vehicle with every field valid but a missing title: parsed in one go, the title named as missing', () => {
+  it('a vehicle with every field valid but a missing price: parsed in one go, the price named as missing', () => {
+    const [v] = generateVehicles(1, 8) as Record<string, unknown>[];
+    const { value: _value, ...withoutValue } = v as Record<string, unknown>;
+    const parsed = parseVehicle(withoutValue);
+    expect(parsed.problems).toEqual([{ field: 'value', message: 'missing' }]);
+    expect(parsed.vehicle.value).toBeUndefined();
+    expect(parsed.vehicle.reference).toBe(v?.reference);
+  });
+
+  it('the title is optional (portal-api-v2.md): absent or null, it is no problem', () => {
     const [v] = generateVehicles(1, 8) as Record<string, unknown>[];
     const { title: _title, ...withoutTitle } = v as Record<string, unknown>;
-    const parsed = parseVehicle(withoutTitle);
-    expect(parsed.problems).toEqual([{ field: 'title', message: 'missing' }]);
-    expect(parsed.vehicle.title).toBeUndefined();
-    expect(parsed.vehicle.reference).toBe(v?.reference);
+    for (const raw of [withoutTitle, { ...withoutTitle, title: null }]) {
+      const parsed = parseVehicle(raw);
+      expect(parsed.problems).toEqual([]);
+      expect(parsed.vehicle.title).toBeUndefined();
+    }
+  });
+});
+
+describe('listingTitle', () => {
+  const brand = { id: 1, name: 'Fiat', vehicleType: 'C' };
+  const trim = { id: 10201, name: 'Drive 1.0', modelId: 102 };
+  it('the title when there is one', () => {
+    expect(listingTitle({ title: 'Argo Drive único dono', brand, trim, modelYear: 2023 })).toBe('Argo Drive único dono');
+  });
+  it('an untitled listing (or a blank title): brand, model and year', () => {
+    expect(listingTitle({ brand, trim, modelYear: 2023, manufacturedYear: 2022 })).toBe('Fiat Drive 1.0 2023');
+    expect(listingTitle({ title: '  ', brand, trim, manufacturedYear: 2022 })).toBe('Fiat Drive 1.0 2022');
+    expect(listingTitle({ brand })).toBe('Fiat');
+  });
+  it('nothing to name it by: null', () => {
+    expect(listingTitle({})).toBeNull();
   });
 });

@@ -2,10 +2,11 @@
 // search indexes; and the hash that tells a listing's JSON changed. Pure: the store writes what
 // this returns.
 import { createHash } from 'node:crypto';
-import { normalizePlate, picturesInOrder, rejectedPicturePositions, type ParsedVehicle } from '../../shared/vehicle';
+import { listingTitle, normalizePlate, picturesInOrder, rejectedPicturePositions, type ParsedVehicle } from '../../shared/vehicle';
 
 export interface VehicleColumns {
   reference: string;
+  /** The title as shown (shared/vehicle.ts, listingTitle): an untitled listing's brand, model and year. */
   title: string | null;
   brand: string | null;
   brand_id: number | null;
@@ -45,7 +46,7 @@ export function vehicleColumns({ reference, vehicle: v, problems }: ParsedVehicl
   const publicationKnown = v.publication !== undefined;
   return {
     reference,
-    title: v.title ?? null,
+    title: listingTitle(v),
     brand: v.brand?.name ?? null,
     brand_id: v.brand?.id ?? null,
     model_id: v.trim?.modelId ?? null,

@@ -1,5 +1,6 @@
 // The compared fields of a changed listing (shared/listing-changes.ts's CHANGE_FIELDS): the stored
 // row against the columns a sync is about to write. Only a listing whose JSON changed is compared.
+import { isDeepStrictEqual } from 'node:util';
 import { CHANGE_FIELDS, CHANGE_FIELD_NAMES, type ChangeValue, type FieldChange } from '../../shared/listing-changes';
 import type { VehicleColumns } from './extract';
 
@@ -9,14 +10,34 @@ export type StoredFields = { [C in keyof Compared]: ChangeValue };
 /** Reads the compared columns of one stored listing by its id. */
 export const SELECT_COMPARED = `SELECT ${CHANGE_FIELD_NAMES.map((f) => CHANGE_FIELDS[f].column).join(', ')} FROM vehicles WHERE id = ?`;
 
-/** The compared fields whose value differs, in CHANGE_FIELDS' order. */
-export function changedFields(stored: StoredFields, next: Compared): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const field of CHANGE_FIELD_NAMES) {
-    const column = CHANGE_FIELDS[field].column;
-    const from = stored[column];
-    const to = next[column];
-    if (from !== to) changes.push({ field, from, to });
-  }
-  return changes;
+/**
+ * The compared fields whose value differs, in CHANGE_FIELDS' order. The fields named only alone
+ * (the change's stamp, the address) are named when no other compared field changed and
+ * `restUnchanged()` says the rest of the listing did not change either.
+ */
+export function changedFields(stored: StoredFields, next: Compared, restUnchanged: () => boolean): FieldChange[] {
+  const differing = (alone: boolean): FieldChange[] =>
+    CHANGE_FIELD_NAMES.filter((field) => 'alone' in CHANGE_FIELDS[field] === alone).flatMap((field) => {
+      const column = CHANGE_FIELDS[field].column;
+      const from = stored[column];
+      const to = next[column];
+      return from === to ? [] : [{ field, from, to }];
+    });
+  const changes = differing(false);
+  return changes.length > 0 || !restUnchanged() ? changes : differing(true);
 }
+
+/** Whether two JSON texts of a listing are the same but for the fields named only alone. */
+export function sameButAlone(before: string, after: string): boolean {
+  const strip = (text: string): unknown => {
+    const value = JSON.parse(text) as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const key of ALONE_KEYS) delete rest[key];
+    return rest;
+  };
+  return isDeepStrictEqual(strip(before), strip(after));
+}
+
+/** The listing's JSON keys of the fields named only alone (their columns are named after them). */
+const ALONE_KEYS = ['url', 'updatedAt'] as const;

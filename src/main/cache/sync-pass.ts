@@ -12,13 +12,18 @@ import { noteIntegrityChecked } from './integrity';
 import { META_KEYS, type MetaStore } from './meta';
 import type { SyncKind } from '../../shared/views';
 import type { SyncCounts, SyncEnd, SyncRunStore } from './runs';
-import { lazyReceivedVehicle, stagedVehicle, type ReceivedVehicle, type UpsertCounts, type VehicleStore } from './vehicles';
+import { lazyReceivedVehicle, stagedVehicle, type ReceivedVehicle, type UpsertCounts, type UpsertOptions, type VehicleStore } from './vehicles';
 
 export interface PassResult {
   runId: number;
   kind: SyncKind;
   counts: UpsertCounts & { removed: number };
   removedReferences: string[];
+}
+
+export interface CommitOptions extends Pick<UpsertOptions, 'planFull'> {
+  /** When the pass began reading (the sync's clock): what it read of listings' links is as of then at the earliest. */
+  readSince?: number;
 }
 
 export interface SyncPass {
@@ -32,7 +37,7 @@ export interface SyncPass {
    * Applies the pass in one transaction: upserts with publication events, removals when `full`,
    * the run's record and the last-sync time. `extra` carries the engine's own counts (pages, requests, failed).
    */
-  commit(extra?: Partial<SyncCounts>): PassResult;
+  commit(extra?: Partial<SyncCounts>, options?: CommitOptions): PassResult;
   /** Drops what was staged and records how the run ended; the previous snapshot stays. */
   abandon(outcome: Exclude<SyncEnd, 'succeeded'>, error?: AppErrorShape | null, extra?: Partial<SyncCounts>): void;
 }
@@ -105,7 +110,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         }
       }
 
-      const apply = db.transaction((extra: Partial<SyncCounts>): PassResult => {
+      const apply = db.transaction((extra: Partial<SyncCounts>, { planFull = false, readSince }: CommitOptions): PassResult => {
         // A first sync into an empty cache: every listing is new, and its count says so; listing
         // them all would cost the commit a row per listing for a list nobody reads.
         const firstSync = vehicles.isEmpty();
@@ -117,7 +122,8 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
               if (changed.length < CHANGES_KEPT_PER_RUN) changed.push(change);
             };
         // The whole pass at once, so that the store sees a first sync's size (its bulk load).
-        const counts = vehicles.upsertBatches(stagedBatches(), seq, { runId, markChanged: !firstSync, ...(onChange ? { onChange } : {}) });
+        const counts = vehicles.upsertBatches(stagedBatches(), seq, { runId, markChanged: !firstSync, planFull, ...(onChange ? { onChange } : {}) });
+        if (readSince !== undefined) vehicles.noteLinksRead(runId, readSince);
         changes.record(runId, changed);
         if (kind === 'full') changes.recordNotSeen(runId);
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];
@@ -147,9 +153,9 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
           ensureOpen();
           stagePage(items);
         },
-        commit(extra = {}) {
+        commit(extra = {}, options = {}) {
           ensureOpen();
-          const result = apply(extra);
+          const result = apply(extra, options);
           open = false;
           return result;
         },

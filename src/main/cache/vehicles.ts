@@ -2,13 +2,14 @@
 // columns the inventory filters on, their search text, and the publication changes they reveal.
 // Statements are prepared once per store; every write method runs in one transaction (nested
 // calls become savepoints of the caller's transaction).
+import { ADDRESS_GRACE_MS } from '../../shared/attention';
 import { jsonText } from '../../shared/json';
 import type { ListingChange } from '../../shared/listing-changes';
-import { parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
+import { listingTitle, parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
-import { changedFields, SELECT_COMPARED, type StoredFields } from './field-diff';
+import { changedFields, sameButAlone, SELECT_COMPARED, type StoredFields } from './field-diff';
 import { generationOf } from './generation';
 import { publicationChange } from './publication';
 
@@ -83,6 +84,12 @@ export interface UpsertOptions {
   onChange?: (change: ListingChange) => void;
   /** Marks the listings added or changed as "changed in the last sync" (a sync's commit, after clearLastSyncMarks). */
   markChanged?: boolean;
+  /**
+   * The plan read in the same sync leaves no listing slot: the portal's plan-exceeded rule can
+   * explain a listing it took off. Otherwise such a listing was taken off elsewhere (cause
+   * 'unknown'). Default false: no plan read, nothing to explain it by.
+   */
+  planFull?: boolean;
 }
 
 const COLUMNS: readonly (keyof VehicleColumns)[] = [
@@ -184,8 +191,11 @@ export function createVehicleStore(db: Db, clock: Clock) {
   );
   const rawOf = db.prepare<[string], string>('SELECT j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference = ?').pluck();
   const latestUpdated = db.prepare<[], { updated_at: string | null }>('SELECT updated_at FROM vehicles ORDER BY updated_ms DESC LIMIT 1');
-  const withoutUrl = db.prepare<[number, number, number], { reference: string }>(
-    "SELECT reference FROM vehicles WHERE updated_ms BETWEEN ? AND ? AND (url IS NULL OR url = '') ORDER BY updated_ms LIMIT ?",
+  const linksDue = db.prepare<[number, number], string>('SELECT reference FROM vehicles WHERE link_due_ms <= ? ORDER BY link_due_ms, id LIMIT ?').pluck();
+  // A listing read before its link was due may show none or a stale one: read again once it is due.
+  const noteLinks = db.prepare<{ run: number; readAt: number }>(
+    `UPDATE vehicles SET link_due_ms = CASE WHEN updated_ms + ${ADDRESS_GRACE_MS} > :readAt THEN updated_ms + ${ADDRESS_GRACE_MS} END
+     WHERE last_seen_run = :run AND (link_due_ms IS NOT NULL OR updated_ms + ${ADDRESS_GRACE_MS} > :readAt)`,
   );
 
   function writeSearch(id: number | bigint, parsed: ParsedVehicle): void {
@@ -196,6 +206,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   interface Recording {
     onChange: UpsertOptions['onChange'];
     mark: number;
+    planFull: boolean;
   }
 
   function upsertOne(item: ReceivedVehicle, run: number | null, at: string, counts: UpsertCounts, known: 'absent' | 'maybe', recording: Recording): void {
@@ -209,7 +220,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
       if (inserted) {
         counts.added++;
         if (item.parsed.problems.length > 0) counts.withProblems++;
-        recording.onChange?.({ reference, kind: 'added', title: item.parsed.vehicle.title ?? null, fields: [] });
+        recording.onChange?.({ reference, kind: 'added', title: listingTitle(item.parsed.vehicle), fields: [] });
         return;
       }
       old = selectExisting.get(reference);
@@ -245,7 +256,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     run: number | null,
     at: string,
     counts: UpsertCounts,
-    { onChange, mark }: Recording,
+    { onChange, mark, planFull }: Recording,
   ): void {
     const columns = vehicleColumns(item.parsed);
     const values = COLUMNS.map((c) => columns[c]);
@@ -256,7 +267,9 @@ export function createVehicleStore(db: Db, clock: Clock) {
       highlighted: columns.highlighted === null ? old.highlighted === 1 : columns.highlighted === 1,
     };
     const pending = old.unpublish_pending !== null;
-    const change = publicationChange({ published: old.published === 1, highlighted: old.highlighted === 1 }, to, pending);
+    const seen = publicationChange({ published: old.published === 1, highlighted: old.highlighted === 1 }, to, pending);
+    // The portal takes listings off itself only when the plan is exceeded, which leaves no slot.
+    const change = seen?.cause === 'dropped_by_portal' && !planFull ? { ...seen, cause: 'unknown' as const } : seen;
     if (change) {
       insertEvent.run(columns.reference, at, +change.from.published, +change.from.highlighted, +to.published, +to.highlighted, change.cause, run);
       if (change.cause === 'published') counts.published++;
@@ -271,8 +284,13 @@ export function createVehicleStore(db: Db, clock: Clock) {
     if (onChange) {
       // Read before the update overwrites it: the stored values of the compared fields only.
       const stored = selectCompared.get(old.id);
-      const fields = stored ? changedFields(stored, { ...columns, published: +to.published, highlighted: +to.highlighted }) : [];
-      const kind = change?.cause === 'dropped_by_portal' ? 'dropped' : 'changed';
+      const restUnchanged = () => {
+        const before = rawOf.get(columns.reference);
+        return before !== undefined && sameButAlone(before, item.raw);
+      };
+      const fields = stored ? changedFields(stored, { ...columns, published: +to.published, highlighted: +to.highlighted }, restUnchanged) : [];
+      const offNotFromHere = change !== null && change.from.published && !to.published && change.cause !== 'unpublished_here';
+      const kind = !offNotFromHere ? 'changed' : change.cause === 'dropped_by_portal' ? 'dropped' : 'offElsewhere';
       onChange({ reference: columns.reference, kind, title: columns.title, fields });
     }
     const offCause = change && (change.cause === 'unpublished_here' || change.cause === 'dropped_by_portal') ? change.cause : null;
@@ -324,7 +342,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   }
 
   function upsertBatches(batches: Iterable<readonly ReceivedVehicle[]>, total: number, opts: UpsertOptions = {}): UpsertCounts {
-    const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0 };
+    const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0, planFull: opts.planFull === true };
     return writing(
       () => upsertTx(batches, total, opts.runId ?? null, recording),
       (c) => c.added + c.changed > 0,
@@ -412,9 +430,17 @@ export function createVehicleStore(db: Db, clock: Clock) {
       return latestUpdated.get()?.updated_at ?? null;
     },
 
-    /** References of listings updated between `fromMs` and `toMs` that still have no listing address, oldest first. */
-    withoutUrlUpdatedBetween(fromMs: number, toMs: number, limit: number): string[] {
-      return withoutUrl.all(fromMs, toMs, limit).map((r) => r.reference);
+    /** Listings whose link (url) may have arrived or changed since they were last read: due by `nowMs`, the longest due first. */
+    linksDue(nowMs: number, limit: number): string[] {
+      return linksDue.all(nowMs, limit);
+    },
+
+    /**
+     * The listings run `runId` read, read no earlier than `readAtMs`: those edited less than the
+     * portal's link delay before then are due again when it has passed; the others' links are final.
+     */
+    noteLinksRead(runId: number, readAtMs: number): void {
+      noteLinks.run({ run: runId, readAt: readAtMs });
     },
   };
 }

@@ -10,7 +10,7 @@ import type { RateLimitSnapshot } from './pacer';
 import { parseQueueHeader, type QueueJob, type QueueStatus } from './queue-header';
 import { issueLines, pageEnvelopeSchema, publicationReadSchema, type PageMeta } from './schemas';
 import { JwtSession } from './session';
-import { Transport, type PortalResponse, type SendInput, type TransportOptions } from './transport';
+import { CredentialDue, Transport, type PortalResponse, type SendInput, type TransportOptions } from './transport';
 
 export interface PortalClientOptions extends TransportOptions {
   /** The integration token, or a function that reads it (e.g. from the keychain) when a JWT is due. */
@@ -77,8 +77,8 @@ export type PublicationRead =
   /** 200: the listing's publication; `queue.jobs` lists writes on the listing still pending. */
   | { status: 'published'; publication: Publication; queue: QueueStatus }
   /**
-   * 404: no publication. The portal answers the same for a listing off the portal and for an
-   * unknown reference; its message (kept for support) tells which.
+   * 404 (or 200 with an empty body): no publication. The portal answers the same for a listing off
+   * the portal and for an unknown reference; its message (kept for support) tells which.
    */
   | { status: 'none'; portalMessage: string | undefined; queue: QueueStatus };
 
@@ -107,6 +107,9 @@ export interface PortalClient {
   resetSession(): void;
 }
 
+/** Renewals a request may wait for, each found due when its turn came, before it sends the latest JWT regardless. */
+const MAX_RENEWALS_BEFORE_SENDING = 3;
+
 export function createPortalClient(options: PortalClientOptions): PortalClient {
   let requests = 0;
   const transport = new Transport({
@@ -118,21 +121,42 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
   });
   const session = new JwtSession({ transport, integrationToken: options.integrationToken, now: options.now, renewalMarginMs: options.renewalMarginMs });
 
-  /** Sends with the JWT; renews it once on a 401; a second 401 means the integration token is refused. */
-  async function authed(input: Omit<SendInput, 'headers'>): Promise<PortalResponse> {
-    const jwt = await session.jwt(input.signal);
-    const first = await transport.send({ ...input, headers: { authorization: `Bearer ${jwt}` } });
-    if (first.status !== 401) return first;
-    session.invalidate(jwt);
-    const fresh = await session.jwt(input.signal);
-    const second = await transport.send({ ...input, headers: { authorization: `Bearer ${fresh}` } });
-    if (second.status !== 401) return second;
-    session.invalidate(fresh);
-    throw portalError('token_refused', undefined, second.ctx, {
-      status: 401,
-      portalMessage: readErrorBody(second.json).portalMessage,
-      reason: 'a freshly issued JWT was refused',
-    });
+  /**
+   * Sends with a JWT taken when the pacer lets the request go (a rate-limit wait can outlast a
+   * short-lived JWT), renewed first when it would expire before the portal has the request. A 401
+   * renews it once; a JWT refused again just after it was issued is `unauthorized`: only
+   * /clients/jwt refusing the integration token (session.ts) means the token is refused.
+   */
+  async function authed(input: Omit<SendInput, 'headers' | 'authorize'>): Promise<PortalResponse> {
+    let refused = 0;
+    let due = 0;
+    for (;;) {
+      await session.jwt(input.signal);
+      let sent: string | undefined;
+      const authorize = () => {
+        // A JWT due again each time, however fresh (a lifetime within the renewal margin), is
+        // sent anyway: the portal, not our arithmetic, then says whether it is still good.
+        sent = due >= MAX_RENEWALS_BEFORE_SENDING ? session.latest() : session.valid();
+        return sent === undefined ? null : { authorization: `Bearer ${sent}` };
+      };
+      let res: PortalResponse;
+      try {
+        res = await transport.send({ ...input, authorize });
+      } catch (error) {
+        if (!(error instanceof CredentialDue)) throw error;
+        due++;
+        continue;
+      }
+      if (res.status !== 401) return res;
+      if (sent !== undefined) session.invalidate(sent);
+      if (++refused >= 2) {
+        throw portalError('unauthorized', undefined, res.ctx, {
+          status: 401,
+          portalMessage: readErrorBody(res.json).portalMessage,
+          reason: 'a freshly issued JWT was refused',
+        });
+      }
+    }
   }
 
   /** A write on a listing: accepted (usually queued), or the error its status means (422: refused, with the portal's message). */
@@ -187,6 +211,8 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       const res = await authed({ method: 'GET', path: publicationPath(reference), signal: call.signal });
       const queue = parseQueueHeader(res.headers.get('x-status-queue'));
       if (res.status === 404) return { status: 'none', portalMessage: joinPortalMessage(readErrorBody(res.json).portalMessage), queue };
+      // A handler that finds no publication and returns null answers 200 with no body.
+      if (res.status === 200 && res.jsonError === 'empty') return { status: 'none', portalMessage: undefined, queue };
       const json = expectJson(res, [200]);
       const parsed = publicationReadSchema.safeParse(json);
       if (!parsed.success) throw invalid(res, 'the publication has an unexpected shape', issueLines(parsed.error));

@@ -15,7 +15,7 @@ export {
   type SortDirection,
 } from './client';
 export type { RateLimitSnapshot, WaitEvent } from './pacer';
-export type { RequestEvent, ResponseEvent } from './transport';
+export type { RequestEvent, ResponseEvent, TransportClock } from './transport';
 export type { QueueJob, QueueStatus } from './queue-header';
 export { parseQueueHeader } from './queue-header';
 export type { PageMeta } from './schemas';

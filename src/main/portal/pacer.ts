@@ -14,6 +14,21 @@
 // time goes out.
 import { codedError } from '../../shared/i18n/messages';
 
+/** Time for the pacer, its waits and the 429 waits: real time unless a test injects its own. */
+export interface TransportClock {
+  now: () => number;
+  /** Calls `fn` after `ms`; returns how to cancel it. */
+  setTimer: (fn: () => void, ms: number) => () => void;
+}
+
+export const realClock: TransportClock = {
+  now: () => Date.now(),
+  setTimer(fn, ms) {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 export interface RateLimitSnapshot {
   limit: number;
   remaining: number;
@@ -34,6 +49,8 @@ export interface PacerOptions {
   onWait?: (event: WaitEvent) => void;
   /** Real time, for timers: the rate limit is the server's, in real seconds. */
   now?: () => number;
+  /** Calls `fn` after `ms` on the same clock as `now`; returns how to cancel it. Default: real time. */
+  setTimer?: TransportClock['setTimer'];
 }
 
 export interface Slot {
@@ -118,14 +135,17 @@ export class Pacer {
   /** A 429 told us to hold everything until then. */
   private blockedUntil = 0;
   private readonly waiters: Waiter[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: (() => void) | undefined;
   private timerAt = 0;
   private announcedUntil = 0;
 
   constructor(options: PacerOptions) {
     this.options = options;
     this.now = options.now ?? Date.now;
+    this.setTimer = options.setTimer ?? realClock.setTimer;
   }
+
+  private readonly setTimer: (fn: () => void, ms: number) => () => void;
 
   /** The latest figures the portal sent, adjusted for what we sent since. */
   snapshot(): RateLimitSnapshot | undefined {
@@ -156,6 +176,13 @@ export class Pacer {
       this.waiters.push(waiter);
       this.pump();
     });
+  }
+
+  /** The slot was not used (nothing was sent): as if it had never been taken. */
+  giveBack(): void {
+    this.sent--;
+    this.inFlight--;
+    this.pump();
   }
 
   /** The request is over; `response` when one arrived (any status). */
@@ -267,14 +294,14 @@ export class Pacer {
       this.options.onWait?.({ reason: 'rate_limit', ms });
     }
     this.timerAt = at;
-    this.timer = setTimeout(() => {
+    this.timer = this.setTimer(() => {
       this.timer = undefined;
       this.pump();
     }, ms);
   }
 
   private clearTimer(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer?.();
     this.timer = undefined;
   }
 }

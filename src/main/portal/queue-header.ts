@@ -1,13 +1,25 @@
 // `x-status-queue`: the portal's pending write jobs for what a response is about (portal-notes.md,
 // "Writes are queued"). Read tolerantly: a header we cannot read is ignored with a note, never a crash.
+// The notes write message types in capitals, the production documentation's own example in lower
+// case: they are read in capitals, so that code compares them with `===`. A job is an object or a
+// list of them; fields we do not know are kept, and a field we can do without (the endpoint, the
+// timestamp) that is unreadable is dropped rather than losing the job.
 import { z } from 'zod';
 
 export const queueJobSchema = z
   .object({
     jobId: z.union([z.string(), z.number()]).transform(String),
-    messageType: z.string(),
-    endpoint: z.string().optional(),
-    timestamp: z.union([z.string(), z.number()]).optional(),
+    messageType: z
+      .string()
+      .trim()
+      .min(1)
+      .transform((type) => type.toUpperCase()),
+    endpoint: z.string().optional().catch(undefined),
+    timestamp: z
+      .union([z.string(), z.number()])
+      .refine((t) => Number.isFinite(new Date(t).getTime()), 'not a date')
+      .optional()
+      .catch(undefined),
   })
   .loose();
 

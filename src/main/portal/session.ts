@@ -35,7 +35,9 @@ export function jwtLifetimeMs(jwt: string, expiration: unknown, now: number): nu
     const claims = decodeJwt(jwt); // not verified: we only read when to renew
     if (typeof claims.exp === 'number') {
       // exp − iat does not depend on our clock agreeing with the portal's; fall back to exp − now.
-      const lifetime = typeof claims.iat === 'number' ? (claims.exp - claims.iat) * 1_000 : claims.exp * 1_000 - now;
+      // A whole-second iat was rounded down: the JWT may have been issued up to a second after it.
+      const lifetime =
+        typeof claims.iat === 'number' ? (claims.exp - claims.iat) * 1_000 - (Number.isInteger(claims.iat) ? 1_000 : 0) : claims.exp * 1_000 - now;
       candidates.push(Math.max(0, lifetime));
     }
   } catch {
@@ -59,8 +61,8 @@ export class JwtSession {
 
   /** A JWT that is not about to expire; shares a renewal already in flight. */
   async jwt(signal?: AbortSignal): Promise<string> {
-    const current = this.current;
-    if (current && this.now() < current.renewAt) return current.value;
+    const current = this.valid();
+    if (current !== undefined) return current;
     if (!this.renewal) {
       const renewal = this.renew().finally(() => {
         this.renewal = undefined;
@@ -69,6 +71,17 @@ export class JwtSession {
       this.renewal = renewal;
     }
     return (await raceSignal(this.renewal, signal)).value;
+  }
+
+  /** The JWT if it will not expire before a request sent now reaches the portal; undefined when one must be fetched. */
+  valid(): string | undefined {
+    const current = this.current;
+    return current && this.now() < current.renewAt ? current.value : undefined;
+  }
+
+  /** The latest JWT, however close to its end (undefined when none, or after a 401 on it). */
+  latest(): string | undefined {
+    return this.current?.value;
   }
 
   /** The portal answered 401 to `jwt`: forget it (unless a newer one already replaced it). */

@@ -20,6 +20,10 @@
 // own pacer is not counted (the rate limit's waits show as progress, and every request is
 // bounded once it is sent), so at a button the bound is the JWT exchange's plus the request's.
 //
+// A request's credential (the JWT) is asked for after the pacer lets it go, not before: a wait for
+// the rate limit's next window can outlast a short-lived JWT. When the credential is due for
+// renewal by then, the slot is given back unused and the caller renews it (`CredentialDue`).
+//
 // Redirects are followed here, not by fetch: every request carries a credential (the `token`
 // header or the JWT), and fetch strips only `Authorization` on a cross-origin redirect, never our
 // own header. A redirect is followed only within the base URL's origin (scheme, host and port),
@@ -30,7 +34,17 @@ import { policyOf } from '../../shared/error-policy';
 import { isAppError } from '../../shared/errors';
 import { codedError } from '../../shared/i18n/messages';
 import { classifyNetworkError, portalError, redirectRefused, type NetworkFailure, type RequestContext } from './errors';
-import { Pacer, parseRetryAfter, type WaitEvent } from './pacer';
+import { Pacer, parseRetryAfter, realClock, type TransportClock, type WaitEvent } from './pacer';
+
+export type { TransportClock };
+
+/** The credential asked for when the slot came was due for renewal: nothing was sent. */
+export class CredentialDue extends Error {
+  constructor() {
+    super('the credential is due for renewal');
+    this.name = 'CredentialDue';
+  }
+}
 
 export interface RequestEvent {
   method: string;
@@ -72,6 +86,8 @@ export interface TransportOptions {
   onResponse?: (event: ResponseEvent) => void;
   /** Passed to ky (e.g. a fetch bound to a proxy-aware dispatcher). */
   fetch?: typeof globalThis.fetch;
+  /** Default: real time. Tests pass the sandbox's clock with timers that move it instead of waiting. */
+  clock?: TransportClock;
 }
 
 export interface SendInput {
@@ -80,6 +96,12 @@ export interface SendInput {
   path: string;
   query?: URLSearchParams;
   headers?: Record<string, string>;
+  /**
+   * Headers carrying the credential, asked for at each attempt once the pacer lets it go; null
+   * when the credential will not last until the portal has the request (then `CredentialDue` is
+   * thrown and nothing is sent).
+   */
+  authorize?: () => Record<string, string> | null;
   /** A JSON body (POST, PUT). */
   json?: unknown;
   signal?: AbortSignal;
@@ -106,15 +128,15 @@ interface AttemptFailure {
   status?: number;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+const sleep = (clock: TransportClock, ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(codedError('cancelled', { code: 'portal.cancelled' }));
-    const timer = setTimeout(() => {
+    const cancel = clock.setTimer(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
-      clearTimeout(timer);
+      cancel();
       reject(codedError('cancelled', { code: 'portal.cancelled' }));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -147,7 +169,8 @@ export class Transport {
   readonly pacer: Pacer;
   private readonly ky: KyInstance;
   private readonly base: string;
-  private readonly o: Required<Omit<TransportOptions, 'onWait' | 'onRequest' | 'onResponse' | 'fetch' | 'baseUrl'>> & TransportOptions;
+  private readonly o: Required<Omit<TransportOptions, 'onWait' | 'onRequest' | 'onResponse' | 'fetch' | 'baseUrl' | 'clock'>> & TransportOptions;
+  private readonly clock: TransportClock;
 
   constructor(options: TransportOptions) {
     this.o = {
@@ -167,7 +190,14 @@ export class Transport {
     this.o.timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
     this.o.deadlineMs = options.deadlineMs ?? REQUEST_DEADLINE_MS;
     this.base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
-    this.pacer = new Pacer({ concurrency: this.o.concurrency, resetMarginMs: this.o.resetMarginMs, onWait: options.onWait });
+    this.clock = options.clock ?? realClock;
+    this.pacer = new Pacer({
+      concurrency: this.o.concurrency,
+      resetMarginMs: this.o.resetMarginMs,
+      onWait: options.onWait,
+      now: this.clock.now,
+      setTimer: this.clock.setTimer,
+    });
     this.ky = ky.create({
       retry: 0,
       timeout: false, // our own per-attempt signal also covers reading the body
@@ -203,8 +233,8 @@ export class Transport {
             throw portalError('rate_limited', undefined, ctx, { status: 429, retryAfterMs: waitMs, attempts: attempt, deadlineMs: this.o.deadlineMs });
           }
           // Everybody waits (the pacer tells onWait once), then this request tries again.
-          this.pacer.block(Date.now() + waitMs);
-          await sleep(waitMs, input.signal);
+          this.pacer.block(this.clock.now() + waitMs);
+          await sleep(this.clock, waitMs, input.signal);
           spentMs += waitMs;
           continue;
         }
@@ -247,7 +277,7 @@ export class Transport {
     const ms = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
     if (ms >= leftMs) return undefined;
     this.o.onWait?.({ reason: 'retry', ms });
-    await sleep(ms, signal);
+    await sleep(this.clock, ms, signal);
     return ms;
   }
 
@@ -259,22 +289,28 @@ export class Transport {
     timeoutMs: number,
   ): Promise<({ response: PortalResponse } | { failure: AttemptFailure }) & { ms: number }> {
     const slot = await this.pacer.acquire(input.signal);
+    const credential = input.authorize?.();
+    if (credential === null) {
+      this.pacer.giveBack();
+      throw new CredentialDue();
+    }
+    const headers = credential ? { ...input.headers, ...credential } : input.headers;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
     const started = Date.now();
     const event = { method: ctx.method, endpoint: ctx.endpoint, attempt };
     this.o.onRequest?.(event);
-    let headers: Headers | undefined;
+    let answered: Headers | undefined;
     let status = 0;
     try {
-      const res = await this.fetchSameOrigin(url, input, ctx, signal);
-      headers = res.headers;
+      const res = await this.fetchSameOrigin(url, { ...input, headers }, ctx, signal);
+      answered = res.headers;
       status = res.status;
       const text = await res.text();
-      const receivedAt = Date.now();
-      const response: PortalResponse = { status, headers, text, json: undefined, ctx, receivedAt };
+      const receivedAt = this.clock.now();
+      const response: PortalResponse = { status, headers: answered, text, json: undefined, ctx, receivedAt };
       if (text.trim() === '') response.jsonError = 'empty';
-      else if (!looksLikeJson(headers.get('content-type'), text)) response.jsonError = 'not_json';
+      else if (!looksLikeJson(answered.get('content-type'), text)) response.jsonError = 'not_json';
       else {
         try {
           response.json = JSON.parse(text) as unknown;
@@ -294,7 +330,7 @@ export class Transport {
         return { failure: { kind: 'invalid_response', code: 'TRUNCATED_BODY', transient: true, cause: failure.cause, status }, ms };
       return { failure, ms };
     } finally {
-      this.pacer.release(slot, headers ? { headers, status } : undefined);
+      this.pacer.release(slot, answered ? { headers: answered, status } : undefined);
       this.o.onResponse?.({ ...event, status, ms: Date.now() - started });
     }
   }

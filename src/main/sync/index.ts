@@ -17,6 +17,7 @@ import { Collector } from './collector';
 import { note, type Details, type SyncContext } from './context';
 import { fullSweep, verifyReferences } from './full-sweep';
 import { readChanges } from './incremental';
+import type { Plan } from '../../shared/plan';
 import { storePlan } from './plan';
 import { throwIfCancelled } from './pool';
 import { lockSync, type SyncHolder } from './lock';
@@ -97,10 +98,6 @@ export const SYNC_META_KEYS = {
   headUpdatedAt: 'sync.head_updated_at',
 } as const;
 
-/** The portal's delay before a listing's address appears or updates after an edit (portal-api-v2.md, Limits). */
-const LISTING_URL_DELAY_MS = 45 * 60_000;
-/** How long after that delay a listing still without an address keeps being read again. */
-const LISTING_URL_RECHECK_MS = 3 * 60 * 60_000;
 const DEFAULT_OVERLAP_MS = 5 * 60_000;
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
@@ -165,6 +162,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const details: Details = {};
     if (scheduled) note(details, 'scheduledFull');
     const pass = cache.passes.begin(kind);
+    // Every listing this pass reads, it reads after this (the links they show are as of then at the earliest).
+    const readSince = now();
     progress.setRunId(String(pass.runId));
     const collector = new Collector();
     collector.attach(pass);
@@ -187,7 +186,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       throwIfCancelled(signal);
 
       progress.phase('plan');
-      await readPlan(ctx);
+      const plan = await readPlan(ctx);
 
       progress.phase('pages');
       const removed = new Set<string>();
@@ -232,7 +231,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (fullRead) meta.push([SYNC_META_KEYS.lastFullAt, new Date(now()).toISOString()]);
       // Requests the portal accepted whose listing this sync read: not found as asked long after, they were not applied.
       const awaitingRead = cache.outbox.awaitingConfirmation().filter((r) => collector.has(r));
-      const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified, awaitingRead);
+      // The portal takes listings off itself only when the plan is exceeded, which leaves no slot free.
+      const planFull = plan !== null && plan.available.adsQuantity <= 0;
+      const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified, awaitingRead, planFull, readSince);
       committed = true;
 
       if (deps.photos) {
@@ -265,15 +266,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return toSyncRunReport(record);
   }
 
-  /** Phase 'plan': the plan is kept for the Plan screen; a plan we cannot read does not stop the sync. */
-  async function readPlan(ctx: SyncContext): Promise<void> {
+  /** Phase 'plan': the plan is kept for the Plan screen; a plan we cannot read does not stop the sync (null). */
+  async function readPlan(ctx: SyncContext): Promise<Plan | null> {
     try {
       const plan = await ctx.call(() => portal.getPlan({ signal: ctx.signal }));
       storePlan(cache, plan, new Date(now()).toISOString());
+      return plan;
     } catch (error) {
       const kind = toErrorShape(error).kind;
       if (kind !== 'invalid_response' && kind !== 'not_found') throw error;
       note(ctx.details, 'planFailed');
+      return null;
     }
   }
 
@@ -317,16 +320,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   /**
-   * The portal gives a listing its address up to 45 minutes after an edit, without touching
-   * `updatedAt`, so reading the changes never sees it arrive. Listings edited more than 45
-   * minutes ago (and less than a few hours: some never get one) that still have none are read
-   * again, a bounded few per sync; until then the screen says the address is on its way.
+   * The portal gives a listing its address up to 45 minutes after an insert or edit, or updates
+   * it as late, without touching `updatedAt`, so reading the changes never sees it arrive. Each
+   * listing read before then is remembered with the time its link is due (the cache's
+   * link_due_ms, set by the pass's commit); once due, it is read again by reference, a bounded
+   * few per sync (the longest due first), and forgotten once a read after that time has it.
    */
   async function checkLateListingUrls(ctx: SyncContext, collector: Collector, removed: Set<string>): Promise<void> {
     const limit = deps.maxUrlChecks ?? 25;
     if (limit <= 0) return;
-    const dueBy = now() - LISTING_URL_DELAY_MS;
-    const references = cache.vehicles.withoutUrlUpdatedBetween(dueBy - LISTING_URL_RECHECK_MS, dueBy, limit).filter((r) => !collector.has(r));
+    const references = cache.vehicles.linksDue(now(), limit).filter((r) => !collector.has(r));
     await verifyReferences(ctx, collector, references, removed, 'urlChecked');
   }
 
@@ -338,10 +341,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     meta: Array<[string, string | null]>,
     dataProblems: SyncDataProblem[],
     awaitingRead: readonly string[],
+    planFull: boolean,
+    readSince: number,
   ): Partial<SyncCounts> {
     const cachedBefore = new Set([...removed].filter((r) => cache.vehicles.has(r)));
     return cache.transaction(() => {
-      const result = pass.commit(extra);
+      const result = pass.commit(extra, { planFull, readSince });
       let removedCount = result.counts.removed;
       let added = result.counts.added;
       // An incremental sync that had to sweep every page finds removals the way a full pass does.

@@ -5,6 +5,7 @@
 //   POST   /_sandbox/clock/set       { "date": "2025-06-02T12:00:00Z" }
 //   PUT    /_sandbox/faults          FaultConfig (merged; JSON-able fields only)
 //   DELETE /_sandbox/faults
+//   PUT    /_sandbox/dialect         DialectConfig (replaces the current one)
 //   PUT    /_sandbox/plan            Partial<PlanLimits>
 //   PUT    /_sandbox/rate-limit      { "limit": 50, "windowMs": 10000 } or false
 //   POST   /_sandbox/queue/flush
@@ -13,6 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ClientAccount } from '../account';
 import type { SandboxContext } from '../context';
+import type { DialectConfig } from '../dialect';
 import { HttpError } from '../errors';
 import type { RateLimitConfig } from '../ratelimit';
 import type { PlanLimits } from '../types';
@@ -33,6 +35,7 @@ export function controlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/_sandbox', async () => ({
     clock: ctx.clock.now().toISOString(),
     faults: ctx.faults.get(),
+    dialect: ctx.dialect,
     rateLimit: ctx.rateLimiter.get(),
     clients: [...ctx.accounts.values()].map((a) => {
       a.process();
@@ -63,6 +66,10 @@ export function controlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.delete('/_sandbox/faults', async () => {
     ctx.faults.clear();
     return ctx.faults.get();
+  });
+  app.put('/_sandbox/dialect', async (request) => {
+    ctx.dialect = { ...(object(request.body) as DialectConfig) };
+    return ctx.dialect;
   });
   app.put('/_sandbox/plan', async (request) => account(request).setPlan(object(request.body) as Partial<PlanLimits>));
   app.put('/_sandbox/rate-limit', async (request) => {

@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { accountOf, endpointOf, type SandboxContext } from '../context';
 import { HttpError } from '../errors';
 import { validatePublicationWrite } from '../validation';
-import { queued } from './vehicles';
+import { queued, withQueue } from './vehicles';
 
 type RefParams = { Params: { reference: string } };
 
 export function publicationRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.delete<RefParams>('/publications/:reference', async (request, reply) => {
     const job = accountOf(ctx, request).requestUnpublish(request.params.reference, endpointOf(request));
-    return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
+    return queued(ctx, reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 
   app.get<RefParams>('/publications/:reference', async (request, reply) => {
@@ -23,14 +23,17 @@ export function publicationRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     const sv = account.store.get(reference);
     if (!sv) throw new HttpError(404, `Vehicle ${reference} not found`);
     const pending = account.queue.pendingFor(reference);
-    if (pending.length) reply.header('x-status-queue', JSON.stringify(pending));
-    if (!sv.vehicle.publication) throw new HttpError(404, `Vehicle ${reference} is not published`);
+    withQueue(ctx, reply, pending);
+    if (!sv.vehicle.publication) {
+      if (ctx.dialect.emptyBodyWhenUnpublished) return reply.code(200).send();
+      throw new HttpError(404, `Vehicle ${reference} is not published`);
+    }
     return { reference: sv.vehicle.reference, ...sv.vehicle.publication };
   });
 
   app.post<RefParams>('/publications/:reference', async (request, reply) => {
     const job = accountOf(ctx, request).requestPublish(request.params.reference, endpointOf(request));
-    return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
+    return queued(ctx, reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 
   app.put<RefParams>('/publications/:reference', async (request, reply) => {
@@ -38,6 +41,6 @@ export function publicationRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     const result = validatePublicationWrite(request.body);
     if (!result.ok) throw new HttpError(400, result.messages);
     const job = account.requestHighlight(request.params.reference, result.highlighted, endpointOf(request));
-    return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
+    return queued(ctx, reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 }

@@ -2,6 +2,7 @@
 // PUT /vehicles/:reference, DELETE /vehicles/:reference.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { accountOf, endpointOf, type SandboxContext } from '../context';
+import { queueHeaderValue } from '../dialect';
 import { HttpError } from '../errors';
 import { envelope, parseListQuery } from '../paginate';
 import type { QueueJobInfo } from '../types';
@@ -9,8 +10,13 @@ import { validateVehicleWrite } from '../validation';
 
 type RefParams = { Params: { reference: string } };
 
-export function queued(reply: FastifyReply, jobs: QueueJobInfo[]): FastifyReply {
-  return reply.code(202).header('x-status-queue', JSON.stringify(jobs));
+export function queued(ctx: SandboxContext, reply: FastifyReply, jobs: QueueJobInfo[]): FastifyReply {
+  return withQueue(ctx, reply.code(202), jobs);
+}
+
+/** Sets `x-status-queue` when jobs are pending. */
+export function withQueue(ctx: SandboxContext, reply: FastifyReply, jobs: QueueJobInfo[]): FastifyReply {
+  return jobs.length ? reply.header('x-status-queue', queueHeaderValue(ctx.dialect, jobs)) : reply;
 }
 
 export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -46,11 +52,11 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const pending = account.queue.pendingFor(reference);
     if (!sv) {
       if (pending.some((j) => j.messageType === 'CREATE_VEHICLE')) {
-        return queued(reply, pending).send({ statusCode: 202, message: `Vehicle ${reference} is queued for creation` });
+        return queued(ctx, reply, pending).send({ statusCode: 202, message: `Vehicle ${reference} is queued for creation` });
       }
       throw new HttpError(404, `Vehicle ${reference} not found`);
     }
-    if (pending.length) reply.header('x-status-queue', JSON.stringify(pending));
+    withQueue(ctx, reply, pending);
     return ctx.faults.corrupt(account.wire(sv));
   });
 
@@ -59,7 +65,7 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const result = validateVehicleWrite(request.body, 'create', ctx.clock.now().getUTCFullYear());
     if (!result.ok) throw new HttpError(400, result.messages);
     const job = account.requestCreate(result.draft, endpointOf(request));
-    return queued(reply, [job]).send({ reference: result.draft.reference, jobs: [job] });
+    return queued(ctx, reply, [job]).send({ reference: result.draft.reference, jobs: [job] });
   });
 
   app.put<RefParams>('/vehicles/:reference', async (request, reply) => {
@@ -67,12 +73,12 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const result = validateVehicleWrite(request.body, 'update', ctx.clock.now().getUTCFullYear());
     if (!result.ok) throw new HttpError(400, result.messages);
     const job = account.requestUpdate(request.params.reference, result.draft, endpointOf(request));
-    return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
+    return queued(ctx, reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 
   app.delete<RefParams>('/vehicles/:reference', async (request, reply) => {
     const account = accountOf(ctx, request);
     const job = account.requestDelete(request.params.reference, endpointOf(request));
-    return queued(reply, [job]).send({ reference: request.params.reference, jobs: [job] });
+    return queued(ctx, reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 }

@@ -13,6 +13,11 @@ export function changeValueText(language: UiLanguage, change: Pick<FieldChange, 
     if (format === 'flag') return renderMessage(language, value === 0 ? 'changes.no' : 'changes.yes');
     return new Intl.NumberFormat(language).format(value);
   }
+  if (format === 'date') {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime()))
+      return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' }).format(date) + ' UTC';
+  }
   return change.field === 'color' ? enumLabel(language, 'color', value) : value;
 }
 
@@ -27,7 +32,7 @@ export function fieldChangeText(language: UiLanguage, change: FieldChange): stri
 
 /** What changed in a listing, each field in words; a change with no compared field says "other details". */
 export function listingChangeTexts(language: UiLanguage, change: ListingChange): string[] {
-  if (change.kind !== 'changed' && change.kind !== 'dropped') return [];
+  if (change.kind !== 'changed' && change.kind !== 'dropped' && change.kind !== 'offElsewhere') return [];
   if (change.fields.length === 0) return [renderMessage(language, 'changes.otherDetails')];
   return change.fields.map((f) => fieldChangeText(language, f));
 }

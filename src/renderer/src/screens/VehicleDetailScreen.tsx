@@ -1,6 +1,7 @@
 // One listing: every field, photos, publication state and history, data problems, and its publication requests.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listingTitle } from '../../../shared/vehicle';
 import type { PublicationAction } from '../../../shared/views';
 import { api } from '../api';
 import { useApp } from '../AppContext';
@@ -56,7 +57,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
       <header className="detail__header">
         <div>
           <h1 id="detail-title" ref={headingRef} tabIndex={-1}>
-            {v.title ?? t('detail.untitled')}
+            {listingTitle(v) ?? t('detail.untitled')}
           </h1>
           <p className="muted">
             <span className="mono">{detail.reference}</span>
