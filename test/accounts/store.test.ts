@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAccountStore, writeFileAtomic, type AccountStore } from '../../src/main/accounts';
 import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
 import { AppError } from '../../src/shared/errors';
+import { codedError } from '../../src/shared/i18n/messages';
 
 const TOKEN = 'sbx_account-store-test-token-0123456789';
 let dataDir: string;
@@ -133,7 +134,7 @@ describe('account store', () => {
   });
 
   it('without a keychain no account is created (never a token in clear)', async () => {
-    const unavailable = new AppError('keychain_unavailable', 'no keychain');
+    const unavailable = codedError('keychain_unavailable', { code: 'keychain.unavailable' });
     const none: Keychain = {
       get: () => Promise.reject(unavailable),
       set: () => Promise.reject(unavailable),

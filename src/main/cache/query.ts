@@ -2,7 +2,7 @@
 // listing in full. Totals, facets and the window's ids come from the in-memory snapshot
 // (snapshot.ts); the rows themselves from SQLite by id.
 import { z } from 'zod';
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import {
   DEFAULT_SORT,
   DEFAULT_WINDOW,
@@ -30,7 +30,7 @@ import { matchSql, orderSql, type MatchSet, type Snapshot, type Snapshots } from
 export function parseInventoryQuery(input: unknown): InventoryQuery {
   const result = inventoryQuerySchema.safeParse(input ?? {});
   if (!result.success) {
-    throw new AppError('bad_input', 'This inventory query is not valid.', { issues: z.prettifyError(result.error) });
+    throw codedError('bad_input', { code: 'cache.queryInvalid' }, { issues: z.prettifyError(result.error) });
   }
   return result.data;
 }

@@ -5,7 +5,7 @@
 // change what an old step does. test/cache/schema.test.ts checks the schema they build against a
 // committed snapshot.
 import type Database from 'better-sqlite3';
-import { AppError } from '../../../shared/errors';
+import type { AppError } from '../../../shared/errors';
 import { codedError } from '../../../shared/i18n/messages';
 import { up as searchDocumentStep } from './v5-search-document';
 import { up as rawHashStep } from './v6-raw-hash';
@@ -208,7 +208,7 @@ export const MIGRATIONS: readonly Migration[] = [
       // local.ts: the dealer's queued writes live in a file of their own, written with full
       // durability and kept when the cache is rebuilt. The caller attaches it first (openDatabase).
       const attached = (db.pragma('database_list') as Array<{ name: string }>).some((d) => d.name === 'local');
-      if (!attached) throw new AppError('internal', 'Schema 8 needs the local-only file attached as `local`.');
+      if (!attached) throw codedError('internal', { code: 'app.internal' }, { reason: 'schema 8 needs the local-only file attached as `local`' });
       // OR IGNORE: should a crash land between the two files' commits, the step runs again harmlessly.
       db.exec(`
         INSERT OR IGNORE INTO local.outbox (id, kind, reference, created_at, attempts, last_error, last_attempt_at, status)
@@ -283,7 +283,7 @@ export function migrateTo(db: Db, target: number): void {
   const current = readSchemaVersion(db);
   if (current > LATEST_VERSION) throw newerSchemaError(current, db.name);
   if (target > LATEST_VERSION || target < current) {
-    throw new AppError('internal', `Cannot migrate the cache from schema ${current} to ${target}.`);
+    throw codedError('internal', { code: 'app.internal' }, { reason: 'no_migration_path', from: current, to: target });
   }
   for (const step of MIGRATIONS) {
     if (step.version <= current || step.version > target) continue;
