@@ -5,6 +5,7 @@ import type { Auth } from './auth';
 import type { SandboxClock } from './clock';
 import { HttpError } from './errors';
 import type { FaultEngine } from './faults';
+import type { RequestHold } from './hold';
 import type { RateLimiter } from './ratelimit';
 import type { Stats } from './stats';
 
@@ -15,6 +16,9 @@ export interface SandboxContext {
   auth: Auth;
   rateLimiter: RateLimiter;
   faults: FaultEngine;
+  /** How the latency switch waits (a test may pass its own). */
+  sleep: (ms: number) => Promise<unknown>;
+  hold: RequestHold;
   stats: Stats;
   accounts: Map<string, ClientAccount>;
 }

@@ -2,12 +2,14 @@
 // design.md, "The sandbox portal"). Start it from code with startSandbox(), or from the command
 // line with `npm run sandbox`.
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ClientAccount, type UpsertOptions, type VehicleInput } from './account';
 import { Auth, newIntegrationToken, type IssuedToken } from './auth';
 import { createClock, type SandboxClock } from './clock';
 import type { SandboxContext } from './context';
 import type { DurationInput } from './duration';
 import { FaultEngine, type FaultConfig } from './faults';
+import { RequestHold, type HoldControls } from './hold';
 import { RateLimiter, type RateLimitConfig } from './ratelimit';
 import { buildServer } from './server';
 import { Stats, type StatsSnapshot } from './stats';
@@ -23,6 +25,7 @@ export type { FaultConfig, InvalidVehicleKind, ListRequestInfo } from './faults'
 export type { RateLimitConfig } from './ratelimit';
 export type { StatsSnapshot } from './stats';
 export type { SandboxClock } from './clock';
+export type { HoldControls, HoldMatch } from './hold';
 export type { IssuedToken } from './auth';
 export type { DurationInput } from './duration';
 export type { NamedItem, PortalPicture, PortalVehicle, PlanLimits, PlanView, QueueJobInfo, QueueMessageType } from './types';
@@ -73,6 +76,8 @@ export interface SandboxOptions {
   faults?: FaultConfig;
   /** Start of the sandbox clock (it keeps ticking). Default: real now. */
   now?: Date | string | number;
+  /** How the latency fault waits. Default: a timer; a test passes one it resolves itself. */
+  sleep?: (ms: number) => Promise<unknown>;
   /** More clients, each with its own stock, plan and token. */
   clients?: SandboxClientOptions[];
 }
@@ -155,6 +160,8 @@ export interface Sandbox {
   /** The first client's data. */
   readonly data: DataControls;
   readonly faults: FaultControls;
+  /** Holds answers to chosen routes until released (hold.ts). */
+  readonly hold: HoldControls;
   readonly stats: StatsControls;
   readonly auth: AuthControls;
   readonly rateLimit: { set(config: RateLimitConfig | false, clientId?: string): void; get(clientId?: string): Required<RateLimitConfig> | false };
@@ -221,7 +228,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rateLimiter = new RateLimiter(clock, options.rateLimit);
   const faults = new FaultEngine(seed, options.faults);
   const stats = new Stats();
-  const ctx: SandboxContext = { basePath, clock, auth, rateLimiter, faults, stats, accounts: new Map() };
+  const hold = new RequestHold();
+  const ctx: SandboxContext = { basePath, clock, auth, rateLimiter, faults, sleep: options.sleep ?? sleep, hold, stats, accounts: new Map() };
 
   const app = buildServer(ctx);
   const host = options.host ?? '127.0.0.1';
@@ -296,6 +304,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       get: () => faults.get(),
       failNext: (count, status) => faults.failNext(count, status),
     },
+    hold,
     stats: {
       snapshot: () => stats.snapshot(),
       reset: () => stats.reset(),
@@ -327,6 +336,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async close() {
       if (closed) return;
       closed = true;
+      hold.release();
       await app.close();
     },
   };
