@@ -174,8 +174,8 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
       name: `showroom-${slot.role}-${spec.accountId}`,
       // A sync's pages and an export's rows are short-lived objects by the hundred thousand: a
-      // young generation twice V8's default keeps them out of the old one (an XLSX of 100,000
-      // listings about 15% faster, bench/export.ts), at the cost of up to 48 MB more while busy.
+      // young generation twice V8's default keeps them out of the old one (a large XLSX export is
+      // faster, bench/export.ts; docs/measurements.md), at the cost of more memory while busy.
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     slot.worker = w;

@@ -134,8 +134,8 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
       let ids: number[];
       if (!snapshots.ready() && whereClause(query).sql === '') {
         // The whole stock while the snapshot is stale (the screen's first load, the first read
-        // after a sync): SQLite answers from the sort's index in a few ms, and the snapshot
-        // (about 150 ms at 100,000) is built by the next question that needs it, not this one.
+        // after a sync): SQLite answers from the sort's index, much sooner than the snapshot is
+        // built (docs/measurements.md), and the snapshot is built by the next question that needs it, not this one.
         total = countAll.get() ?? 0;
         ids = window.limit === 0 || window.offset >= total ? [] : windowOfAll(sort, window.offset, window.limit);
       } else {
