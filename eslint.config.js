@@ -4,6 +4,7 @@
 // - src/preload takes only types from the contract (no zod in the preload bundle), no node built-ins;
 // - in src/main only index.ts imports runtime values from electron; every other module is plain Node;
 // - inside src/main each folder imports only the layers build/lint/main-layers.js lists for it.
+// It also keeps English sentences out of errors: the dealer reads an error's message code, in their language.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -54,6 +55,20 @@ export default tseslint.config(
       //   means "unset" (a key set to undefined would survive structured clone and toStrictEqual).
       //   The rule's alternative, a Map, serialises to {}.
       '@typescript-eslint/no-dynamic-delete': 'off',
+    },
+  },
+  {
+    // An error names its text by a message code (codedError, shared/i18n/messages.ts); a sentence
+    // written here would reach a pt-BR dealer in English.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError'][arguments.1.type=/^(Literal|TemplateLiteral|BinaryExpression)$/]",
+          message: 'An error says what happened as a message code: codedError(kind, { code, params }) with the text in both dictionaries (src/shared/i18n).',
+        },
+      ],
     },
   },
   {

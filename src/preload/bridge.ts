@@ -7,6 +7,7 @@ import { photoUrl } from '../shared/photo-url';
 // Types only: the contract's zod schemas stay out of the preload bundle (main validates inputs).
 import type { Result, ShowroomBridge } from '../shared/contract';
 import { ERROR_KINDS, type AppErrorShape } from '../shared/errors';
+import type { MessageCode } from '../shared/i18n/messages';
 
 /** Electron IPC channel names carrying every contract call and event. */
 export const IPC_INVOKE = 'showroom:invoke';
@@ -21,6 +22,7 @@ export interface BridgeTransport {
 }
 
 const errorKinds: ReadonlySet<string> = new Set(ERROR_KINDS);
+const UNREADABLE_ANSWER = 'app.unreadableAnswer' satisfies MessageCode;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,15 +33,14 @@ function isMessageParams(value: unknown): boolean {
   return isRecord(value) && Object.values(value).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)));
 }
 
-// `code` and `params` are optional: an answer without them (an older main, an uncoded error) is
-// still an error shape, and the renderer falls back to `message` and the kind's text.
+// Every error main sends has a code: the renderer shows the code's text in its language.
 function isErrorShape(value: unknown): value is AppErrorShape {
   return (
     isRecord(value) &&
     typeof value.kind === 'string' &&
     errorKinds.has(value.kind) &&
     typeof value.message === 'string' &&
-    (value.code === undefined || typeof value.code === 'string') &&
+    typeof value.code === 'string' &&
     (value.params === undefined || isMessageParams(value.params)) &&
     (value.detail === undefined || isRecord(value.detail))
   );
@@ -51,7 +52,8 @@ export function asResult(value: unknown): Result<unknown> {
     if (value.ok === true && 'value' in value) return { ok: true, value: value.value };
     if (value.ok === false && isErrorShape(value.error)) return { ok: false, error: value.error };
   }
-  return { ok: false, error: { kind: 'internal', message: 'Showroom received an unreadable answer from its background process.' } };
+  // The dictionaries stay out of the preload bundle: the code is the message (for logs), the renderer shows its text.
+  return { ok: false, error: { kind: 'internal', code: UNREADABLE_ANSWER, message: UNREADABLE_ANSWER } };
 }
 
 export function createBridge(transport: BridgeTransport): ShowroomBridge {

@@ -6,6 +6,7 @@ import type { SandboxClock } from './clock';
 import type { DialectConfig } from './dialect';
 import { HttpError } from './errors';
 import type { FaultEngine } from './faults';
+import type { RequestHold } from './hold';
 import type { RateLimiter } from './ratelimit';
 import type { Stats } from './stats';
 
@@ -18,6 +19,9 @@ export interface SandboxContext {
   faults: FaultEngine;
   /** How answers the documentation leaves open are written (dialect.ts); replaced whole by `dialect.set`. */
   dialect: DialectConfig;
+  /** How the latency switch waits (a test may pass its own). */
+  sleep: (ms: number) => Promise<unknown>;
+  hold: RequestHold;
   stats: Stats;
   accounts: Map<string, ClientAccount>;
 }

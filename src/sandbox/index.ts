@@ -2,6 +2,7 @@
 // design.md, "The sandbox portal"). Start it from code with startSandbox(), or from the command
 // line with `npm run sandbox`.
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ClientAccount, type UpsertOptions, type VehicleInput } from './account';
 import { Auth, newIntegrationToken, type IssuedToken } from './auth';
 import { createClock, type SandboxClock } from './clock';
@@ -9,6 +10,7 @@ import type { SandboxContext } from './context';
 import type { DialectConfig } from './dialect';
 import type { DurationInput } from './duration';
 import { FaultEngine, type FaultConfig } from './faults';
+import { RequestHold, type HoldControls } from './hold';
 import { RateLimiter, type RateLimitConfig } from './ratelimit';
 import { buildServer } from './server';
 import { Stats, type StatsSnapshot } from './stats';
@@ -25,6 +27,7 @@ export type { FaultConfig, InvalidVehicleKind, ListRequestInfo } from './faults'
 export type { RateLimitConfig } from './ratelimit';
 export type { StatsSnapshot } from './stats';
 export type { SandboxClock } from './clock';
+export type { HoldControls, HoldMatch } from './hold';
 export type { IssuedToken } from './auth';
 export type { DurationInput } from './duration';
 export type { NamedItem, PortalPicture, PortalVehicle, PlanLimits, PlanView, QueueJobInfo, QueueMessageType } from './types';
@@ -77,6 +80,8 @@ export interface SandboxOptions {
   dialect?: DialectConfig;
   /** Start of the sandbox clock (it keeps ticking). Default: real now. */
   now?: Date | string | number;
+  /** How the latency fault waits. Default: a timer; a test passes one it resolves itself. */
+  sleep?: (ms: number) => Promise<unknown>;
   /** More clients, each with its own stock, plan and token. */
   clients?: SandboxClientOptions[];
 }
@@ -161,6 +166,8 @@ export interface Sandbox {
   readonly faults: FaultControls;
   /** Replaces the dialect switches (dialect.ts); `set({})` goes back to the documented answers. */
   readonly dialect: { set(dialect: DialectConfig): void; get(): DialectConfig };
+  /** Holds answers to chosen routes until released (hold.ts). */
+  readonly hold: HoldControls;
   readonly stats: StatsControls;
   readonly auth: AuthControls;
   readonly rateLimit: { set(config: RateLimitConfig | false, clientId?: string): void; get(clientId?: string): Required<RateLimitConfig> | false };
@@ -227,7 +234,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rateLimiter = new RateLimiter(clock, options.rateLimit);
   const faults = new FaultEngine(seed, options.faults);
   const stats = new Stats();
-  const ctx: SandboxContext = { basePath, clock, auth, rateLimiter, faults, dialect: { ...options.dialect }, stats, accounts: new Map() };
+  const hold = new RequestHold();
+  const ctx: SandboxContext = {
+    basePath,
+    clock,
+    auth,
+    rateLimiter,
+    faults,
+    dialect: { ...options.dialect },
+    sleep: options.sleep ?? sleep,
+    hold,
+    stats,
+    accounts: new Map(),
+  };
 
   const app = buildServer(ctx);
   const host = options.host ?? '127.0.0.1';
@@ -309,6 +328,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       get: () => ({ ...ctx.dialect }),
     },
+    hold,
     stats: {
       snapshot: () => stats.snapshot(),
       reset: () => stats.reset(),
@@ -340,6 +360,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async close() {
       if (closed) return;
       closed = true;
+      hold.release();
       await app.close();
     },
   };

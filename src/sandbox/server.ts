@@ -2,7 +2,6 @@
 // queue processing → route), the photo host and listing pages, and the control routes.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { requestState, type SandboxContext } from './context';
 import { HttpError, nestError, reasonPhrase } from './errors';
 import { clientRoutes } from './routes/clients';
@@ -60,7 +59,8 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
         state.route = `${request.method} ${routeUrl.startsWith(ctx.basePath) ? routeUrl.slice(ctx.basePath.length) : routeUrl}`;
 
         const latency = ctx.faults.latencyFor(state.route);
-        if (latency > 0) await sleep(latency);
+        if (latency > 0) await ctx.sleep(latency);
+        await ctx.hold.pass(state.route);
 
         let clientId: string;
         if (state.route === 'GET /clients/jwt') {

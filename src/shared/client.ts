@@ -7,7 +7,7 @@ import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload,
 export class BridgeError extends Error implements AppErrorShape {
   readonly kind: ErrorKind;
   readonly detail: ErrorDetail | undefined;
-  readonly code: string | undefined;
+  readonly code: string;
   readonly params: MessageParams | undefined;
   readonly channel: ChannelName;
 

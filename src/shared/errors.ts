@@ -1,7 +1,9 @@
 // The small error taxonomy every layer speaks. Errors cross the bridge and the CLI as this
 // tagged shape; `code` and `params` name the dealer's text in the shared dictionaries (rendered in
-// the UI's or the terminal's language), `message` is that text in English for logs and older
-// callers, `detail` is for support (never a token or a JWT). What to do about each kind: error-policy.ts.
+// the UI's or the terminal's language), `message` is that text in English for logs, `detail` is
+// for support (never a token or a JWT). Every error has a code: build one with `codedError`
+// (i18n/messages.ts), which writes `message` from the English dictionary; lint refuses
+// `new AppError(kind, 'an English sentence')`. What to do about each kind: error-policy.ts.
 
 export const ERROR_KINDS = [
   'offline', // the portal could not be reached (DNS, refused, reset, timeout)
@@ -39,40 +41,41 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 
 export interface AppErrorShape {
   kind: ErrorKind;
+  /** The text of `code` in English, for logs and support; the dealer reads `code` in their language. */
   message: string;
-  /** The dictionary entry under `codes` (e.g. 'portal.offline'); absent on errors that have none yet. */
-  code?: string;
+  /** The dictionary entry under `codes` (e.g. 'portal.offline'). */
+  code: string;
   params?: MessageParams;
   detail?: ErrorDetail;
 }
 
 export interface AppErrorOptions {
-  cause?: unknown;
-  code?: string;
+  code: string;
   params?: MessageParams;
+  cause?: unknown;
 }
 
 export class AppError extends Error implements AppErrorShape {
   readonly kind: ErrorKind;
   readonly detail: ErrorDetail | undefined;
-  readonly code: string | undefined;
+  readonly code: string;
   readonly params: MessageParams | undefined;
 
-  /** With a code, prefer `codedError` (i18n/messages.ts): it writes `message` from the English dictionary. */
-  constructor(kind: ErrorKind, message: string, detail?: ErrorDetail, options?: AppErrorOptions) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  /** Use `codedError` (i18n/messages.ts): it writes `message` from the English dictionary. */
+  constructor(kind: ErrorKind, message: string, detail: ErrorDetail | undefined, options: AppErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.kind = kind;
     this.detail = detail;
-    this.code = options?.code;
-    this.params = options?.params;
+    this.code = options.code;
+    this.params = options.params;
   }
 
   toJSON(): AppErrorShape {
     return {
       kind: this.kind,
       message: this.message,
-      ...(this.code === undefined ? {} : { code: this.code }),
+      code: this.code,
       ...(this.params === undefined ? {} : { params: this.params }),
       ...(this.detail === undefined ? {} : { detail: this.detail }),
     };
@@ -93,7 +96,7 @@ export function toErrorShape(error: unknown): AppErrorShape {
 /** A tagged shape back as an AppError (same kind, message, code, params and detail): it crossed a thread or a process. */
 export function fromErrorShape(shape: AppErrorShape): AppError {
   return new AppError(shape.kind, shape.message, shape.detail, {
-    ...(shape.code === undefined ? {} : { code: shape.code }),
+    code: shape.code,
     ...(shape.params === undefined ? {} : { params: shape.params }),
   });
 }

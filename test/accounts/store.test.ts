@@ -8,6 +8,7 @@ import { createAccountStore, type AccountStore } from '../../src/main/accounts';
 import { writeFileAtomic } from '../../src/main/base/atomic-file';
 import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
 import { AppError } from '../../src/shared/errors';
+import { codedError } from '../../src/shared/i18n/messages';
 
 const TOKEN = 'sbx_account-store-test-token-0123456789';
 let dataDir: string;
@@ -134,7 +135,7 @@ describe('account store', () => {
   });
 
   it('without a keychain no account is created (never a token in clear)', async () => {
-    const unavailable = new AppError('keychain_unavailable', 'no keychain');
+    const unavailable = codedError('keychain_unavailable', { code: 'keychain.unavailable' });
     const none: Keychain = {
       get: () => Promise.reject(unavailable),
       set: () => Promise.reject(unavailable),

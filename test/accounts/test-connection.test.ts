@@ -79,12 +79,10 @@ describe('testConnection without a portal', () => {
     expect(['ENOTFOUND', 'EAI_AGAIN']).toContain(codeOf(result));
   });
 
-  it('a server that never answers: unreachable after the timeout', async () => {
+  it('a server that never answers: unreachable after the timeout it was given', async () => {
     const s = await serve(startHttpServer(() => undefined));
-    const started = Date.now();
     const result = await testConnection({ baseUrl: `${s.url}/integration/v2`, integrationToken: TOKEN, timeoutMs: 300 });
-    expect(result).toMatchObject({ outcome: 'unreachable', error: { kind: 'offline', detail: { code: 'TIMEOUT' } } });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result).toMatchObject({ outcome: 'unreachable', error: { kind: 'offline', detail: { code: 'TIMEOUT', timeoutMs: 300 } } });
   });
 
   it('a self-signed certificate: tls, with the certificate error code, token never sent', async () => {

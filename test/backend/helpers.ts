@@ -10,8 +10,8 @@ import { openCache } from '../../src/main/cache';
 import type { Backend, BackendDeps, DemoSandbox } from '../../src/main/ipc/backend';
 import { createEventHub } from '../../src/main/ipc/events';
 import { guardedOpenExternal } from '../../src/main/shell/urls';
-import { createKeytarKeychain, KEYCHAIN_UNAVAILABLE_MESSAGE, type Keychain } from '../../src/main/secrets';
-import { AppError } from '../../src/shared/errors';
+import { createKeytarKeychain, type Keychain } from '../../src/main/secrets';
+import { codedError } from '../../src/shared/i18n/messages';
 import { silentLogger } from '../../src/main/base/logger';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
@@ -174,13 +174,13 @@ export function seedCache(dataDir: string, accountId: string, vehicles: readonly
 /** A keychain as on a machine without a Secret Service: every call fails with keychain_unavailable. */
 export const unavailableKeychain: Keychain = {
   get: async () => {
-    throw new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { operation: 'get' });
+    throw codedError('keychain_unavailable', { code: 'keychain.unavailable' }, { operation: 'get' });
   },
   set: async () => {
-    throw new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { operation: 'set' });
+    throw codedError('keychain_unavailable', { code: 'keychain.unavailable' }, { operation: 'set' });
   },
   delete: async () => {
-    throw new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { operation: 'delete' });
+    throw codedError('keychain_unavailable', { code: 'keychain.unavailable' }, { operation: 'delete' });
   },
 };
 

@@ -202,7 +202,7 @@ describe('migrations', () => {
   it('8 refuses to run without the local-only file attached (the outbox would be lost)', () => {
     const db = rawDb(t.file());
     migrateTo(db, 7);
-    expect(() => migrateTo(db, 8)).toThrow(/local-only file/);
+    expect(() => migrateTo(db, 8)).toThrow(expect.objectContaining({ kind: 'internal', detail: { reason: expect.stringMatching(/local-only file/) } }));
     expect(version(db)).toBe(7);
     db.close();
   });

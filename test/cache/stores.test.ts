@@ -122,7 +122,7 @@ describe('sync runs and meta', () => {
   it('records runs with counts and errors', () => {
     const id = cache.runs.start('incremental');
     clock.advance(5000);
-    cache.runs.finish(id, 'failed', { pages: 3 }, { kind: 'offline', message: 'The portal could not be reached.' });
+    cache.runs.finish(id, 'failed', { pages: 3 }, { kind: 'offline', message: 'The portal could not be reached.', code: 'portal.offline' });
     expect(cache.runs.get(id)).toEqual({
       id,
       kind: 'incremental',
@@ -130,7 +130,7 @@ describe('sync runs and meta', () => {
       endedAt: '2025-03-01T12:00:05.000Z',
       outcome: 'failed',
       counts: { pages: 3 },
-      error: { kind: 'offline', message: 'The portal could not be reached.' },
+      error: { kind: 'offline', message: 'The portal could not be reached.', code: 'portal.offline' },
       dataProblems: [],
     });
     expect(cache.runs.lastSuccessful()).toBeNull();

@@ -167,7 +167,7 @@ describe('sync passes', () => {
     expect(cache.queryVehicles({}).rows.map((r) => r.reference)).toEqual(['A']);
     expect(cache.runs.get(pass.runId)).toMatchObject({ outcome: 'cancelled', counts: { pages: 1 } });
     expect(sqlOf(cache).prepare('SELECT count(*) FROM temp.sync_staging').pluck().get()).toBe(0);
-    expect(() => pass.stage([])).toThrow(/already finished/);
+    expect(() => pass.stage([])).toThrow(expect.objectContaining({ kind: 'internal', detail: { reason: 'sync_pass_finished', runId: pass.runId } }));
   });
 
   it('a failure inside the commit rolls the whole pass back', () => {

@@ -67,14 +67,16 @@ describe('two processes, one data folder', () => {
 
   it('a second sync says one is already running (exit 10) while readers keep answering', { timeout: 120_000 }, async () => {
     const folder = await accountFolder();
-    // Slow enough that the first sync still runs while the others start (a few seconds each, under load).
-    sb.faults.set({ latencyMs: 3_000 });
+    // The portal holds the listing pages: the first sync still runs while the others start, however long they take to.
+    sb.hold.hold('GET /vehicles');
     try {
       const first = run(['sync', '--no-photos']);
       // The first one has started once its cache is open (and, with this fix, once it holds the sync lock).
       await waitFor(() => existsSync(join(folder, 'cache.sqlite')) && readdirSync(folder).some((f) => f.endsWith('-wal')));
       await waitFor(() => existsSync(join(folder, 'cache.sqlite.sync.lock')), 30_000);
+      await sb.hold.whenHeld(1);
       const [second, status, search] = await Promise.all([run(['sync', '--no-photos']), run(['status', '--json']), run(['search', '--json'])]);
+      sb.hold.release();
       const done: CliResult = await first;
       expect(done.code, done.stderr).toBe(0);
       expect(second.code, second.stderr).toBe(10);
@@ -82,7 +84,7 @@ describe('two processes, one data folder', () => {
       expect(status.code, status.stderr).toBe(0);
       expect(search.code, search.stderr).toBe(0);
     } finally {
-      sb.faults.clear();
+      sb.hold.release();
     }
     // Once the first is done, the next one runs.
     const after = await run(['sync', '--no-photos']);

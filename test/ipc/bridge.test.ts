@@ -32,12 +32,12 @@ describe('createBridge', () => {
   });
 
   it('passes a tagged error through', async () => {
-    const error = { kind: 'not_found', message: 'No such vehicle', detail: { reference: 'X' } };
+    const error = { kind: 'not_found', message: 'No such vehicle', code: 'cache.noListing', detail: { reference: 'X' } };
     const bridge = createBridge(fakeTransport({ ok: false, error }));
     expect(await bridge.invoke('vehicles.get', { reference: 'X' })).toEqual({ ok: false, error });
   });
 
-  it('passes a coded error (message code and params) through, and an uncoded one still', async () => {
+  it('passes a coded error (message code and params) through', async () => {
     const coded = {
       kind: 'not_found',
       message: 'The portal has no listing with the reference “X”.',
@@ -48,8 +48,9 @@ describe('createBridge', () => {
     expect(await createBridge(fakeTransport({ ok: false, error: coded })).invoke('vehicles.get', { reference: 'X' })).toEqual({ ok: false, error: coded });
   });
 
-  it('turns an error whose code or params are malformed into an internal error', async () => {
+  it('turns an error whose code is missing or malformed, or whose params are, into an internal error', async () => {
     for (const extra of [
+      { code: undefined },
       { code: 1 },
       { code: null },
       { params: 'x' },
@@ -58,7 +59,7 @@ describe('createBridge', () => {
       { params: { a: null } },
       { params: { a: Number.NaN } },
     ]) {
-      const answer = { ok: false, error: { kind: 'not_found', message: 'x', ...extra } };
+      const answer = { ok: false, error: { kind: 'not_found', message: 'x', code: 'cache.noListing', ...extra } };
       expect(await createBridge(fakeTransport(answer)).invoke('app.info', {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
     }
   });

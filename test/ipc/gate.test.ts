@@ -4,7 +4,7 @@ import { createGate, createGateFor, type Handlers } from '../../src/main/ipc/gat
 import { notPlainDataAt } from '../../src/main/ipc/plain-data';
 import { decodeInvoke, encodeMessage } from '../../src/shared/bridge-wire';
 import { channel } from '../../src/shared/contract';
-import { AppError } from '../../src/shared/errors';
+import { codedError } from '../../src/shared/i18n/messages';
 import type { Logger } from '../../src/main/base/logger';
 import { stubHandlers } from './stub-handlers';
 
@@ -44,7 +44,7 @@ describe('gate over the real contract', () => {
     const gate = createGate(handlers, { appUrl: APP_URL });
     for (const name of ['nope', 'constructor', '__proto__', 'toString', 42, null, undefined]) {
       const result = await gate(name, {}, trusted);
-      expect(result).toMatchObject({ ok: false, error: { kind: 'bad_input', detail: { reason: 'unknown_channel' } } });
+      expect(result).toMatchObject({ ok: false, error: { kind: 'bad_input', code: 'app.unknownRequest', detail: { reason: 'unknown_channel' } } });
     }
   });
 
@@ -60,7 +60,7 @@ describe('gate over the real contract', () => {
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.some((i) => i.path[0] === 'reference')).toBe(true);
     // Not an object at all.
-    expect(await gate('vehicles.get', 'ABC123', trusted)).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+    expect(await gate('vehicles.get', 'ABC123', trusted)).toMatchObject({ ok: false, error: { kind: 'bad_input', code: 'app.invalidRequest' } });
     expect(await gate('app.info', undefined, trusted)).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
   });
 
@@ -86,14 +86,20 @@ describe('gate over the real contract', () => {
     const gate = createGate(
       stubHandlers({
         'vehicles.get': async () => {
-          throw new AppError('not_found', 'No vehicle ABC123 in the cache.', { reference: 'ABC123' });
+          throw codedError('not_found', { code: 'cache.noListing', params: { reference: 'ABC123' } }, { reference: 'ABC123' });
         },
       }),
       { appUrl: APP_URL },
     );
     expect(await gate('vehicles.get', { reference: 'ABC123' }, trusted)).toEqual({
       ok: false,
-      error: { kind: 'not_found', message: 'No vehicle ABC123 in the cache.', detail: { reference: 'ABC123' } },
+      error: {
+        kind: 'not_found',
+        message: 'There is no listing “ABC123” in the local inventory. Sync to refresh it.',
+        code: 'cache.noListing',
+        params: { reference: 'ABC123' },
+        detail: { reference: 'ABC123' },
+      },
     });
   });
 
@@ -121,7 +127,11 @@ describe('gate over the real contract', () => {
           throw new Error(`request failed: Authorization: Bearer ${jwt} at https://portal/x?token=SECRET-TOKEN-123`);
         },
         'sync.start': async () => {
-          throw new AppError('server', 'Portal error', { headers: { authorization: `Bearer ${jwt}` }, token: 'SECRET-TOKEN-123', stack: 'Error\n  at x' });
+          throw codedError(
+            'server',
+            { code: 'portal.server' },
+            { headers: { authorization: `Bearer ${jwt}` }, token: 'SECRET-TOKEN-123', stack: 'Error\n  at x' },
+          );
         },
       }),
       { appUrl: APP_URL },
@@ -141,7 +151,7 @@ describe('gate over the real contract', () => {
     const gate = createGate(
       stubHandlers({
         'sync.cancel': async () => {
-          throw new AppError('server', 'Portal error', { status: 503, fn: () => 1, big: 10n as unknown as number });
+          throw codedError('server', { code: 'portal.server' }, { status: 503, fn: () => 1, big: 10n as unknown as number });
         },
       }),
       { appUrl: APP_URL },
@@ -165,7 +175,7 @@ describe('gate over the real contract', () => {
     ];
     for (const sender of senders) {
       const result = await gate('app.info', {}, sender);
-      expect(result).toMatchObject({ ok: false, error: { kind: 'internal', detail: { reason: 'untrusted_sender' } } });
+      expect(result).toMatchObject({ ok: false, error: { kind: 'internal', code: 'app.requestRefused', detail: { reason: 'untrusted_sender' } } });
     }
     expect(await gate('app.info', {}, undefined as never)).toMatchObject({ ok: false });
     expect(info).not.toHaveBeenCalled();

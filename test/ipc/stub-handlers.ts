@@ -1,7 +1,7 @@
 // Handlers for every contract channel that fail as "not implemented", with the ones a test
 // cares about overridden. Typed against the real contract.
 import { CHANNEL_NAMES } from '../../src/shared/contract';
-import { AppError } from '../../src/shared/errors';
+import { codedError } from '../../src/shared/i18n/messages';
 import type { Handlers } from '../../src/main/ipc/gate';
 
 export function stubHandlers(overrides: Partial<Handlers> = {}): Handlers {
@@ -9,7 +9,7 @@ export function stubHandlers(overrides: Partial<Handlers> = {}): Handlers {
     CHANNEL_NAMES.map((name) => [
       name,
       async () => {
-        throw new AppError('internal', `${name} is not implemented in this test`);
+        throw codedError('internal', { code: 'app.internal' }, { reason: `${name} is not implemented in this test` });
       },
     ]),
   ) as unknown as Handlers;

@@ -114,4 +114,74 @@ export function slowProxy(target: string, delayMs: number): Promise<TinyServer> 
   });
 }
 
+export interface HeldProxy extends TinyServer {
+  /** Requests waiting for release now. */
+  readonly held: number;
+  /** Resolves once `count` requests wait at the same time. */
+  whenHeld(count: number): Promise<void>;
+  /** Lets the requests waiting now through; later ones are held again. */
+  releaseHeld(): void;
+  /** Lets everything through, now and from now on. */
+  release(): void;
+}
+
+/**
+ * A proxy to the sandbox's photo host that holds each answer until the test releases it (the
+ * sandbox's hold switch covers the API, not its photo host), except for the paths `passes` lets
+ * through at once: a test knows which downloads are in flight instead of guessing from a delay.
+ */
+export async function heldProxy(target: string, passes: (path: string) => boolean = () => false): Promise<HeldProxy> {
+  let holding = true;
+  let waiting: Array<() => void> = [];
+  let watchers: Array<{ count: number; resolve: () => void }> = [];
+  const server = await tinyServer(async (req, res) => {
+    const path = req.url ?? '/';
+    if (holding && !passes(path)) {
+      await new Promise<void>((go) => {
+        waiting.push(go);
+        const ready = watchers.filter((w) => waiting.length >= w.count);
+        watchers = watchers.filter((w) => waiting.length < w.count);
+        for (const w of ready) w.resolve();
+      });
+    }
+    const upstream = await fetch(target + path);
+    const body = Buffer.from(await upstream.arrayBuffer());
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream', 'content-length': body.length });
+    res.end(body);
+  });
+  const releaseHeld = () => {
+    const now = waiting;
+    waiting = [];
+    for (const go of now) go();
+  };
+  return {
+    get origin() {
+      return server.origin;
+    },
+    get active() {
+      return server.active;
+    },
+    get maxActive() {
+      return server.maxActive;
+    },
+    get requests() {
+      return server.requests;
+    },
+    get held() {
+      return waiting.length;
+    },
+    whenHeld: (count) => (waiting.length >= count ? Promise.resolve() : new Promise<void>((resolve) => watchers.push({ count, resolve }))),
+    releaseHeld,
+    release: () => {
+      holding = false;
+      releaseHeld();
+    },
+    close: () => {
+      holding = false;
+      releaseHeld();
+      return server.close();
+    },
+  };
+}
+
 export const sha256Files = (files: string[]): string[] => files.filter((f) => /^[0-9a-f]{2}\/[0-9a-f]{64}\.(jpg|png|webp|gif|avif)$/.test(f));

@@ -7,7 +7,8 @@ import { EXIT, exitCodeFor } from '../../src/main/cli/exit-codes';
 import { classifyNetworkError } from '../../src/main/portal/errors';
 import { createPortalStatus } from '../../src/main/account-session/portal-status';
 import { ERROR_POLICY, isTransient, policyOf, stopsBatch } from '../../src/shared/error-policy';
-import { AppError, ERROR_KINDS } from '../../src/shared/errors';
+import { ERROR_KINDS } from '../../src/shared/errors';
+import { codedError, kindMessage } from '../../src/shared/i18n/messages';
 
 describe('the error policy', () => {
   it('has exactly one entry for every error kind', () => {
@@ -28,7 +29,7 @@ describe('the error policy', () => {
         },
       });
       status.noteResponse({ status: 200 });
-      status.noteError(new AppError(kind, 'x', detail));
+      status.noteError(codedError(kind, kindMessage(kind), detail));
       expect(status.get().online).toBe(portal !== 'unreachable');
       expect(status.get().tokenRefusedAt !== null).toBe(kind === 'token_refused');
     }

@@ -5,16 +5,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { portalMessage } from '../../src/main/portal/errors';
 import { noteCodes } from '../../src/shared/sync-notes';
 import { ERROR_KINDS } from '../../src/shared/errors';
 import { en } from '../../src/shared/i18n/en';
-import { codedError, messageText, renderMessage } from '../../src/shared/i18n/messages';
+import { codedError, kindMessage, messageText, renderMessage } from '../../src/shared/i18n/messages';
 import { ptBR } from '../../src/shared/i18n/pt-BR';
 import type { UiLanguage } from '../../src/shared/views';
 
 const LANGUAGES: readonly UiLanguage[] = ['en', 'pt-BR'];
-const SRC = join(__dirname, '../../src/main');
+/** Where codes are written: main (and the session), and the shared code the renderer and the CLI run. */
+const SOURCES = [join(__dirname, '../../src/main'), join(__dirname, '../../src/shared')];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -22,11 +22,13 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-/** Every `code: 'section.key'` written in main's source, plus the codes built from names. */
+/** Every `code: 'section.key'` written in main's and shared's source, plus the codes built from names. */
 function codesInMain(): string[] {
-  const written = sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bcode: '([a-zA-Z]+\.[a-zA-Z_]+)'/g)].map((m) => m[1] as string));
+  const written = SOURCES.flatMap(sourceFiles).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bcode: '([a-zA-Z]+\.[a-zA-Z_]+)'/g)].map((m) => m[1] as string),
+  );
   const built = [
-    ...ERROR_KINDS.map((k) => portalMessage(k).code),
+    ...ERROR_KINDS.map((k) => kindMessage(k).code),
     ...noteCodes(Object.fromEntries(Object.keys(en.codes.syncNotes).map((k) => [k.replace(/_(one|other)$/, ''), 2]))).map((r) => r.code),
   ];
   return [...new Set([...written, ...built])].sort();
@@ -104,6 +106,6 @@ describe('message codes', () => {
       params: { reference: 'AB-1' },
       detail: { status: 404 },
     });
-    expect(renderMessage('pt-BR', error.code ?? '', error.params)).toBe('O portal não tem anúncio com a referência “AB-1”.');
+    expect(renderMessage('pt-BR', error.code, error.params)).toBe('O portal não tem anúncio com a referência “AB-1”.');
   });
 });

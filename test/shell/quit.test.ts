@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   afterQuitQuestion,
   closeWithin,
@@ -46,22 +46,30 @@ describe('quitStep: prevent the quit once, close the backend, then exit', () => 
 });
 
 describe('closeWithin', () => {
-  it('reports a clean close', async () => {
-    let closed = false;
-    expect(
-      await closeWithin(async () => {
-        await new Promise((r) => setTimeout(r, 10));
-        closed = true;
-      }, 1_000),
-    ).toEqual({ outcome: 'closed' });
-    expect(closed).toBe(true);
+  // Vitest's fake timers are the clock: the limit is checked to the millisecond, and no test waits for it.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('gives up on a close that hangs, at the limit', async () => {
-    const started = Date.now();
-    const result = await closeWithin(() => new Promise<void>(() => undefined), 50);
-    expect(result.outcome).toBe('timed-out');
-    expect(Date.now() - started).toBeLessThan(1_000);
+  it('reports a clean close, finished before the limit', async () => {
+    let finish: () => void = () => undefined;
+    const result = closeWithin(() => new Promise<void>((resolve) => (finish = resolve)), 1_000);
+    await vi.advanceTimersByTimeAsync(999);
+    finish();
+    expect(await result).toEqual({ outcome: 'closed' });
+  });
+
+  it('gives up on a close that hangs, at the limit and not before', async () => {
+    let outcome: string | undefined;
+    const result = closeWithin(() => new Promise<void>(() => undefined), 5_000).then((r) => (outcome = r.outcome));
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await result;
+    expect(outcome).toBe('timed-out');
   });
 
   it('reports a close that fails, with its error, and one that throws at once', async () => {

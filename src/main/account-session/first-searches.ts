@@ -1,13 +1,11 @@
 // What the reader thread searches for itself as the account opens, once its search index is
 // loaded: what a dealer types first, taken from a listing of the account's own (its brand a
 // letter at a time, its model, both). V8 runs a function's first calls in its interpreter and
-// compiles it once it is hot: the dealer's first words after a start took 2 to 5 times longer in
-// the reader than the same words later (7 ms against 1.5 for a two-letter prefix that matches 60%
-// of 100,000 listings, more beside the window's first load; bench/renderer-inventory.ts). These
-// searches (about 20 ms in all, one per turn of the reader's event loop) compile the search path
-// before the first key. Then the first letters of the stock's brands, most listings first: the
-// first key of a word matches much of the stock (1–7 ms the first time at 100,000 listings, in a
-// reader thread sharing two cores with the window), and the reader keeps those matches
+// compiles it once it is hot: the dealer's first words after a start took several times longer in
+// the reader than the same words later (bench/renderer-inventory.ts; docs/measurements.md). These
+// searches (one per turn of the reader's event loop) compile the search path before the first
+// key. Then the first letters of the stock's brands, most listings first: the first key of a word
+// matches much of the stock, and the reader keeps those matches
 // (cache/snapshot.ts, LETTER_MATCHES_KEPT). Pure; worker.ts runs them.
 import type { FacetValue } from '../../shared/inventory-filters';
 import { indexedWords, searchWords } from '../cache/fts';

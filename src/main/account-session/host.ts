@@ -12,7 +12,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../shared/errors';
 import { codedError } from '../../shared/i18n/messages';
 import type { PortalStatusView } from '../../shared/views';
 import type { SyncRunReport } from '../sync';
@@ -57,7 +56,7 @@ export function workerEntry(base: string = import.meta.url): { file: URL; execAr
 }
 
 const stopped = (reason: string) => codedError('internal', { code: 'session.restarted' }, { reason });
-const closedError = () => new AppError('cancelled', 'The account was closed.');
+const closedError = () => codedError('cancelled', { code: 'session.closed' });
 
 export interface WorkerSessionOptions {
   /** Another worker entry (tests). */
@@ -175,8 +174,8 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
       name: `showroom-${slot.role}-${spec.accountId}`,
       // A sync's pages and an export's rows are short-lived objects by the hundred thousand: a
-      // young generation twice V8's default keeps them out of the old one (an XLSX of 100,000
-      // listings about 15% faster, bench/export.ts), at the cost of up to 48 MB more while busy.
+      // young generation twice V8's default keeps them out of the old one (a large XLSX export is
+      // faster, bench/export.ts; docs/measurements.md), at the cost of more memory while busy.
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     slot.worker = w;
@@ -196,13 +195,13 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
       });
       w.on('error', (error) => {
         host.log.error('session: worker failed', { account: spec.accountId, role: slot.role, error: String(error) });
-        if (!opened) reject(new AppError('internal', 'The account could not be opened.', { cause: String(error) }));
+        if (!opened) reject(codedError('internal', { code: 'session.openFailed' }, { cause: String(error) }));
       });
       w.on('exit', (code) => {
         if (slot.worker !== w) return;
         slot.worker = null;
         if (!opened) {
-          reject(new AppError('internal', 'The account could not be opened.', { exitCode: code }));
+          reject(codedError('internal', { code: 'session.openFailed' }, { exitCode: code }));
           return;
         }
         if (!closing) void crashed(slot, `exit code ${code}`, thread);

@@ -1,7 +1,7 @@
-// When the reader thread reads the cache's in-memory search index (cache/search-index.ts): 1.6 to
-// 2.5 s of one core at 100,000 listings, in 10 ms steps between questions. Read as the account
-// opened, it ran beside the window's first load and made the first rows wait for the CPU (1.2 s
-// cold instead of 0.69 on the 2-core bench machine, bench/renderer-inventory.ts). So it waits:
+// When the reader thread reads the cache's in-memory search index (cache/search-index.ts): seconds
+// of one core on a large stock, in short steps between questions. Read as the account opened, it
+// ran beside the window's first load and made the first rows wait for the CPU
+// (bench/renderer-inventory.ts; docs/measurements.md). So it waits:
 // - for the dealer's first search: read now, between that search's questions (FTS5 answers them
 //   until it is read);
 // - else for a quiet moment: INDEX_QUIET_MS with no question after one (the window's first rows,

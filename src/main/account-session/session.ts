@@ -2,7 +2,8 @@
 // and its portal status. It knows nothing of IPC: the app's handlers and the CLI's commands are
 // thin adapters over it, and worker.ts hosts it off the main thread.
 import { dirname } from 'node:path';
-import { AppError, toErrorShape } from '../../shared/errors';
+import { toErrorShape } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import { planUsage, type Plan } from '../../shared/plan';
 import type { PlanView, PublicationAction, PublicationOutcome } from '../../shared/views';
 import { META_KEYS, openCache, type Cache } from '../cache';
@@ -130,10 +131,10 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
   }
 
   async function startSync(options: SyncStartOptions): Promise<SyncStarted> {
-    if (closed) throw new AppError('cancelled', 'The account was closed.');
+    if (closed) throw codedError('cancelled', { code: 'session.closed' });
     if (running) {
       if (running.automatic && !options.automatic) return { runId: await running.runId, done: running.done };
-      throw new AppError('busy', 'A sync is already running. Wait for it to finish, or cancel it.');
+      throw codedError('busy', { code: 'sync.running' });
     }
     photoStep = options.photos !== false;
     lastPhase = null;
@@ -164,7 +165,11 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     const current: Running = {
       runId: began,
       automatic: options.automatic === true,
-      done: done.then((run) => run ?? endedRun('', toErrorShape(new AppError('internal', 'The sync did not start.')), { kind: options.kind, startedAt })),
+      done: done.then(
+        (run) =>
+          run ??
+          endedRun('', toErrorShape(codedError('internal', { code: 'app.internal' }, { reason: 'sync_not_started' })), { kind: options.kind, startedAt }),
+      ),
     };
     running = current;
     background(

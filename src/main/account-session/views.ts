@@ -1,6 +1,6 @@
 // The cache's rows as the dealer sees them (the contract's views): the inventory list's rows and
 // one listing in full. The app's screens and the CLI's output both read these.
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { VehicleDetail, VehicleRow } from '../../shared/inventory';
 import type { PhotoCacheStatus, PhotoView, VehicleDetailView, VehicleRowView } from '../../shared/views';
 import type { Cache } from '../cache';
@@ -67,7 +67,7 @@ function photoViews(photos: PhotoStatusSource, detail: VehicleDetail): PhotoView
 /** One listing as the detail screen and `showroom show` present it, from the local inventory alone. */
 export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, reference: string): VehicleDetailView {
   const detail = cache.getVehicle(reference);
-  if (detail === null) throw new AppError('not_found', `There is no listing “${reference}” in the local inventory. Sync to refresh it.`, { reference });
+  if (detail === null) throw codedError('not_found', { code: 'cache.noListing', params: { reference } }, { reference });
   const seenRun = detail.lastSeenRunId === null ? null : cache.runs.get(detail.lastSeenRunId);
   return {
     reference: detail.reference,

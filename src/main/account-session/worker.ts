@@ -166,8 +166,8 @@ async function open(): Promise<{ target: Target; status: AccountSession['portalS
     const cache = openCache(spec.paths.cacheFile);
     const reads = inventoryReads(cache);
     // The inventory's in-memory snapshot, the default order and the counts of the whole stock,
-    // made as the account opens rather than by the window's first questions (about 250, 60 and
-    // 250 ms at 100,000 listings, more from a cold disk): the app opens its account before the
+    // made as the account opens rather than by the window's first questions (each a noticeable
+    // wait on a large stock, more from a cold disk; docs/measurements.md): the app opens its account before the
     // window exists, so its first rows and counts then wait for nothing. One step per turn of the
     // event loop, so a question arriving meanwhile waits for one step at most. A failure is said
     // by the first read that needs it. Then the search index saved beside the cache, when it is the

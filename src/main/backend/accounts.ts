@@ -1,7 +1,7 @@
 // The dealer's portal accounts: add (token into the keychain), test, replace the token, remove,
 // select. The active account's resources are opened and closed through the session manager.
 import type { ChannelParsedInput } from '../../shared/contract';
-import { AppError, toErrorShape } from '../../shared/errors';
+import { AppError, fromErrorShape, toErrorShape } from '../../shared/errors';
 import { en } from '../../shared/i18n/en';
 import { codedError, fill } from '../../shared/i18n/messages';
 import { CONNECTION_OUTCOMES, type AccountView, type ConnectionTestView } from '../../shared/views';
@@ -71,15 +71,15 @@ export function connectionView(result: ConnectionOutcome, pathWarning: boolean):
   if (result.outcome === 'connected') {
     return { outcome: 'connected', planName: result.planName, pathWarning, message: fill(OUTCOME_TEXT.connected, { plan: result.planName }) };
   }
-  if (result.outcome === 'bad_input') throw new AppError('bad_input', result.error.message, result.error.detail);
+  if (result.outcome === 'bad_input') throw fromErrorShape({ ...result.error, kind: 'bad_input' });
   // The portal is there but failing (5xx, rate limit, unreadable plan): the dealer's action is the same as offline — try later.
   const outcome = result.outcome === 'unreachable' || result.outcome === 'portal_error' ? 'offline' : result.outcome;
-  if (!CONNECTION_OUTCOMES.includes(outcome)) throw new AppError('internal', 'Unexpected connection test outcome.', { outcome });
+  if (!CONNECTION_OUTCOMES.includes(outcome)) throw codedError('internal', { code: 'app.internal' }, { reason: 'unexpected_connection_outcome', outcome });
   const detail = { kind: result.error.kind, ...result.error.detail };
   // A failing portal says more than "offline": its error's own text, with its message code.
   if (result.outcome === 'portal_error') {
     const { message, code, params } = result.error;
-    return { outcome, planName: null, pathWarning, message, ...(code === undefined ? {} : { code }), ...(params === undefined ? {} : { params }), detail };
+    return { outcome, planName: null, pathWarning, message, code, ...(params === undefined ? {} : { params }), detail };
   }
   return { outcome, planName: null, pathWarning, message: OUTCOME_TEXT[outcome], detail };
 }
@@ -117,9 +117,7 @@ export function accountHandlers(
       try {
         result = await testConnection({ baseUrl: checked.url, integrationToken: token.trim(), fetch: ctx.deps.fetch ?? nodeFetch(ctx.deps.env ?? {}) });
       } catch (error) {
-        throw error instanceof AppError
-          ? error
-          : new AppError('internal', 'The connection test failed unexpectedly.', { cause: toErrorShape(error).detail?.cause });
+        throw error instanceof AppError ? error : codedError('internal', { code: 'accounts.testFailed' }, { cause: toErrorShape(error).detail?.cause });
       }
       return connectionView(result, checked.warnings.length > 0);
     },

@@ -2,13 +2,12 @@
 // sync is a full one), its health (damaged, or found reset or replaced), and rebuilding a damaged
 // one from the portal while keeping what only exists here (cache/rebuild.ts). The database is
 // closed (and any sync stopped) before its files are removed or replaced.
-import { AppError } from '../../shared/errors';
 import type { CacheClearedView, CacheHealthView, CacheRebuiltView } from '../../shared/views';
 import { accountPaths, clearCacheFiles, rebuildCacheFiles } from '../account-session';
 import type { Handlers } from '../ipc/gate';
 import { damagedAccounts, isDamagedCacheError } from './cache-health';
 import { errorKind, type BackendContext } from './context';
-import { NO_ACCOUNT_MESSAGE } from './session';
+import { noAccountError } from './session';
 import { startSync } from './sync';
 
 export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear' | 'cache.health' | 'cache.rebuild' | 'cache.dismissNotice'> {
@@ -51,7 +50,7 @@ export function cacheHandlers(ctx: BackendContext): Pick<Handlers, 'cache.clear'
 
     'cache.rebuild': async (): Promise<CacheRebuiltView> => {
       const accountId = ctx.state.get().activeAccountId;
-      if (accountId === null) throw new AppError('bad_input', NO_ACCOUNT_MESSAGE, { reason: 'no_active_account' });
+      if (accountId === null) throw noAccountError();
       await ctx.sessions.close(accountId);
       let result;
       try {

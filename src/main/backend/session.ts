@@ -1,7 +1,7 @@
 // The app's active account: one AccountSession (src/main/account-session) at a time, hosted in a
 // worker thread so that Electron's main thread — the UI thread — never waits on the database or
 // the sync. Switching closes the previous one after stopping what it was doing.
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { AccountStore } from '../accounts';
 import { accountPaths, openAccountSession, openAccountSessionInWorker, type AccountSession, type SessionEvent } from '../account-session';
 import type { Logger } from '../base/logger';
@@ -31,7 +31,7 @@ export interface SessionManager {
   close(accountId?: string): Promise<void>;
 }
 
-export const NO_ACCOUNT_MESSAGE = 'Connect an account first (or start the demo).';
+export const noAccountError = () => codedError('bad_input', { code: 'app.noAccount' }, { reason: 'no_active_account' });
 
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { accounts, log } = options;
@@ -76,7 +76,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     require() {
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- the opening's own failure, rethrown as it was caught
       if (!current && openError !== null) throw openError;
-      if (!current) throw new AppError('bad_input', NO_ACCOUNT_MESSAGE, { reason: 'no_active_account' });
+      if (!current) throw noAccountError();
       return current;
     },
     open: (accountId) =>

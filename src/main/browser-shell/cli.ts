@@ -33,7 +33,7 @@ function parse(argv: string[], language: UiLanguage): { port: number; dataDir: s
 
 /** A failure in the dealer's language: a coded error through the dictionaries, anything else as it says. */
 function errorText(error: unknown, language: UiLanguage): string {
-  if (isAppError(error) && error.code !== undefined) return renderMessage(language, error.code, error.params);
+  if (isAppError(error)) return renderMessage(language, error.code, error.params);
   return error instanceof Error ? error.message : String(error);
 }
 

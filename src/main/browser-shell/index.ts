@@ -228,6 +228,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<S
   if (plan.kind === 'app') {
     let windowConnected = false;
     server.onClients((count) => {
+      if (!windowConnected && count > 0) logger.info('browser shell: the window connected');
       windowConnected ||= count > 0;
       idle.connected(count);
     });

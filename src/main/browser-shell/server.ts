@@ -11,6 +11,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH, decodeInvoke, encodeMessage, MAX_MESSAGE_BYTES, type ShellMessage } from '../../shared/bridge-wire';
+import { codedError } from '../../shared/i18n/messages';
 import { PHOTO_ROUTE_BASE } from '../../shared/photo-url';
 import type { EventHub } from '../ipc/events';
 import { createGate, type Gate, type Handlers, type Sender } from '../ipc/gate';
@@ -310,7 +311,7 @@ export async function startShellServer(options: ShellServerOptions): Promise<She
       text = encodeMessage({
         type: 'result',
         id: message.id,
-        result: { ok: false, error: { kind: 'internal', message: 'Showroom could not send its answer.' } },
+        result: { ok: false, error: codedError('internal', { code: 'app.answerFailed' }).toJSON() },
       });
     }
     ws.send(text);

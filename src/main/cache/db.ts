@@ -76,11 +76,10 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     // The first statement reads the header: a file that is not a database fails here, not later.
     const version = readSchemaVersion(db);
     if (version > LATEST_VERSION) throw newerSchemaError(version, file);
-    // 64 KiB pages, SQLite's largest: a listing's JSON (2–3 KB typical) never spills onto
-    // overflow pages and a full sync writes far fewer pages. 100,000 listings ingest in about
-    // 5.7 s where 8 KiB pages took 7.9 s (bench/cache-ingest.ts); searches, windows and the
-    // snapshot measure the same. The price is paid on small writes: one changed listing writes
-    // about 1.4 MB to the WAL (22 pages), an unpublish mark 64 KB.
+    // 64 KiB pages, SQLite's largest: a listing's JSON never spills onto overflow pages and a
+    // full sync writes far fewer pages, so it ingests faster (bench/cache-ingest.ts); searches,
+    // windows and the snapshot measure the same. The price is paid on small writes: a change
+    // writes whole 64 KiB pages to the WAL. Figures: docs/measurements.md.
     // Only takes effect on a new, empty file.
     if (version === 0 && !opts.readonly) db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
@@ -95,9 +94,9 @@ export function openDatabase(file: string, opts: OpenDatabaseOptions = {}): Db {
     db.pragma('foreign_keys = ON');
     // Sorting and facet counting build temporary b-trees; keep them off the disk.
     db.pragma('temp_store = MEMORY');
-    // 32 MiB of page cache (SQLite's default is 2 MB, 31 pages of 64 KiB): the inventory's reads
-    // by id then mostly stay in memory. Searches at 100,000 listings: p50 1.7 → 1.1 ms, typed
-    // prefixes p95 10.7 → 8.7 ms; peak RSS unchanged (bench/cache-memory.ts, 199 MB).
+    // A page cache well above SQLite's default (2 MB, only 31 pages of 64 KiB): the inventory's
+    // reads by id then mostly stay in memory, and searches answer sooner at no cost in peak
+    // memory (bench/cache-memory.ts; docs/measurements.md).
     db.pragma(`cache_size = -${CACHE_SIZE_KIB}`);
     // Before the migrations: schema 7 moves the outbox into it.
     attachLocal(db, file, opts.readonly ?? false);

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { Db } from './connection';
 import type { CacheIdentityNotice } from '../../shared/views';
 import { switchToWal } from './wal-mode';
@@ -97,7 +97,7 @@ const LOCAL_LATEST = LOCAL_MIGRATIONS.reduce((max, m) => Math.max(max, m.version
 export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void {
   const file = localFileFor(cacheFile);
   if (readonly && file !== ':memory:' && !existsSync(file)) {
-    throw new AppError('database', 'This inventory file must be upgraded before it can be read.', { file });
+    throw codedError('database', { code: 'cache.needsUpgrade' }, { file });
   }
   db.prepare(`ATTACH DATABASE ? AS ${LOCAL_SCHEMA}`).run(file);
   if (readonly) return;
@@ -106,11 +106,15 @@ export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void 
   const localVersion = () => db.pragma(`${LOCAL_SCHEMA}.user_version`, { simple: true }) as number;
   const version = localVersion();
   if (version > LOCAL_LATEST) {
-    throw new AppError('database', `The queued changes file was written by a newer version of Showroom. Update Showroom to open it.`, {
-      file,
-      version,
-      latest: LOCAL_LATEST,
-    });
+    throw codedError(
+      'database',
+      { code: 'cache.newerSchema', params: { version, latest: LOCAL_LATEST } },
+      {
+        file,
+        version,
+        latest: LOCAL_LATEST,
+      },
+    );
   }
   for (const step of LOCAL_MIGRATIONS) {
     if (step.version <= version) continue;

@@ -2,7 +2,7 @@
 // listing in full. Totals, facets and the window's ids come from the in-memory snapshot
 // (snapshot.ts); the rows themselves from SQLite by id.
 import { z } from 'zod';
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import {
   DEFAULT_SORT,
   DEFAULT_WINDOW,
@@ -30,7 +30,7 @@ import { matchSql, orderSql, type MatchSet, type Snapshot, type Snapshots } from
 export function parseInventoryQuery(input: unknown): InventoryQuery {
   const result = inventoryQuerySchema.safeParse(input ?? {});
   if (!result.success) {
-    throw new AppError('bad_input', 'This inventory query is not valid.', { issues: z.prettifyError(result.error) });
+    throw codedError('bad_input', { code: 'cache.queryInvalid' }, { issues: z.prettifyError(result.error) });
   }
   return result.data;
 }
@@ -134,8 +134,8 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
       let ids: number[];
       if (!snapshots.ready() && whereClause(query).sql === '') {
         // The whole stock while the snapshot is stale (the screen's first load, the first read
-        // after a sync): SQLite answers from the sort's index in a few ms, and the snapshot
-        // (about 150 ms at 100,000) is built by the next question that needs it, not this one.
+        // after a sync): SQLite answers from the sort's index, much sooner than the snapshot is
+        // built (docs/measurements.md), and the snapshot is built by the next question that needs it, not this one.
         total = countAll.get() ?? 0;
         ids = window.limit === 0 || window.offset >= total ? [] : windowOfAll(sort, window.offset, window.limit);
       } else {

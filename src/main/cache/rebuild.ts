@@ -5,7 +5,7 @@
 // it (`cache.sqlite.damaged`) for support, replacing an earlier one.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import { openDatabase } from './db';
 import { createCache } from './index';
 import { removeSearchIndexFile } from './search-index-file';
@@ -81,12 +81,7 @@ export function rebuildCacheFile(file: string): RebuildResult {
     // The saved search index was the damaged file's (its stamp would not match the new one's anyway).
     removeSearchIndexFile(file);
   } catch (error) {
-    throw new AppError(
-      'database',
-      'Showroom cannot move the damaged local copy aside (check folder permissions).',
-      { file, cause: String(error) },
-      { cause: error },
-    );
+    throw codedError('database', { code: 'cache.cannotMoveAside' }, { file, cause: String(error) }, { cause: error });
   }
   const db = openDatabase(file, { expectFresh: true });
   const cache = createCache(db);

@@ -1,6 +1,6 @@
 // The record of each sync: what kind, when, how it ended, what it counted.
 import type { AppErrorShape } from '../../shared/errors';
-import { renderMessage } from '../../shared/i18n/messages';
+import { kindMessage, renderMessage } from '../../shared/i18n/messages';
 import type { SyncDataProblem, SyncKind, SyncOutcome } from '../../shared/views';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
@@ -47,6 +47,12 @@ interface DbRun {
   data_problems: string;
 }
 
+/** A run's stored error; runs recorded before every error had a code read as their kind's text. */
+function storedError(text: string): AppErrorShape {
+  const shape = JSON.parse(text) as Omit<AppErrorShape, 'code'> & { code?: string };
+  return { ...shape, code: shape.code ?? kindMessage(shape.kind).code };
+}
+
 const toRun = (r: DbRun): SyncRun => ({
   id: r.id,
   kind: r.kind,
@@ -54,7 +60,7 @@ const toRun = (r: DbRun): SyncRun => ({
   endedAt: r.ended_at,
   outcome: r.outcome === null ? 'running' : r.outcome === 'ok' ? 'succeeded' : r.outcome,
   counts: JSON.parse(r.counts) as Partial<SyncCounts>,
-  error: r.error === null ? null : (JSON.parse(r.error) as AppErrorShape),
+  error: r.error === null ? null : storedError(r.error),
   dataProblems: JSON.parse(r.data_problems) as SyncDataProblem[],
 });
 

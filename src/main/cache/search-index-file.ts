@@ -1,6 +1,6 @@
 // The in-memory search index (search-index.ts) kept in a file beside the cache, so an account
-// opens with it instead of reading it again from FTS5 (1.6 to 2.5 s of one core at 100,000
-// listings, while the dealer types the first words). Loading it takes a few tens of ms.
+// opens with it instead of reading it again from FTS5 (seconds of one core on a large stock, while
+// the dealer types the first words); loading it is far quicker (docs/measurements.md).
 //
 // The file holds the index and the stamp of the full-text index it was read from: the FTS5
 // structure record (its segments and a write counter that every write to the index moves on) and
@@ -100,7 +100,7 @@ function writeIndexFile(file: string, stamp: string, index: SearchIndex): void {
   const header: Header = { stamp, terms: terms.length, termBytes: termBytes.length, postingsBytes: offsets[terms.length] as number, crc };
   const temp = `${file}.${String(process.pid)}.tmp`;
   try {
-    // Piece by piece: the 10 MB are never copied into one buffer.
+    // Piece by piece: the postings are never copied into one buffer.
     const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
     try {
       for (const bytes of [headBytes(header), ...body]) writeSync(fd, bytes);

@@ -1,17 +1,17 @@
 // The full-text index's terms and their listings, in memory: the sorted vocabulary and one
 // posting list per term, read from FTS5 itself (fts5vocab), so a term is exactly the term FTS5
 // made and the listings it holds are exactly FTS5's. A search of a few words is then a few loops
-// over typed arrays in JS (a 2-letter prefix that matches 99% of 100,000 listings: about 1 ms)
-// where FTS5 walks its doclists through SQLite's virtual-table interface row by row (6–14 ms for
-// the same prefix when the index kept prefix entries; since schema 11, which dropped them, FTS5
-// merges the doclists of every term the prefix begins: up to about 35 ms; bench/cache-search.ts).
+// over typed arrays in JS, where FTS5 walks its doclists through SQLite's virtual-table interface
+// row by row (and since schema 11, which dropped the prefix entries, merges the doclists of every
+// term a prefix begins): many times faster for a broad prefix (bench/cache-search.ts; the figures
+// are in docs/measurements.md).
 //
-// Reading it costs about a second at 100,000 listings (6 million postings), so it is read in
+// Reading it costs much more than a question (millions of postings at 100,000 listings), so it is read in
 // small steps (`SearchIndexBuilder.step`), between the reader's questions, and only used when it
 // was read from the listings as they are now (the generation's token); until then, and whenever
 // a word is one FTS5 alone can read (see fts.ts, `indexedWords`), the search runs in FTS5 as before.
 // Once read, it is saved beside the cache, and the next start loads it (search-index-file.ts).
-// About 10 MB of postings at 100,000 listings (a byte or two each, as gaps), and the 250,000 terms as strings.
+// The postings take a byte or two each (as gaps), and the terms are kept as strings.
 import type { Db } from './db';
 import type { Generation } from './generation';
 import { binaryCompare } from './binary-order';
@@ -38,7 +38,7 @@ export class SearchIndex {
     private readonly to: Int32Array,
     /** Each term's rowids, ascending, as the gaps between them in LEB128 (7 bits a byte): a dense term takes a byte a listing. */
     private readonly chunks: readonly Uint8Array[],
-    /** The terms joined by NUL, as read in steps, until `parts` hands them over (joining 250,000 strings at once takes 30–60 ms). */
+    /** The terms joined by NUL, as read in steps, until `parts` hands them over (joining them all at once is longer than a step). */
     private termText: string | null = null,
   ) {}
 

@@ -1,7 +1,7 @@
-// The inventory's filter columns in memory: one typed array per column (about 60 bytes a listing,
-// 6 MB at 100,000), read from the table once and again only after the listings change (see
-// generation.ts). Counts, facets, the summary and the choice of a window's rows are loops over
-// these arrays, a few milliseconds at 100,000 listings, where SQLite scanned the table for each.
+// The inventory's filter columns in memory: one typed array per column (tens of bytes a listing),
+// read from the table once and again only after the listings change (see generation.ts). Counts,
+// facets, the summary and the choice of a window's rows are loops over these arrays, where SQLite
+// scanned the table for each.
 // SQLite still does what it does best: the full-text match (FTS5), each sort's order (read once
 // from the sort's index, with SQLite's own collations), and the window's rows by id.
 //
@@ -89,7 +89,7 @@ const BUILD_BATCH = 20_000;
 /**
  * The matches as one JSON array: for a broad prefix (two letters can match 60% of the stock),
  * handing tens of thousands of rows to JS one by one costs more than FTS5's own walk; one text
- * parsed by JSON.parse takes about a third less (bench/cache-search.ts).
+ * parsed by JSON.parse takes less (bench/cache-search.ts; docs/measurements.md).
  */
 const MATCH_SQL = 'SELECT json_group_array(rowid) FROM vehicles_fts WHERE vehicles_fts MATCH ?';
 /**
@@ -103,8 +103,8 @@ const RANKED_MAX = 2000;
 const MATCHES_KEPT = 8;
 /**
  * Match sets of a search that is one first character ("c", "7"), kept apart from the others: every
- * word the dealer types starts with one, and one matches much of the stock (1–3 ms at 100,000
- * listings, most of such a keystroke's work in the reader), against about 0.1 ms kept. At most
+ * word the dealer types starts with one, and one matches much of the stock (most of such a
+ * keystroke's work in the reader, next to nothing once kept; docs/measurements.md). At most
  * 12 × (1 + 4 × share) bytes per listing: 6 MB at 100,000 listings if each matched all.
  */
 export const LETTER_MATCHES_KEPT = 12;

@@ -3,7 +3,8 @@
 // long); the inventory the dealer browses stays the previous snapshot until `commit`, which
 // applies the whole pass in one transaction. Anything else (`abandon`, an exception, a crash)
 // leaves that snapshot exactly as it was.
-import { AppError, type AppErrorShape } from '../../shared/errors';
+import { type AppErrorShape } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import { CHANGES_KEPT_PER_RUN, type ListingChange } from '../../shared/listing-changes';
 import type { ChangeStore } from './changes-store';
 import { isoNow, type Clock } from './clock';
@@ -92,7 +93,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
       let seq = 0;
       let open = true;
       const ensureOpen = () => {
-        if (!open) throw new AppError('internal', `Sync pass ${runId} is already finished.`);
+        if (!open) throw codedError('internal', { code: 'app.internal' }, { reason: 'sync_pass_finished', runId });
       };
       const stagePage = db.transaction((items: readonly unknown[]) => {
         // Verbatim text of each item; stringifying here keeps unknown and invalid fields too.

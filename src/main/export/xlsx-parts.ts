@@ -22,7 +22,7 @@ const MARKUP = /[&<>"]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /**
  * Whether a text may need any of the above (most do not, and are written as they are). No `u` or `i`
- * flag: those made this test, run on every text cell, 3× slower; a surrogate pair or a `_x` without
+ * flag: those made this test, run on every text cell, several times slower; a surrogate pair or a `_x` without
  * the rest of the pattern only takes the longer path, which leaves them as they are.
  */
 // eslint-disable-next-line no-control-regex -- as FORBIDDEN

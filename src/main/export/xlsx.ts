@@ -1,13 +1,12 @@
 // XLSX with typed cells, streamed: each window of rows becomes worksheet XML and goes to the zip's
 // deflate as it is added, so 100,000 listings never sit in memory as a workbook. We write the
-// SpreadsheetML ourselves (xlsx-parts.ts): none of the ten libraries we measured writes 100,000
-// listings in under 5 s on two cores (docs/xlsx-writer.md; the export bench shows exceljs beside
-// us). A row here is one string. Number formats are written in the file's own notation (`.`
+// SpreadsheetML ourselves (xlsx-parts.ts): none of the libraries we measured was fast enough on
+// two cores (docs/xlsx-writer.md; the export bench shows exceljs beside us). A row here is one string. Number formats are written in the file's own notation (`.`
 // decimal, `,` grouping) and Excel shows them in the reader's locale; dates are real dates (Excel
 // serials of the local wall-clock time), booleans real booleans, text inline strings. A
-// shared-strings table was measured at 100,000 listings: 301,000 distinct texts (references,
-// titles, plates) held in memory until the end, 91 MB of XML instead of 111 but no less deflate
-// time (0.97 s against 0.90), a file of 13.8 MB instead of 16.2: not worth it.
+// shared-strings table was measured: most texts are distinct (references, titles, plates) and
+// held in memory until the end, for a little less XML, no less deflate time and a slightly
+// smaller file: not worth it (docs/measurements.md).
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { VehicleRow } from '../../shared/inventory';
@@ -44,7 +43,7 @@ const excelSerial = (wall: Date): number => wall.getTime() / 86_400_000 + 25_569
 
 /**
  * How much worksheet XML may wait for the deflate before the export stops reading rows: a few
- * windows (one is about 0.6 MB), so the next window is read while the previous one compresses.
+ * windows (each well under a MB), so the next window is read while the previous one compresses.
  */
 const SHEET_BUFFER = 4 * 1024 * 1024;
 

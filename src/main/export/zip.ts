@@ -8,10 +8,9 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import { Zip, ZipPassThrough, type ZipInputFile } from 'fflate';
 
 /**
- * zlib's level 1. Deflating the 111 MB of sheet XML of 100,000 listings takes 0.5 s of CPU at 1,
- * 0.8 s at 3, 1.5 s at 6 (zlib's default); the file is 18.1 MB at 1, 16.2 at 3, 14.0 at 6 (exceljs
- * wrote 16.8 at 6). With the cells no longer costing seconds, compressing is a third of the
- * export's CPU: on an idle machine it runs beside the reading on another core whatever the level,
+ * zlib's level 1: a fraction of the CPU of zlib's default level 6 for a file only somewhat larger
+ * (docs/measurements.md). With the cells no longer costing seconds, compressing is a large part of
+ * the export's CPU: on an idle machine it runs beside the reading on another core whatever the level,
  * but on a busy one (two shared cores here) every second of CPU counts, and a few MB more on a
  * local file cost the dealer nothing.
  */
@@ -33,7 +32,7 @@ class DeflatedEntry implements ZipInputFile {
     highWaterMark: number,
     out: Writable,
   ) {
-    // One zlib job per window of rows (about 0.6 MB of XML), answered in one output buffer.
+    // One zlib job per window of rows (well under a MB of XML), answered in one output buffer.
     this.deflate = createDeflateRaw({ level: LEVEL, chunkSize: 256 * 1024 });
     this.deflate.on('data', (chunk: Buffer<ArrayBuffer>) => {
       this.ondata?.(null, chunk, false);

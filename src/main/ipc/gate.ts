@@ -13,6 +13,7 @@ import {
   type Result,
 } from '../../shared/contract';
 import { toErrorShape, type AppErrorShape } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import { createRedactor } from '../base/redact';
 import { isTrustedSender } from '../shell/urls';
 import { notPlainDataAt } from './plain-data';
@@ -56,8 +57,8 @@ function sanitise(shape: AppErrorShape, redact: ReturnType<typeof createRedactor
   try {
     clean = JSON.parse(JSON.stringify(redact(shape))) as AppErrorShape;
   } catch {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- a shape that broke JSON is not trusted to have a string message
-    clean = { kind: shape.kind, message: redact.redactString(String(shape.message)) };
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- a shape that broke JSON is not trusted to have string fields
+    clean = { kind: shape.kind, message: redact.redactString(String(shape.message)), code: String(shape.code) };
   }
   if (clean.detail && 'stack' in clean.detail) delete clean.detail.stack;
   return clean;
@@ -80,22 +81,22 @@ export function createGateFor<Cs extends AnyChannels>(channels: Cs, handlers: Ha
         url: from?.url?.slice(0, 300),
         frameIsMain: from?.frameIsMain,
       });
-      return fail({ kind: 'internal', message: 'This request was refused.', detail: { reason: 'untrusted_sender' } });
+      return fail(codedError('internal', { code: 'app.requestRefused' }, { reason: 'untrusted_sender' }).toJSON());
     }
     if (!known(channel)) {
       log?.warn('ipc: unknown channel', { channel: typeof channel === 'string' ? channel.slice(0, 100) : typeof channel });
-      return fail({ kind: 'bad_input', message: 'Unknown request.', detail: { reason: 'unknown_channel' } });
+      return fail(codedError('bad_input', { code: 'app.unknownRequest' }, { reason: 'unknown_channel' }).toJSON());
     }
     const notPlain = notPlainDataAt(input);
     if (notPlain) {
       log?.warn('ipc: refused input that is not plain data', { channel, path: notPlain.slice(0, 10).join('.').slice(0, 200) });
-      return fail({ kind: 'bad_input', message: 'The request was not valid.', detail: { channel, reason: 'not_plain_data', path: notPlain.slice(0, 10) } });
+      return fail(codedError('bad_input', { code: 'app.invalidRequest' }, { channel, reason: 'not_plain_data', path: notPlain.slice(0, 10) }).toJSON());
     }
     const spec = channels[channel] as ChannelSpec<z.ZodType, unknown>;
     const parsed = spec.input.safeParse(input);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((i) => ({ path: i.path.map(String), code: i.code, message: i.message }));
-      return fail({ kind: 'bad_input', message: 'The request was not valid.', detail: { channel, issues } });
+      return fail(codedError('bad_input', { code: 'app.invalidRequest' }, { channel, issues }).toJSON());
     }
     const handler = handlers[channel] as (input: unknown, ctx: CallContext) => Promise<unknown>;
     try {

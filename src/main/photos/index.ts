@@ -9,7 +9,7 @@
 // vehicle online (ensureVehiclePhotos) retries its photos whatever happened before.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { PhotoCacheStatus } from '../../shared/views';
 import type { Cache, FileGroup, PhotoRecord } from '../cache';
 import { isPlainRelativePath } from '../base/contained-path';
@@ -137,7 +137,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
   removeLeftovers(dir);
 
   function checkBudget(bytes: number): number {
-    if (!Number.isFinite(bytes) || bytes < 0) throw new AppError('bad_input', 'The photo budget must be 0 or more.', { budgetBytes: bytes });
+    if (!Number.isFinite(bytes) || bytes < 0) throw codedError('bad_input', { code: 'accounts.photoBudgetInvalid' }, { budgetBytes: bytes });
     return Math.floor(bytes);
   }
 
@@ -273,7 +273,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
 
   return {
     async syncPhotos({ scope, signal, onProgress }) {
-      if (signal?.aborted) throw new AppError('cancelled', 'The photo download was cancelled.');
+      if (signal?.aborted) throw codedError('cancelled', { code: 'photos.cancelled' });
       stored.reset();
       // Photos of listings the portal no longer has make room first.
       evictRows(store.orphanIds());
@@ -322,7 +322,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
           });
         }),
       );
-      if (signal?.aborted) throw new AppError('cancelled', 'The photo download was cancelled.');
+      if (signal?.aborted) throw codedError('cancelled', { code: 'photos.cancelled' });
       return result;
     },
 
@@ -354,7 +354,7 @@ export function createPhotoCache(options: PhotoCacheOptions): PhotoCache {
 
     photoIdFor(sourceUrl, reference) {
       const [record] = store.register(reference, [sourceUrl]);
-      if (!record) throw new AppError('internal', 'The photo could not be registered.', { reference });
+      if (!record) throw codedError('internal', { code: 'app.internal' }, { reason: 'photo_not_registered', reference });
       return String(record.id);
     },
 

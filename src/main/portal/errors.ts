@@ -5,8 +5,7 @@
 // error, which names a code and an address.
 import { policyOf } from '../../shared/error-policy';
 import type { AppError, ErrorDetail, ErrorKind } from '../../shared/errors';
-import { en } from '../../shared/i18n/en';
-import { codedError, type MessageCode, type MessageRef } from '../../shared/i18n/messages';
+import { codedError, kindMessage, type MessageRef } from '../../shared/i18n/messages';
 
 /**
  * The portal's address sent Showroom elsewhere, and Showroom did not follow (transport.ts): the
@@ -40,12 +39,7 @@ export function portalError(
   extra?: Omit<ErrorDetail, 'method' | 'endpoint' | 'time'>,
   cause?: unknown,
 ): AppError {
-  return codedError(kind, message ?? portalMessage(kind), detailFor(ctx, extra), cause === undefined ? undefined : { cause });
-}
-
-/** The dictionary's text for a kind of portal failure ('portal.<kind>'; 'app.internal' for kinds no portal call produces). */
-export function portalMessage(kind: ErrorKind): MessageRef {
-  return { code: Object.hasOwn(en.codes.portal, kind) ? (`portal.${kind}` as MessageCode) : 'app.internal' };
+  return codedError(kind, message ?? kindMessage(kind), detailFor(ctx, extra), cause === undefined ? undefined : { cause });
 }
 
 /** The NestJS error body `{ statusCode, message, error }`, read without trusting it. */

@@ -5,9 +5,9 @@
 // DeferRendererTasksAfterInput (on by default in current Chromium): after a key press, the page
 // runs no task of its own — no WebSocket or IPC message, no timer, no message from a worker —
 // until the frame that draws the key is done. When that frame is late (a search-box clear's
-// frame ends 6–17 ms after the key, a letter's 3–5), the keystroke's answer, back from the
-// backend in 3–6 ms, waits for it and is drawn after it: the clears alone made the browser
-// shell's keystroke → rows p95 (10 of 73 keys at 11–25 ms). A web page gains from the deferral
+// frame can end after the keystroke's answer is back from the backend), the answer waits for it
+// and is drawn after it: the clears alone made the browser shell's slowest keystrokes
+// (docs/measurements.md). A web page gains from the deferral
 // (its background work cannot delay what the key shows); this window's only work after a key is
 // that key's answer, which belongs with it. bench/renderer-inventory.ts prints both, side by side.
 

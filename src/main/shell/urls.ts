@@ -1,7 +1,8 @@
 // Which URLs the shell trusts, navigates to, or hands to the system browser.
 // Pure decisions: index.ts wires them into Electron, test/shell checks them.
 
-import { AppError } from '../../shared/errors';
+import type { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 
 function parse(url: string): URL | undefined {
   try {
@@ -59,14 +60,18 @@ export function externalUrlDecision(url: unknown): 'open' | 'deny' {
   return 'open';
 }
 
+/** What refusing to open something that is not a web page says. */
+export function notAWebPage(): AppError {
+  return codedError('bad_input', { code: 'app.onlyWebPages' }, { reason: 'external_url_refused' });
+}
+
 /**
  * The `openExternal` the backend receives: the system browser for http(s) pages, a tagged
  * bad_input error for anything else, whatever the caller checked before.
  */
 export function guardedOpenExternal(open: (url: string) => Promise<void>): (url: string) => Promise<void> {
   return async (url) => {
-    if (externalUrlDecision(url) !== 'open')
-      throw new AppError('bad_input', 'Only web pages (http or https) can be opened.', { reason: 'external_url_refused' });
+    if (externalUrlDecision(url) !== 'open') throw notAWebPage();
     await open(url);
   };
 }

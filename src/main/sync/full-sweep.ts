@@ -13,7 +13,8 @@
 // took before the sweep catches edits and creations made while we were reading. Everything that
 // was repaired is counted in the run's notes; what could not be settled is counted too, never
 // dropped.
-import { AppError, isAppError } from '../../shared/errors';
+import { isAppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import type { PortalVehicle } from '../portal';
 import { updatedMsOf, type Collector } from './collector';
 import { BY_REFERENCE, NEWEST_FIRST, note, pagesFor, pageSizeOf, readPage, type PageRead, type SyncContext } from './context';
@@ -107,7 +108,7 @@ export async function fullSweep(input: SweepInput): Promise<SweepResult> {
     },
     ctx.signal,
   );
-  if (!first || !head) throw new AppError('internal', 'The first pages of the sync were not read.');
+  if (!first || !head) throw codedError('internal', { code: 'app.internal' }, { reason: 'first_pages_missing' });
   const headRefs = new Set(head.items.map((i) => i.reference));
   const headUpdatedMs = Math.max(Number.NEGATIVE_INFINITY, ...head.items.map(updatedMsOf));
   const pageSize = pageSizeOf(first);

@@ -1,7 +1,8 @@
 // The sync engine (design.md, "Sync"): flushes the outbox, reads the plan, pulls the listings in a
 // full or incremental pass that commits whole or not at all, then runs the photo step. One sync
 // at a time; progress streams as it goes; a cancel or a failure leaves the previous snapshot.
-import { AppError, toErrorShape } from '../../shared/errors';
+import { toErrorShape } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 import { parseVehicle } from '../../shared/vehicle';
 import {
   PUBLICATION_ACTIONS,
@@ -132,7 +133,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   async function run(options: { kind?: 'full' | 'incremental' | 'auto'; signal?: AbortSignal } = {}): Promise<SyncRunReport> {
-    if (running) throw new AppError('busy', 'A sync is already running. Wait for it to finish, or cancel it.');
+    if (running) throw codedError('busy', { code: 'sync.running' });
     const controller = new AbortController();
     const onOuterAbort = () => controller.abort();
     if (options.signal?.aborted) controller.abort();
@@ -262,7 +263,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       progress.finish();
     }
     const record = cache.runs.get(pass.runId);
-    if (!record) throw new AppError('internal', `The record of sync ${pass.runId} is missing.`);
+    if (!record) throw codedError('internal', { code: 'app.internal' }, { reason: 'sync_record_missing', runId: pass.runId });
     return toSyncRunReport(record);
   }
 

@@ -1,15 +1,24 @@
 // One sync per account across processes: the app and the command line share the account's
 // folder, and two syncs writing one cache would fight over SQLite's write lock (one of them
 // failing with "database is locked") and send the outbox twice. The lock sits beside the cache file.
-import { AppError } from '../../shared/errors';
+import type { AppError } from '../../shared/errors';
+import { codedError, type MessageCode, type MessageRef } from '../../shared/i18n/messages';
 import { acquireLock, LockBusyError, releaseLockOfThread, syncLockPath, type HeldLock, type LockOwner } from '../locks/file-lock';
 
 /** Who runs syncs in this process, as the other process's message names it. */
 export type SyncHolder = 'the app' | 'the command line' | 'another Showroom process';
 
+const RUNNING_IN: Partial<Record<string, MessageCode>> & Record<SyncHolder, MessageCode> = {
+  'the app': 'sync.runningInApp',
+  'the command line': 'sync.runningInCli',
+  'another Showroom process': 'sync.runningElsewhere',
+};
+
 export function syncRunningError(owner: LockOwner | null): AppError {
-  const by = owner ? ` (started ${owner.since} by ${owner.who}, process ${owner.pid})` : '';
-  return new AppError('busy', `A sync is already running${by}. Wait for it to finish, then try again.`, { reason: 'sync_running', owner: owner ?? undefined });
+  const ref: MessageRef = owner
+    ? { code: RUNNING_IN[owner.who] ?? 'sync.runningElsewhere', params: { since: owner.since, pid: owner.pid } }
+    : { code: 'sync.runningSomewhere' };
+  return codedError('busy', ref, { reason: 'sync_running', owner: owner ?? undefined });
 }
 
 /** Takes the account's sync lock, or throws AppError('busy') naming who holds it. */
@@ -20,12 +29,7 @@ export async function lockSync(cacheFile: string, who: SyncHolder, onLost?: () =
     return await acquireLock(path, { who, onCompromised: () => onLost?.() });
   } catch (error) {
     if (error instanceof LockBusyError) throw syncRunningError(error.owner);
-    throw new AppError(
-      'database',
-      'Showroom cannot create its sync lock beside the local cache (check folder permissions).',
-      { file: path, cause: String(error) },
-      { cause: error },
-    );
+    throw codedError('database', { code: 'sync.lockUnwritable' }, { file: path, cause: String(error) }, { cause: error });
   }
 }
 

@@ -1,7 +1,8 @@
 // Bounded parallelism for page requests: at most `limit` calls in flight. The first failure
 // stops new calls and aborts the ones in flight (their requests are worthless once the pass is
 // lost), and is the error the caller sees.
-import { AppError } from '../../shared/errors';
+import type { AppError } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
 
 export async function forEachLimit<T>(
   items: readonly T[],
@@ -40,7 +41,7 @@ export async function forEachLimit<T>(
 }
 
 export function cancelled(): AppError {
-  return new AppError('cancelled', 'The sync was cancelled.');
+  return codedError('cancelled', { code: 'sync.cancelled' });
 }
 
 /** Throws the cancellation error when the signal has fired (between steps that do not listen to it). */

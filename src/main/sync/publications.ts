@@ -268,7 +268,8 @@ export function createPublications(deps: PublicationsDeps) {
         if (result.kind === 'accepted') sent[entry.kind]++;
         else if (result.kind !== 'later') failed[entry.kind]++;
         // Offline or refused credentials: the others would fail the same way.
-        else if (stopsBatch(result.errorKind)) stop ??= new AppError(result.errorKind, result.message, undefined, { code: result.code, params: result.params });
+        else if (stopsBatch(result.errorKind))
+          stop ??= new AppError(result.errorKind, result.message, undefined, { code: result.code ?? 'app.internal', params: result.params });
       },
       new AbortController().signal,
     );

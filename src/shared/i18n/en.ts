@@ -898,6 +898,13 @@ Cached photos are downloaded again.`,
     app: {
       internal: 'Something went wrong inside Showroom.',
       unreachable: 'Showroom could not reach its background process. If Showroom was stopped, start it again, then reload this window.',
+      unreadableAnswer: 'Showroom received an unreadable answer from its background process.',
+      answerFailed: 'Showroom could not send its answer.',
+      requestRefused: 'This request was refused.',
+      unknownRequest: 'Unknown request.',
+      invalidRequest: 'The request was not valid.',
+      noAccount: 'Connect an account first (or start the demo).',
+      onlyWebPages: 'Only web pages (http or https) can be opened.',
     },
     /** What the browser shell writes in its terminal (main/browser-shell). */
     shell: {
@@ -928,6 +935,8 @@ Cached photos are downloaded again.`,
     },
     session: {
       restarted: 'Showroom’s background worker for this account stopped unexpectedly and was started again; nothing was lost. Try once more.',
+      closed: 'The account was closed.',
+      openFailed: 'Showroom could not open this account.',
       restartedNotice:
         'Showroom’s background work for this account stopped unexpectedly and was started again. Nothing was lost; if an action did not finish, try it once more.',
     },
@@ -969,6 +978,7 @@ Cached photos are downloaded again.`,
       photoModeInvalid: 'Choose which photos to keep: covers only, or all.',
       photoBudgetInvalid: 'The photo budget must be a whole number of megabytes, 0 or more.',
       invalidId: 'Invalid account id.',
+      testFailed: 'The connection test failed unexpectedly.',
     },
     /** The portal address the dealer typed (accounts/base-url.ts). */
     baseUrl: {
@@ -992,6 +1002,22 @@ Cached photos are downloaded again.`,
       needsUpgrade: 'This inventory file must be upgraded before it can be read.',
       newerSchema: 'This data was written by a newer version of Showroom (schema {{version}}, this version knows {{latest}}). Update Showroom to open it.',
       interrupted: 'The sync was interrupted (Showroom closed or crashed).',
+      noListing: 'There is no listing “{{reference}}” in the local inventory. Sync to refresh it.',
+      queryInvalid: 'This inventory query is not valid.',
+      cannotMoveAside: 'Showroom cannot move the damaged local copy aside (check folder permissions).',
+    },
+    /** One sync at a time, and its end (main/sync). */
+    sync: {
+      running: 'A sync is already running. Wait for it to finish, or cancel it.',
+      runningSomewhere: 'A sync is already running. Wait for it to finish, then try again.',
+      runningInApp: 'A sync is already running (started {{since}} by the app, process {{pid}}). Wait for it to finish, then try again.',
+      runningInCli: 'A sync is already running (started {{since}} by the command line, process {{pid}}). Wait for it to finish, then try again.',
+      runningElsewhere: 'A sync is already running (started {{since}} by another Showroom process, process {{pid}}). Wait for it to finish, then try again.',
+      lockUnwritable: 'Showroom cannot create its sync lock beside the local cache (check folder permissions).',
+      cancelled: 'The sync was cancelled.',
+    },
+    photos: {
+      cancelled: 'The photo download was cancelled.',
     },
     keychain: {
       unavailable:

@@ -55,6 +55,11 @@ export function textsIn(language: UiLanguage): Texts {
   return (code, params) => renderMessage(language, code, params);
 }
 
+/** The dictionary's text for a kind of failure ('portal.<kind>'; 'app.internal' for kinds no portal call produces). */
+export function kindMessage(kind: ErrorKind): MessageRef {
+  return { code: Object.hasOwn(en.codes.portal, kind) ? (`portal.${kind}` as MessageCode) : 'app.internal' };
+}
+
 /** An AppError that carries its code and params, with the English text as its message (for logs). */
 export function codedError(kind: ErrorKind, ref: MessageRef, detail?: ErrorDetail, options?: Omit<AppErrorOptions, 'code' | 'params'>): AppError {
   return new AppError(kind, renderMessage('en', ref.code, ref.params), detail, {

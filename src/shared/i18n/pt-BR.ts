@@ -897,6 +897,13 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
     app: {
       internal: 'Algo deu errado dentro do Showroom.',
       unreachable: 'O Showroom não conseguiu falar com o seu processo de fundo. Se o Showroom foi encerrado, inicie-o de novo e depois recarregue esta janela.',
+      unreadableAnswer: 'O Showroom recebeu do seu processo de fundo uma resposta que não consegue ler.',
+      answerFailed: 'O Showroom não conseguiu enviar a resposta.',
+      requestRefused: 'Este pedido foi recusado.',
+      unknownRequest: 'Pedido desconhecido.',
+      invalidRequest: 'O pedido não era válido.',
+      noAccount: 'Conecte uma conta primeiro (ou inicie a demonstração).',
+      onlyWebPages: 'Só páginas da web (http ou https) podem ser abertas.',
     },
     shell: {
       running: 'O Showroom está em execução (no navegador, porta {{port}}).',
@@ -926,6 +933,8 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
     },
     session: {
       restarted: 'O processo de fundo do Showroom para esta conta parou de forma inesperada e foi reiniciado; nada foi perdido. Tente de novo.',
+      closed: 'A conta foi fechada.',
+      openFailed: 'O Showroom não conseguiu abrir esta conta.',
       restartedNotice:
         'O trabalho de fundo do Showroom para esta conta parou de forma inesperada e foi reiniciado. Nada foi perdido; se uma ação não terminou, tente de novo.',
     },
@@ -971,6 +980,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       photoModeInvalid: 'Escolha quais fotos guardar: só as capas, ou todas.',
       photoBudgetInvalid: 'O limite de fotos deve ser um número inteiro de megabytes, 0 ou mais.',
       invalidId: 'Identificador de conta inválido.',
+      testFailed: 'O teste de conexão falhou de forma inesperada.',
     },
     baseUrl: {
       empty: 'Informe o endereço do portal, por exemplo {{example}}.',
@@ -993,6 +1003,22 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       newerSchema:
         'Estes dados foram gravados por uma versão mais nova do Showroom (esquema {{version}}; esta versão conhece até o {{latest}}). Atualize o Showroom para abri-los.',
       interrupted: 'A sincronização foi interrompida (o Showroom foi fechado ou parou de forma inesperada).',
+      noListing: 'Não há anúncio “{{reference}}” no estoque local. Sincronize para atualizá-lo.',
+      queryInvalid: 'Esta consulta ao estoque não é válida.',
+      cannotMoveAside: 'O Showroom não consegue pôr de lado a cópia local danificada (verifique as permissões da pasta).',
+    },
+    sync: {
+      running: 'Já há uma sincronização em andamento. Espere que termine, ou cancele-a.',
+      runningSomewhere: 'Já há uma sincronização em andamento. Espere que termine e tente de novo.',
+      runningInApp: 'Já há uma sincronização em andamento (iniciada {{since}} pelo aplicativo, processo {{pid}}). Espere que termine e tente de novo.',
+      runningInCli: 'Já há uma sincronização em andamento (iniciada {{since}} pela linha de comando, processo {{pid}}). Espere que termine e tente de novo.',
+      runningElsewhere:
+        'Já há uma sincronização em andamento (iniciada {{since}} por outro processo do Showroom, processo {{pid}}). Espere que termine e tente de novo.',
+      lockUnwritable: 'O Showroom não consegue criar a trava de sincronização ao lado da cópia local (verifique as permissões da pasta).',
+      cancelled: 'A sincronização foi cancelada.',
+    },
+    photos: {
+      cancelled: 'O download das fotos foi cancelado.',
     },
     keychain: {
       unavailable:

@@ -39,7 +39,7 @@ function answer(channel: ChannelName, input: unknown): Result<unknown> {
     const reason = (input as ChannelInput<'inventory.query'>).filters?.attention?.[0] as AttentionReason | undefined;
     return ok((reason && BY_REASON[reason]) ?? { total: 0, rows: [] });
   }
-  return { ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } };
+  return { ok: false, error: { kind: 'not_found', code: 'app.internal', message: `${channel} is not answered in this test` } };
 }
 
 beforeAll(() => {

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // An error from main reaches the dealer in the UI language: its message code crosses the real
-// bridge and ErrorBox renders it with i18next; an uncoded (English) message is kept out of a
-// Portuguese screen and left in the support detail.
+// bridge and ErrorBox renders it with i18next. An answer without a code is not an error shape: the
+// bridge reports an unreadable answer, in the UI language, and its English never reaches the screen.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
+import type { AppErrorShape } from '../../../src/shared/errors';
 import { en } from '../../../src/shared/i18n/en';
 import { fill } from '../../../src/shared/i18n/messages';
 import { ptBR } from '../../../src/shared/i18n/pt-BR';
@@ -16,7 +17,8 @@ function answer(channel: ChannelName, input: unknown): Result<unknown> {
   const { reference } = input as { reference: string };
   if (reference === 'AB-1')
     return { ok: false, error: { kind: 'not_found', message: ENGLISH, code: 'portal.noListing', params: { reference }, detail: { status: 404 } } };
-  return { ok: false, error: { kind: 'not_found', message: `Nothing called ${reference} (an older main, no code).` } };
+  // What a main that still sent English sentences would answer.
+  return { ok: false, error: { kind: 'not_found', message: `Nothing called ${reference} (no code).` } as AppErrorShape };
 }
 
 beforeAll(() => {
@@ -52,13 +54,13 @@ describe('errors in the UI language', () => {
     expect(english.textContent).toContain(ENGLISH);
   });
 
-  it('an uncoded error: its English message only on an English screen', async () => {
+  it('an uncoded error is refused by the bridge: the dealer reads that the answer was unreadable, in their language', async () => {
     const error = await errorOf('ZZ-9');
     const pt = await show('pt-BR', error);
-    expect(pt.querySelector('.error-box__message')).toBeNull();
-    expect(pt.querySelector('pre')?.textContent).toContain('Nothing called ZZ-9');
+    expect(pt.querySelector('.error-box__message')?.textContent).toBe(ptBR.codes.app.unreadableAnswer);
+    expect(pt.textContent).not.toContain('Nothing called');
     cleanup();
     const english = await show('en', error);
-    expect(english.querySelector('.error-box__message')?.textContent).toContain('Nothing called ZZ-9');
+    expect(english.querySelector('.error-box__message')?.textContent).toBe(en.codes.app.unreadableAnswer);
   });
 });

@@ -60,7 +60,7 @@ function answerNow(channel: ChannelName, input: unknown): Result<unknown> {
       return ok({ total: cached, rows });
     }
     default:
-      return { ok: false, error: { kind: 'internal', message: `${channel} is not answered in this test` } };
+      return { ok: false, error: { kind: 'internal', code: 'app.internal', message: `${channel} is not answered in this test` } };
   }
 }
 

@@ -13,7 +13,8 @@ import { installBridge, ok, type TestBridge } from './bridge';
 import { rowView } from './rows';
 
 function answer(channel: ChannelName, input: unknown): Result<unknown> {
-  if (channel !== 'inventory.query') return { ok: false, error: { kind: 'internal', message: `${channel} is not answered in this test` } };
+  if (channel !== 'inventory.query')
+    return { ok: false, error: { kind: 'internal', code: 'app.internal', message: `${channel} is not answered in this test` } };
   const { text } = input as { text: string };
   return ok({ total: 1, rows: [rowView({ reference: `REF-${text || 'all'}`, title: text })] });
 }

@@ -18,7 +18,7 @@ let room: PublicationRoom = { listings: null, highlights: null, planFetchedAt: n
 
 function answer(channel: ChannelName): Result<unknown> {
   if (channel === 'publications.room') return ok(room);
-  return { ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } };
+  return { ok: false, error: { kind: 'not_found', code: 'app.internal', message: `${channel} is not answered in this test` } };
 }
 
 beforeAll(() => {

@@ -14,11 +14,12 @@ let settings: { photoCaching: 'covers' | 'all'; diskBudgetMb: number; language: 
 function answer(channel: ChannelName, input: unknown): Result<unknown> {
   if (channel === 'vehicles.get') {
     const { reference } = input as { reference: string };
-    if (reference === 'MISSING') return { ok: false, error: { kind: 'not_found', message: 'No vehicle MISSING in the cache.' } };
+    if (reference === 'MISSING')
+      return { ok: false, error: { kind: 'not_found', code: 'cache.noListing', params: { reference }, message: 'No vehicle MISSING in the cache.' } };
     return ok({ reference, vehicle: { title: `Vehicle ${reference}` } });
   }
   if (channel === 'settings.get') return ok(settings);
-  return { ok: false, error: { kind: 'internal', message: `${channel} is not answered in this test` } };
+  return { ok: false, error: { kind: 'internal', code: 'app.internal', message: `${channel} is not answered in this test` } };
 }
 
 let main: TestBridge;

@@ -45,7 +45,7 @@ const VIEWS: Record<string, SyncChangesView> = {
 function answer(channel: ChannelName, input: unknown): Result<unknown> {
   if (channel === 'sync.history') return ok([second, first]);
   const view = channel === 'sync.changes' ? VIEWS[(input as { runId: string }).runId] : undefined;
-  return view ? ok(view) : { ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } };
+  return view ? ok(view) : { ok: false, error: { kind: 'not_found', code: 'app.internal', message: `${channel} is not answered in this test` } };
 }
 
 beforeAll(() => {

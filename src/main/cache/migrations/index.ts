@@ -5,7 +5,7 @@
 // change what an old step does. test/cache/schema.test.ts checks the schema they build against a
 // committed snapshot.
 import type Database from 'better-sqlite3';
-import { AppError } from '../../../shared/errors';
+import type { AppError } from '../../../shared/errors';
 import { codedError } from '../../../shared/i18n/messages';
 import { up as searchDocumentStep } from './v5-search-document';
 import { up as rawHashStep } from './v6-raw-hash';
@@ -178,7 +178,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'staging of a pass moves to a TEMP table',
     up(db) {
       // Staged pages are worthless after a crash (the next pass clears them), so they need no
-      // durability: a TEMP table (see sync-pass.ts) writes them about 4x faster.
+      // durability: a TEMP table (see sync-pass.ts) writes them several times faster (docs/measurements.md).
       db.exec('DROP TABLE sync_staging');
     },
   },
@@ -208,7 +208,7 @@ export const MIGRATIONS: readonly Migration[] = [
       // local.ts: the dealer's queued writes live in a file of their own, written with full
       // durability and kept when the cache is rebuilt. The caller attaches it first (openDatabase).
       const attached = (db.pragma('database_list') as Array<{ name: string }>).some((d) => d.name === 'local');
-      if (!attached) throw new AppError('internal', 'Schema 8 needs the local-only file attached as `local`.');
+      if (!attached) throw codedError('internal', { code: 'app.internal' }, { reason: 'schema 8 needs the local-only file attached as `local`' });
       // OR IGNORE: should a crash land between the two files' commits, the step runs again harmlessly.
       db.exec(`
         INSERT OR IGNORE INTO local.outbox (id, kind, reference, created_at, attempts, last_error, last_attempt_at, status)
@@ -245,8 +245,8 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     name: 'the search index keeps two-letter prefixes only',
     up(db) {
-      // The three-letter prefix entries cost a sync about 0.5-0.7 s of its commit at 100,000
-      // listings (bench/cache-ingest.ts), and since the reader searches its in-memory index
+      // The three-letter prefix entries cost a sync a good part of its commit (bench/cache-ingest.ts;
+      // docs/measurements.md), and since the reader searches its in-memory index
       // (search-index.ts) they only served FTS5's own answers: the first second after a write,
       // and the command line. A three-letter word is now looked up as the terms it begins (fts.ts).
       rebuildSearchIndex(db, 10, ", prefix = '2'");
@@ -256,12 +256,10 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 11,
     name: 'the search index keeps no prefix entries',
     up(db) {
-      // The two-letter prefix entries cost a sync about 0.5-0.8 s of its commit at 100,000
-      // listings (bench/cache-ingest.ts: 3.9-4.0 s against 4.4-4.8 s, in interleaved rounds).
-      // The app searches the reader's in-memory index, which reads the terms themselves
-      // (search-index.ts); the entries only sped up FTS5's own answers to a two-letter word, in
-      // the second after a write and on the command line (at 100,000 listings: "co"* 9 ms with
-      // them, 35 ms without). A word of two letters or more is looked up as the terms it begins
+      // The two-letter prefix entries cost a sync a good part of its commit (bench/cache-ingest.ts;
+      // docs/measurements.md). The app searches the reader's in-memory index, which reads the terms
+      // themselves (search-index.ts); the entries only sped up FTS5's own answers to a two-letter
+      // word, in the second after a write and on the command line. A word of two letters or more is looked up as the terms it begins
       // when they are few (fts.ts).
       rebuildSearchIndex(db, 11, '');
     },
@@ -342,7 +340,7 @@ export function migrateTo(db: Db, target: number): void {
     const current = readSchemaVersion(db);
     if (current > LATEST_VERSION) throw newerSchemaError(current, db.name);
     if (target > LATEST_VERSION || target < current) {
-      throw new AppError('internal', `Cannot migrate the cache from schema ${current} to ${target}.`);
+      throw codedError('internal', { code: 'app.internal' }, { reason: 'no_migration_path', from: current, to: target });
     }
     for (const step of MIGRATIONS) {
       if (step.version <= current || step.version > target) continue;

@@ -1,7 +1,8 @@
 // Schemas 10 and 11, frozen: the full-text index made anew with another definition, from itself.
 // The index is contentless, so its documents cannot be read back: each listing's terms, read
 // through fts5vocab, become its new document. They tokenize to themselves, so the index holds
-// exactly what it held, whatever code wrote it. About 5 s and 0.4 GB at 100,000 listings, once.
+// exactly what it held, whatever code wrote it. Seconds and a lot of memory on a large stock, once
+// (docs/measurements.md).
 import type Database from 'better-sqlite3';
 
 /**

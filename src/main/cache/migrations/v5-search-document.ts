@@ -55,7 +55,7 @@ export function searchDocument(raw: string): string {
 
 export function up(db: Database.Database): void {
   // Same tokenizer and prefixes; one column instead of eight (nothing searched a column
-  // alone, detail=none keeps no column data anyway): a full sync indexes about 15% faster.
+  // alone, detail=none keeps no column data anyway): a full sync indexes faster (docs/measurements.md).
   // The text is derived, so it is rebuilt from each listing's raw JSON. Segments merge 8 at a
   // time rather than 4: a full sync rewrites its terms fewer times, and a search reads a few
   // more segments, which measures the same (bench/cache-search.ts).

@@ -5,8 +5,8 @@
  * Rows per page: a little more than a list shows on a large screen (about 15 rows of 60 px in a
  * 1080p window, 22 in a 1440p one), so a keystroke's new list is one request whose answer is
  * little more than what is drawn: every row asked for is read, cloned between threads, encoded,
- * sent and decoded before the first one is drawn (50 rows per answer made a keystroke's round
- * trip about 1 ms longer on the 2-core bench machine, bench/renderer-inventory.ts).
+ * sent and decoded before the first one is drawn (twice as many rows per answer made a keystroke's
+ * round trip longer, bench/renderer-inventory.ts; docs/measurements.md).
  */
 export const ROW_PAGE_SIZE = 25;
 /** Pages kept at most; the farthest from the last request are dropped first. */

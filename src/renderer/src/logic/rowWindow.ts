@@ -2,9 +2,8 @@
 // arithmetic on the scroller's offset, whatever the number of rows. Pure; useRowWindow applies it.
 //
 // The list used @tanstack/react-virtual, which keeps a measurement per row for rows of any
-// height and computes them all again whenever the number of rows changes: 100,000 entries on the
-// keystroke whose answer changes the count (5 ms the first time in a page, about 1 ms later),
-// for rows that all have one height.
+// height and computes them all again whenever the number of rows changes: an entry per listing on
+// the keystroke whose answer changes the count (docs/measurements.md), for rows that all have one height.
 
 export interface RowGeometry {
   rowHeight: number;

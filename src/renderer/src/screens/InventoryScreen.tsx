@@ -41,7 +41,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const gridRef = useRef<HTMLDivElement>(null);
 
   const version = useCacheVersion();
-  // Rows follow every keystroke: the cache answers a query in about 10 ms and an answer to an
+  // Rows follow every keystroke: the cache answers a query quickly and an answer to an
   // older keystroke is dropped (useInventoryRows' generation). The filter counts are secondary
   // and settle once typing pauses, so they never queue ahead of the rows.
   const query = useMemo(() => ({ text, filters, sort }), [text, filters, sort]);
