@@ -107,6 +107,13 @@ export async function startDemoAndSync(app: App): Promise<void> {
   await expect(inventoryRows(app.page).first()).toBeVisible();
 }
 
+/** The app in this language from a fresh page, its inventory drawn. */
+export async function showInLanguage(app: App, lang: Lang): Promise<void> {
+  await app.invoke('settings.set', { language: lang });
+  await app.page.reload();
+  await expect(inventoryRows(app.page).first()).toBeVisible();
+}
+
 /** The number in the result count ("1,234 listings" → 1234): a status with no name of its own. */
 export async function resultCount(page: Page): Promise<number> {
   const text = (await page.getByTestId('result-count').textContent()) ?? '';

@@ -5,6 +5,6 @@ import type { BackendContext } from './context';
 
 export function vehicleHandlers(ctx: BackendContext): Pick<Handlers, 'vehicles.get'> {
   return {
-    'vehicles.get': ({ reference }) => ctx.sessions.require().vehicle(reference),
+    'vehicles.get': ({ reference, retryPhotos }) => ctx.sessions.require().vehicle(reference, retryPhotos ? { fetchPhotos: 'retry' } : {}),
   };
 }

@@ -17,11 +17,13 @@ import { useVehicle } from '../hooks/useVehicle';
 
 export function VehicleDetailScreen({ reference }: { reference: string }) {
   const { t } = useTranslation();
-  const { navigate, reportError } = useApp();
+  const { navigate, reportError, sync } = useApp();
   const f = useFormat();
   const now = useNow();
   const { data: detail, error, refetch } = useVehicle(reference);
   const reload = () => void refetch();
+  // The answer comes back through the cache's change once the photos are fetched (or failed again).
+  const retryPhotos = () => void api.call('vehicles.get', { reference, retryPhotos: true }).catch(reportError);
   const [confirming, setConfirming] = useState<PublicationAction | null>(null);
   const [showRaw, setShowRaw] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -92,7 +94,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             <h2 id="sec-photos">
               {t('detail.sections.photos')} <span className="muted small">{t('photos.count', { count: detail.photos.length })}</span>
             </h2>
-            <PhotoGallery photos={detail.photos} rejected={detail.rejectedPositions} />
+            <PhotoGallery photos={detail.photos} rejected={detail.rejectedPositions} online={sync.online !== false} onRetry={retryPhotos} />
           </section>
           <section className="detail-section" aria-labelledby="sec-problems">
             <h2 id="sec-problems">{t('detail.sections.problems')}</h2>
