@@ -3,12 +3,13 @@
 // (it said "Settings saved." on a Portuguese screen, and "Configurações salvas." back in English),
 // and a notice still on screen follows the switch.
 // The whole app is rendered (Root) over the real bridge (./bridge.ts); fixed answers stand in for main.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import { en } from '../../../src/shared/i18n/en';
 import { ptBR } from '../../../src/shared/i18n/pt-BR';
 import { giveElementsHeight, installBridge, ok } from './bridge';
+import { renderApp } from './render-app';
 import { activeAccount, appAnswer, noFacets } from './main-answers';
 
 const account = activeAccount();
@@ -41,11 +42,7 @@ describe('switching the language', () => {
   afterAll(cleanup);
 
   it('confirms in the language chosen, both ways', async () => {
-    const { initI18n } = await import('../../../src/renderer/src/i18n');
-    const { Root } = await import('../../../src/renderer/src/Root');
-    const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
-    initI18n('en');
-    render(<Root client={createQueryClient()} />);
+    await renderApp();
     fireEvent.click(await screen.findByRole('button', { name: en.nav.settings }));
     const select = await screen.findByRole('combobox', { name: en.settings.language });
 
