@@ -317,6 +317,7 @@ export const en = {
       '(root)': 'Whole listing',
     },
     installmentsValue: '{{count}} × {{amount}}',
+    none: 'None',
     openListing: 'Open on the portal',
     urlNotWeb: 'The portal gave an address that is not a web page, so Showroom does not open it: {{url}}',
     urlPending: 'The listing address is not available yet. The portal gives it within 45 minutes of an insert or edit; it appears here after the next sync.',

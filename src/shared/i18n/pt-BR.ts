@@ -318,6 +318,7 @@ export const ptBR: Messages = {
       '(root)': 'Anúncio inteiro',
     },
     installmentsValue: '{{count}} × {{amount}}',
+    none: 'Nenhuma',
     openListing: 'Abrir no portal',
     urlNotWeb: 'O portal informou um endereço que não é uma página da web; o Showroom não o abre: {{url}}',
     urlPending:
