@@ -16,9 +16,9 @@ async function fields(language: 'en' | 'pt-BR', vehicle: Vehicle): Promise<Recor
   const { VehicleFields } = await import('../../../src/renderer/src/components/VehicleFields');
   initI18n(language);
   const { container } = render(<VehicleFields vehicle={vehicle} />);
-  return Object.fromEntries(
-    [...container.querySelectorAll('[data-field]')].map((el) => [el.getAttribute('data-field'), el.querySelector('dd')?.textContent ?? '']),
-  );
+  const shown: Record<string, string> = {};
+  for (const el of container.querySelectorAll('[data-field]')) shown[el.getAttribute('data-field') ?? ''] = el.querySelector('dd')?.textContent ?? '';
+  return shown;
 }
 
 const motorcycle: Vehicle = { type: 'M', value: 18_900, deposit: 0, amountOfInstallments: 0, amountPerInstallment: 0, doors: 0, mileage: 1_000 };
