@@ -46,7 +46,7 @@ export const inventoryRows = (page: Page): Locator =>
   page
     .getByRole('grid')
     .getByRole('row')
-    .filter({ has: page.getByRole('checkbox') });
+    .filter({ has: page.getByRole('gridcell').getByRole('checkbox') });
 
 /** One listing's row, by its reference. */
 export const inventoryRow = (page: Page, reference: string): Locator =>

@@ -120,6 +120,19 @@ export function App() {
   return (
     <AppContext.Provider value={context}>
       <div className="app">
+        {view.screen === 'inventory' && (
+          // The first stop of Tab: past the sections, the search and the filters, straight to the list.
+          <a
+            className="skip-link"
+            href="#content"
+            onClick={(e) => {
+              e.preventDefault();
+              document.querySelector<HTMLElement>('[data-testid="inventory-table"]')?.focus();
+            }}
+          >
+            {t('inventory.skipToList')}
+          </a>
+        )}
         <NavBar />
         <div className="app__main">
           <TopBar />

@@ -19,7 +19,8 @@ interface Props {
   idPrefix: string;
   onActivate: (index: number) => void;
   onOpen: (reference: string) => void;
-  onToggle: (reference: string) => void;
+  /** `range`: Shift was held (every row from the last one picked to this one). */
+  onToggle: (index: number, range: boolean) => void;
 }
 
 export const InventoryRow = memo(function InventoryRow({ index, row, top, active, selected, f, t, idPrefix, onActivate, onOpen, onToggle }: Props) {
@@ -56,7 +57,8 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
           type="checkbox"
           tabIndex={-1}
           checked={selected}
-          onChange={() => onToggle(row.reference)}
+          // A checkbox's change comes from its click: Shift there picks a range.
+          onChange={(e) => onToggle(index, (e.nativeEvent as MouseEvent).shiftKey)}
           aria-label={t('inventory.selectRow', { reference: row.reference })}
         />
       </div>

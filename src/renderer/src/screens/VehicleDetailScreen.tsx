@@ -1,5 +1,5 @@
 // One listing: every field, photos, publication state and history, data problems, and its publication requests.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicationAction } from '../../../shared/views';
 import { api } from '../api';
@@ -34,8 +34,21 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
     if (shownReference) headingRef.current?.focus();
   }, [shownReference]);
 
+  // Esc and Alt+← leave the listing, unless a dialog over it takes the key (its own Esc closes it).
+  const leave = useEffectEvent((e: KeyboardEvent) => {
+    const back = e.key === 'Escape' ? !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey : e.key === 'ArrowLeft' && e.altKey && !e.ctrlKey && !e.metaKey;
+    if (!back || e.defaultPrevented || confirming || document.querySelector('dialog[open]')) return;
+    e.preventDefault();
+    navigate({ screen: 'inventory' });
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => leave(e);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const back = (
-    <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })}>
+    <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })} aria-keyshortcuts="Escape Alt+ArrowLeft">
       ← {t('detail.back')}
     </button>
   );
