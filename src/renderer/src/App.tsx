@@ -135,8 +135,10 @@ export function App() {
         )}
         <NavBar />
         <div className="app__main">
-          <TopBar />
-          <SyncProgressPanel />
+          <div className="app__top">
+            <TopBar />
+            <SyncProgressPanel />
+          </div>
           <TokenRefusedBanner />
           <CacheHealthBanner />
           <main className="app__content" id="content">

@@ -273,7 +273,7 @@ export const en = {
   detail: {
     back: 'Back to inventory',
     notFound: 'This listing is not in the cache any more.',
-    syncedAt: 'Read from the portal {{when}}',
+    syncedAt: 'As on the portal {{when}}',
     untitled: '(no title)',
     sections: {
       publication: 'Publication',

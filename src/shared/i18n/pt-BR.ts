@@ -274,7 +274,7 @@ export const ptBR: Messages = {
   detail: {
     back: 'Voltar ao estoque',
     notFound: 'Este anúncio não está mais no cache.',
-    syncedAt: 'Lido do portal {{when}}',
+    syncedAt: 'Conforme o portal {{when}}',
     untitled: '(sem título)',
     sections: {
       publication: 'Publicação',

@@ -7,11 +7,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PhotoView } from '../../../src/shared/views';
-import { installBridge, type TestBridge } from './bridge';
+import { installBridge, notAnswered, type TestBridge } from './bridge';
 
 let bridge: TestBridge;
 beforeAll(() => {
-  bridge = installBridge((channel) => ({ ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } }));
+  bridge = installBridge(notAnswered);
 });
 afterEach(cleanup);
 

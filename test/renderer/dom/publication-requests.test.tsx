@@ -11,14 +11,14 @@ import type { AppContextValue } from '../../../src/renderer/src/AppContext';
 import type { View } from '../../../src/renderer/src/navigation';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import type { PublicationRequestView, PublicationRoom } from '../../../src/shared/views';
-import { installBridge, ok } from './bridge';
+import { installBridge, notAnswered, ok } from './bridge';
 import { rowView } from './rows';
 
 let room: PublicationRoom = { listings: null, highlights: null, planFetchedAt: null };
 
 function answer(channel: ChannelName): Result<unknown> {
   if (channel === 'publications.room') return ok(room);
-  return { ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } };
+  return notAnswered(channel);
 }
 
 beforeAll(() => {

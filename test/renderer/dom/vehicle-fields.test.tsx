@@ -4,10 +4,10 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../../src/shared/vehicle';
-import { installBridge } from './bridge';
+import { installBridge, notAnswered } from './bridge';
 
 beforeAll(() => {
-  installBridge((channel) => ({ ok: false, error: { kind: 'not_found', message: `${channel} is not answered in this test` } }));
+  installBridge(notAnswered);
 });
 afterEach(cleanup);
 

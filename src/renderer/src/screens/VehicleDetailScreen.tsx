@@ -63,6 +63,9 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   }
 
   const v = detail.vehicle;
+  // A sync that ended after the run that read this listing found it unchanged (a quick sync reads
+  // only what changed): the listing is as on the portal at that sync, the time the top bar gives.
+  const asOf = detail.syncedAt && sync.lastSuccessAt && sync.lastSuccessAt > detail.syncedAt ? sync.lastSuccessAt : detail.syncedAt;
   const openUrl = (url: string) => api.call('shell.openListing', { url }).catch(reportError);
 
   return (
@@ -76,7 +79,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           <p className="muted">
             <span className="mono">{detail.reference}</span>
             {[v.brand?.name, v.trim?.name].filter(Boolean).length > 0 && ` · ${[v.brand?.name, v.trim?.name].filter(Boolean).join(' ')}`}
-            {detail.syncedAt && ` · ${t('detail.syncedAt', { when: f.relative(detail.syncedAt, now) })}`}
+            {asOf && ` · ${t('detail.syncedAt', { when: f.relative(asOf, now) })}`}
           </p>
           <PublicationBadges
             showOnPortal
