@@ -65,7 +65,9 @@ test.describe('the small things', () => {
     const { page } = app;
     const missing: string[] = [];
     page.on('response', (response) => {
-      if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+      // A row's cover may not be in the cache yet when the rows of a first sync show (the thumbnail asks again later).
+      const path = new URL(response.url()).pathname;
+      if (response.status() === 404 && !path.startsWith('/photo/')) missing.push(path);
     });
     await page.reload();
     await connectAndSync(app, sandbox);

@@ -96,10 +96,10 @@ describe('ExportDialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: en.exportDialog.xlsx }));
     cleanup();
     await open('en', 3);
-    expect((screen.getByRole('radio', { name: en.exportDialog.xlsx }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: en.exportDialog.xlsx }).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: en.exportDialog.csv }));
     cleanup();
     await open('en', 3);
-    expect((screen.getByRole('radio', { name: en.exportDialog.csv }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: en.exportDialog.csv }).checked).toBe(true);
   });
 });

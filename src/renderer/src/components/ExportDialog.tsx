@@ -44,6 +44,9 @@ function startDownload(url: string, fileName: string): void {
 
 /** The format chosen last, offered again the next time the dialog opens (while the app runs). */
 let lastFormat: ExportFormat = 'csv';
+function rememberFormat(format: ExportFormat): void {
+  lastFormat = format;
+}
 
 export function ExportDialog({ query, total, onClose }: Props) {
   const { t } = useTranslation();
@@ -51,7 +54,7 @@ export function ExportDialog({ query, total, onClose }: Props) {
   const id = useId();
   const [format, setChosenFormat] = useState<ExportFormat>(lastFormat);
   const setFormat = (next: ExportFormat) => {
-    lastFormat = next;
+    rememberFormat(next);
     setChosenFormat(next);
   };
   const [phase, setPhase] = useState<Phase>({ kind: 'choose', cancelled: false });
