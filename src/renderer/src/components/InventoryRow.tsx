@@ -75,13 +75,8 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <span className="mono">{row.reference}</span>
         {row.licensePlate && <span className="inv-sub mono">{row.licensePlate}</span>}
       </div>
-      <div
-        role="gridcell"
-        className="inv-cell inv-cell--modelYear inv-cell--end"
-        title={row.manufacturedYear != null ? `${row.manufacturedYear}/${row.modelYear ?? '—'}` : undefined}
-      >
-        {row.modelYear ?? '—'}
-        {row.manufacturedYear != null && row.manufacturedYear !== row.modelYear && <span className="inv-sub">{row.manufacturedYear}</span>}
+      <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
+        {f.years(row.manufacturedYear, row.modelYear)}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
         <span title={f.money(row.value)}>{f.moneyWhole(row.value)}</span>
