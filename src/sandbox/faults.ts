@@ -60,6 +60,8 @@ export interface FaultConfig {
     status?: number;
     /** Fraction of photos affected (per photo id); default 1. */
     rate?: number;
+    /** Each answer waits for this first: a test holds the photo host to see what shows meanwhile. */
+    hold?: () => Promise<void>;
   };
 }
 

@@ -83,8 +83,8 @@ export const channels = {
   // Stops the running export (it answers 'cancelled' and leaves no file).
   'inventory.cancelExport': channel(none).returns<null>(),
 
-  // One vehicle (error not_found when it is not in the cache).
-  'vehicles.get': channel(z.object({ reference }).strict()).returns<VehicleDetailView>(),
+  // One vehicle (error not_found when it is not in the cache); retryPhotos: fetch again the photos that failed.
+  'vehicles.get': channel(z.object({ reference, retryPhotos: z.boolean().optional() }).strict()).returns<VehicleDetailView>(),
 
   // Unpublish one or many listings; one outcome per reference, in input order.
   'publications.unpublish': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<PublicationOutcome[]>(),

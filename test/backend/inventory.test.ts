@@ -108,6 +108,29 @@ describe('vehicles.get', () => {
     expect(row?.coverPhotoId).toBe(again.photos[0]?.photoId);
   });
 
+  it('a photo that failed is fetched again when the dealer asks, not on every read', async () => {
+    const target = sandbox.data.list().filter((v) => v.pictures.length >= 2)[3];
+    if (!target) throw new Error('no vehicle with photos');
+    sandbox.faults.set({ photos: { status: 503 } });
+    try {
+      const since = b.events.all.length;
+      await b.call('vehicles.get', { reference: target.reference });
+      await b.events.next('cache.changed', (p) => p.reason === 'photos', { since });
+      const failed = await b.call('vehicles.get', { reference: target.reference });
+      expect(failed.photos.map((p) => p.cache)).toEqual(failed.photos.map(() => 'failed'));
+    } finally {
+      sandbox.faults.clear();
+    }
+    // Read again, the failed photos stay as they are: only a retry asks the host again.
+    const since = b.events.all.length;
+    const read = await b.call('vehicles.get', { reference: target.reference });
+    expect(read.photos.map((p) => p.cache)).toEqual(read.photos.map(() => 'failed'));
+    await b.call('vehicles.get', { reference: target.reference, retryPhotos: true });
+    await b.events.next('cache.changed', (p) => p.reason === 'photos', { since });
+    const again = await b.call('vehicles.get', { reference: target.reference });
+    expect(again.photos.map((p) => p.cache)).toEqual(again.photos.map(() => 'cached'));
+  });
+
   it('not_found', async () => {
     expect(await errorKindOf(() => b.call('vehicles.get', { reference: 'NOPE-1' }))).toBe('not_found');
   });

@@ -3,13 +3,13 @@
 import { expect, test } from './fixtures';
 import {
   button,
-  inventoryRows,
   listingWithPhotosOnThePortal,
   navButton,
   openFilters,
   openVehicle,
   photoButtons,
   searchBox,
+  showInLanguage,
   startDemoAndSync,
   words,
 } from './helpers';
@@ -25,9 +25,7 @@ test('the demo starts a practice portal, syncs it, and every screen shows', asyn
 
   for (const lang of ['en', 'pt-BR'] as const) {
     const t = words(lang);
-    await app.invoke('settings.set', { language: lang });
-    await page.reload();
-    await expect(inventoryRows(page).first()).toBeVisible();
+    await showInLanguage(app, lang);
     await app.screen('inventory', lang);
     await openFilters(page, lang);
     await app.screen('inventory-filters', lang);

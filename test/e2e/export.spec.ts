@@ -38,8 +38,8 @@ async function rowsOnScreen(page: Page): Promise<ScreenRow[]> {
       reference: (await row.getAttribute('data-reference')) ?? '',
       title: await cell('title').getByRole('button').innerText(),
       subtitle: await cell('title').locator('.inv-sub').innerText(),
-      // The model year; a different year of manufacture rides under it.
-      modelYear: (await cell('modelYear').innerText()).split('\n')[0]!,
+      // Manufacture/model: the model year is the second.
+      modelYear: (await cell('modelYear').innerText()).split('/').at(-1)!,
       price: (await cell('value').locator('span').getAttribute('title')) ?? '',
       mileage: await cell('mileage').innerText(),
       updated: (await cell('updatedAt').getAttribute('title')) ?? '',

@@ -46,7 +46,7 @@ export const inventoryRows = (page: Page): Locator =>
   page
     .getByRole('grid')
     .getByRole('row')
-    .filter({ has: page.getByRole('checkbox') });
+    .filter({ has: page.getByRole('gridcell').getByRole('checkbox') });
 
 /** One listing's row, by its reference. */
 export const inventoryRow = (page: Page, reference: string): Locator =>
@@ -104,6 +104,13 @@ export async function startDemoAndSync(app: App): Promise<void> {
   await button(app.page, t('demo.start')).click();
   await expect(app.page.getByRole('banner')).toBeVisible();
   await waitForSyncs(app, before + 1);
+  await expect(inventoryRows(app.page).first()).toBeVisible();
+}
+
+/** The app in this language from a fresh page, its inventory drawn. */
+export async function showInLanguage(app: App, lang: Lang): Promise<void> {
+  await app.invoke('settings.set', { language: lang });
+  await app.page.reload();
   await expect(inventoryRows(app.page).first()).toBeVisible();
 }
 

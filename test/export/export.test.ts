@@ -135,7 +135,7 @@ describe('export: CSV', () => {
 });
 
 describe('export: XLSX', () => {
-  it('typed cells (numbers, reais, dates, booleans), headers in the language; reads back equal to the rows', async () => {
+  it('typed cells (numbers, reais, dates, yes/no), headers in the language; reads back equal to the rows', async () => {
     seedSmall();
     upsert(setting.cache, generateVehicles(700, 9));
     const query: InventoryQuery = { sort: { field: 'reference', dir: 'asc' } };
@@ -164,7 +164,8 @@ describe('export: XLSX', () => {
     expect((updated.value as Date).toISOString()).toBe('2025-02-01T07:05:00.000Z'); // São Paulo wall clock
     expect(updated.numFmt).toBe('dd/mm/yyyy hh:mm');
     expect(a1.getCell(col('Ano do modelo')).numFmt).toBe('0');
-    expect(a1.getCell(col('Ativo')).value).toBe(true);
+    expect(a1.getCell(col('Ativo')).value).toBe(1);
+    expect(a1.getCell(col('Ativo')).numFmt).toBe('"Sim";"Sim";"Não"'); // shown as the CSV writes it
     const a2 = sheet.getRow(3);
     expect(a2.getCell(col('Título')).value).toBe(HOSTILE_TITLE); // a string cell, never a formula
     expect(a2.getCell(col('Título')).type).toBe(ExcelJS.ValueType.String);
@@ -174,7 +175,7 @@ describe('export: XLSX', () => {
     expect(cells('Título')).toEqual(expected.map((r) => r.title));
     expect(cells('Preço (R$)')).toEqual(expected.map((r) => r.value));
     expect(cells('Quilometragem (km)')).toEqual(expected.map((r) => r.mileage));
-    expect(cells('Em destaque')).toEqual(expected.map((r) => r.highlighted));
+    expect(cells('Em destaque')).toEqual(expected.map((r) => (r.highlighted ? 1 : 0)));
     expect(cells('Fotos')).toEqual(expected.map((r) => r.pictureCount));
     const offset = (iso: string) => Date.parse(iso) - 3 * 3_600_000;
     expect(cells('Atualizado').map((d) => (d as Date).getTime())).toEqual(expected.map((r) => offset(r.updatedAt ?? '')));

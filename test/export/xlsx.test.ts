@@ -127,9 +127,12 @@ describe('XLSX: typed cells and formats per language', () => {
     expect(cell(2, 'mileage').numFmt).toBe('#,##0');
     expect(cell(2, 'modelYear').value).toBe(2024);
     expect(cell(2, 'modelYear').numFmt).toBe('0');
-    expect(cell(2, 'brandNew').value).toBe(true);
-    expect(cell(2, 'active').value).toBe(false);
-    expect(cell(2, 'brandNew').type).toBe(ExcelJS.ValueType.Boolean);
+    // Yes/No as in the CSV (a real boolean shows TRUE/FALSE), still a value a filter can pick.
+    const [yes, no] = language === 'en' ? ['Yes', 'No'] : ['Sim', 'Não'];
+    expect(cell(2, 'brandNew').value).toBe(1);
+    expect(cell(2, 'active').value).toBe(0);
+    expect(cell(2, 'brandNew').numFmt).toBe(`"${yes}";"${yes}";"${no}"`);
+    expect(cell(2, 'active').numFmt).toBe(`"${yes}";"${yes}";"${no}"`);
 
     const date = cell(2, 'updatedAt');
     expect(date.type).toBe(ExcelJS.ValueType.Date);

@@ -6,7 +6,7 @@ import { countActiveFilters, parseWholeNumber, setFlag, setRange, toggleListValu
 import { nextRowIndex } from '../../src/renderer/src/logic/listKeys';
 import { RowPages, pagesForRange } from '../../src/renderer/src/logic/rowPages';
 import { NO_ROWS, rowRange, sameRows, scrollTopToShow, type RowGeometry } from '../../src/renderer/src/logic/rowWindow';
-import { zoomIn, zoomOut, ZOOM_MAX, ZOOM_MIN } from '../../src/renderer/src/logic/zoom';
+import { fitScale, zoomIn, zoomOut, ZOOM_MAX_FACTOR } from '../../src/renderer/src/logic/zoom';
 
 describe('row window', () => {
   // The inventory's: rows of 60 px under a sticky header of 40, two rows beyond each edge.
@@ -152,10 +152,20 @@ describe('filters', () => {
 });
 
 describe('zoom', () => {
-  it('zooms within bounds', () => {
-    expect(zoomOut(1)).toBe(ZOOM_MIN);
-    let z = 1;
-    for (let i = 0; i < 20; i++) z = zoomIn(z);
-    expect(z).toBe(ZOOM_MAX);
+  it('fits the whole photo inside the stage, larger or smaller than it', () => {
+    expect(fitScale({ width: 2000, height: 1000 }, { width: 1000, height: 800 })).toBe(0.5);
+    expect(fitScale({ width: 1000, height: 1000 }, { width: 1200, height: 600 })).toBe(0.6);
+    expect(fitScale({ width: 64, height: 48 }, { width: 640, height: 960 })).toBe(10);
+    expect(fitScale(null, { width: 640, height: 960 })).toBe(1);
+  });
+  it('zooms out down to the fit, and in from there up to a bound', () => {
+    expect(zoomOut(0.5, 0.5)).toBe(0.5);
+    expect(zoomOut(1, 0.5)).toBe(0.8);
+    let z = 0.5;
+    for (let i = 0; i < 40; i++) z = zoomIn(z, 0.5);
+    expect(z).toBe(ZOOM_MAX_FACTOR);
+    z = 2;
+    for (let i = 0; i < 40; i++) z = zoomIn(z, 2);
+    expect(z).toBe(2 * ZOOM_MAX_FACTOR);
   });
 });

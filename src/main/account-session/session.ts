@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { toErrorShape } from '../../shared/errors';
 import { codedError } from '../../shared/i18n/messages';
 import { planUsage, type Plan } from '../../shared/plan';
-import type { PlanView, PublicationAction, PublicationOutcome } from '../../shared/views';
+import type { PhotoView, PlanView, PublicationAction, PublicationOutcome } from '../../shared/views';
 import { META_KEYS, openCache, type Cache } from '../cache';
 import { exportInventory } from '../export';
 import { createPhotoCache } from '../photos';
@@ -202,7 +202,10 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     ...inventoryReads(cache),
     async vehicle(reference, options = {}) {
       const view = vehicleDetailView(cache, photos, reference);
-      if (options.fetchPhotos !== false && view.photos.some((p) => p.cache !== 'cached')) fetchPhotos(reference);
+      // A photo that failed is tried again when the dealer asks ('retry'), not on every read: each
+      // fetch ends in a 'changed' that reads the listing again, which would fetch again.
+      const fetchable = options.fetchPhotos === 'retry' ? (p: PhotoView) => p.cache !== 'cached' : (p: PhotoView) => p.cache === 'not_cached';
+      if (options.fetchPhotos !== false && view.photos.some(fetchable)) fetchPhotos(reference);
       return view;
     },
     unpublish: (references) => requestPublication('unpublish', references),

@@ -94,8 +94,11 @@ export interface AccountSession {
   query(query: InventoryQuery): Promise<InventoryPage>;
   facets(query: InventoryQuery): Promise<FacetCounts>;
   summary(): Promise<InventorySummary>;
-  /** One listing in full; online, its missing photos are fetched in the background ('changed' photos). */
-  vehicle(reference: string, options?: { fetchPhotos?: boolean }): Promise<VehicleDetailView>;
+  /**
+   * One listing in full; online, its photos never tried are fetched in the background ('changed'
+   * photos), and with fetchPhotos 'retry' the ones that failed as well.
+   */
+  vehicle(reference: string, options?: { fetchPhotos?: boolean | 'retry' }): Promise<VehicleDetailView>;
   /** Sent now when the portal answers, queued in the outbox otherwise; one outcome per reference, in order. */
   unpublish(references: string[]): Promise<PublicationOutcome[]>;
   /** Any publication request (unpublish, publish again, highlight on or off), the same way; what the plan has no room for is not sent ('no_room'). */

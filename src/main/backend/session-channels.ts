@@ -15,7 +15,7 @@ export const SESSION_CHANNELS = {
   'inventory.facets': (session, input) => session.facets(input),
   'inventory.summary': (session) => session.summary(),
   // One listing in full; online, its missing photos are fetched in the background.
-  'vehicles.get': (session, { reference }) => session.vehicle(reference),
+  'vehicles.get': (session, { reference, retryPhotos }) => session.vehicle(reference, retryPhotos ? { fetchPhotos: 'retry' } : {}),
   // Sent now when the portal answers, queued otherwise; one outcome per reference, in order.
   'publications.unpublish': (session, { references }) => session.unpublish(references),
   'publications.request': (session, { action, references }) => session.requestPublication(action, references),

@@ -3,7 +3,7 @@
 // SpreadsheetML ourselves (xlsx-parts.ts): none of the libraries we measured was fast enough on
 // two cores (docs/xlsx-writer.md; the export bench shows exceljs beside us). A row here is one string. Number formats are written in the file's own notation (`.`
 // decimal, `,` grouping) and Excel shows them in the reader's locale; dates are real dates (Excel
-// serials of the local wall-clock time), booleans real booleans, text inline strings. A
+// serials of the local wall-clock time), yes/no 1 or 0 shown as the CSV's words, text inline strings. A
 // shared-strings table was measured: most texts are distinct (references, titles, plates) and
 // held in memory until the end, for a little less XML, no less deflate time and a slightly
 // smaller file: not worth it (docs/measurements.md).
@@ -28,9 +28,12 @@ import {
 } from './xlsx-parts';
 import { ZipWriter } from './zip';
 
+/** A yes/no cell is 1 or 0 shown as the CSV's words (Excel shows a real boolean as TRUE/FALSE, in English). */
+const yesNo = (language: UiLanguage): string => `"${MESSAGES[language].common.yes}";"${MESSAGES[language].common.yes}";"${MESSAGES[language].common.no}"`;
+
 export const NUMBER_FORMATS: Record<UiLanguage, Partial<Record<CellKind, string>>> = {
-  en: { year: '0', count: '#,##0', money: '"R$" #,##0.00', datetime: 'yyyy-mm-dd hh:mm' },
-  'pt-BR': { year: '0', count: '#,##0', money: '"R$" #,##0.00', datetime: 'dd/mm/yyyy hh:mm' },
+  en: { year: '0', count: '#,##0', money: '"R$" #,##0.00', datetime: 'yyyy-mm-dd hh:mm', boolean: yesNo('en') },
+  'pt-BR': { year: '0', count: '#,##0', money: '"R$" #,##0.00', datetime: 'dd/mm/yyyy hh:mm', boolean: yesNo('pt-BR') },
 };
 
 /** The most characters Excel keeps in a cell; a longer text makes it refuse the whole file. */
@@ -103,7 +106,7 @@ export class XlsxRowWriter {
       if (value === null || value === undefined) continue; // an empty cell is no cell
       const head = `${this.heads[i]}${r}"`;
       if (typeof value === 'string') xml += textCell(head, value);
-      else if (typeof value === 'boolean') xml += `${head} t="b"><v>${value ? 1 : 0}</v></c>`;
+      else if (typeof value === 'boolean') xml += `${head}${this.styles[i]}><v>${value ? 1 : 0}</v></c>`;
       else if (typeof value === 'number') xml += Number.isFinite(value) ? `${head}${this.styles[i]}><v>${value}</v></c>` : '';
       else xml += `${head}${this.styles[i]}><v>${excelSerial(value)}</v></c>`;
     }

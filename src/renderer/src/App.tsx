@@ -21,8 +21,7 @@ import { useNotices } from './hooks/useNotices';
 import { useSettings } from './hooks/useSettings';
 import { useSync } from './hooks/useSync';
 import { useQueryInvalidation } from './query/invalidation';
-import { setUiLanguage } from './i18n';
-import { resolveLanguage } from '../../shared/i18n/language';
+import { applyLanguageSetting } from './i18n';
 import type { View } from './navigation';
 import { AttentionScreen } from './screens/AttentionScreen';
 import { FirstRunScreen } from './screens/FirstRunScreen';
@@ -46,11 +45,11 @@ export function App() {
   useApiEvent('menu.settings', () => setView({ screen: 'settings' }));
   // The account's background worker stopped and was started again (main restarts it): say so once.
   useApiEvent('cache.changed', ({ reason }) => {
-    if (reason === 'restarted') notify('warning', t('codes.session.restartedNotice'));
+    if (reason === 'restarted') notify('warning', (tr) => tr('codes.session.restartedNotice'));
   });
 
   useEffect(() => {
-    setUiLanguage(resolveLanguage(settings?.language, navigator.language));
+    applyLanguageSetting(settings?.language);
   }, [settings?.language]);
 
   const reportError = useCallback(
@@ -70,7 +69,7 @@ export function App() {
         const changed = !run.firstSync && c.added + c.changed + c.removed > 0;
         const action = changed ? { label: t('codes.changes.show'), run: () => setView({ screen: 'history', run: run.id }) } : undefined;
         notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }), null, action);
-      } else if (run.outcome === 'cancelled') notify('info', t('sync.cancelledToast'));
+      } else if (run.outcome === 'cancelled') notify('info', (tr) => tr('sync.cancelledToast'));
       else if (run.error)
         notify(
           'error',
@@ -121,10 +120,25 @@ export function App() {
   return (
     <AppContext.Provider value={context}>
       <div className="app">
+        {view.screen === 'inventory' && (
+          // The first stop of Tab: past the sections, the search and the filters, straight to the list.
+          <a
+            className="skip-link"
+            href="#content"
+            onClick={(e) => {
+              e.preventDefault();
+              document.querySelector<HTMLElement>('[data-testid="inventory-table"]')?.focus();
+            }}
+          >
+            {t('inventory.skipToList')}
+          </a>
+        )}
         <NavBar />
         <div className="app__main">
-          <TopBar />
-          <SyncProgressPanel />
+          <div className="app__top">
+            <TopBar />
+            <SyncProgressPanel />
+          </div>
           <TokenRefusedBanner />
           <CacheHealthBanner />
           <main className="app__content" id="content">

@@ -5,7 +5,7 @@
 import { createContext, useContext } from 'react';
 import type { ChannelInput } from '../../shared/contract';
 import type { AccountView, AppInfoView, SettingsView } from '../../shared/views';
-import type { NoticeTone } from './hooks/useNotices';
+import type { NoticeText, NoticeTone } from './hooks/useNotices';
 import type { SyncState } from './hooks/useSync';
 import type { View } from './navigation';
 
@@ -18,7 +18,7 @@ export interface AppContextValue {
   sync: SyncState;
   view: View;
   navigate: (view: View) => void;
-  notify: (tone: NoticeTone, text: string, detail?: string | null) => void;
+  notify: (tone: NoticeTone, text: NoticeText, detail?: string | null) => void;
   /** Shows a thrown error as a notice (translated). */
   reportError: (error: unknown) => void;
   /** Adds an account from inside the app (Settings → add another account). */

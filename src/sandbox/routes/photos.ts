@@ -11,6 +11,7 @@ export function photoRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!match?.[1]) return reply.code(404).type('text/plain').send('Not Found');
     const id = match[1];
     const fault = ctx.faults.photoFault(id);
+    await fault?.hold?.();
     if (fault?.status) return reply.code(fault.status).type('text/plain').send(`Error ${fault.status}`);
     if (fault?.notAnImage) {
       return reply.type('text/html; charset=utf-8').send(`<!doctype html><html><body><h1>Acesso negado</h1><p>${id}</p></body></html>`);

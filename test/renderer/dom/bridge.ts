@@ -36,3 +36,9 @@ export function giveElementsHeight(px = 600): void {
 }
 
 export const ok = (value: unknown): Result<unknown> => ({ ok: true, value });
+
+/** Main's answer to a channel a test does not expect the renderer to call. */
+export const notAnswered = (channel: ChannelName): Result<unknown> => ({
+  ok: false,
+  error: { kind: 'not_found', code: 'app.internal', message: `${channel} is not answered in this test` },
+});

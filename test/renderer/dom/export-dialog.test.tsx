@@ -90,4 +90,16 @@ describe('ExportDialog', () => {
     expect(screen.getByRole('alert').textContent).toContain(fill(ptBR.codes.export.noFolder, { file }));
     expect(screen.getByRole('button', { name: 'Exportar 3 anúncios' })).toBeTruthy();
   });
+
+  it('offers again the format chosen last time', async () => {
+    await open('en', 3);
+    fireEvent.click(screen.getByRole('radio', { name: en.exportDialog.xlsx }));
+    cleanup();
+    await open('en', 3);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: en.exportDialog.xlsx }).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: en.exportDialog.csv }));
+    cleanup();
+    await open('en', 3);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: en.exportDialog.csv }).checked).toBe(true);
+  });
 });

@@ -4,12 +4,13 @@
 // summary read after it, the screen still says the listings are on their way: it used to flash
 // "No listings yet" and a second Sync button there (an e2e helper met the two Sync buttons).
 // The whole app is rendered (Root) over the real bridge (./bridge.ts); fixed answers stand in for main.
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Result, SyncProgress } from '../../../src/shared/contract';
 import type { SyncRunView } from '../../../src/shared/views';
 import { en } from '../../../src/shared/i18n/en';
 import { giveElementsHeight, installBridge, ok } from './bridge';
+import { renderApp } from './render-app';
 import { activeAccount, appAnswer, noFacets } from './main-answers';
 import { rowView } from './rows';
 
@@ -84,11 +85,7 @@ describe('the first sync on the inventory', () => {
   afterAll(cleanup);
 
   it('says the listings are on their way from the start of the sync until they are drawn, never "No listings yet" in between', async () => {
-    const { initI18n } = await import('../../../src/renderer/src/i18n');
-    const { Root } = await import('../../../src/renderer/src/Root');
-    const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
-    initI18n('en');
-    render(<Root client={createQueryClient()} />);
+    await renderApp();
     await waitFor(() => expect(noListings()).not.toBeNull());
 
     act(() => main.emit('sync.progress', progress));

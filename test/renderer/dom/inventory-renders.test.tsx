@@ -6,7 +6,7 @@
 // keeps its own text, and the screen still clears it (Esc, the no-results message).
 // The whole app is rendered (Root: query cache, contexts, screens) over the real bridge
 // (./bridge.ts); fixed answers stand in for main.
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType, MemoExoticComponent, ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
@@ -17,6 +17,7 @@ import type * as InventoryTableModule from '../../../src/renderer/src/components
 import type * as InventoryScreenModule from '../../../src/renderer/src/screens/InventoryScreen';
 import { rowView } from './rows';
 import { giveElementsHeight, installBridge, ok } from './bridge';
+import { renderApp } from './render-app';
 import { activeAccount, appAnswer, noFacets } from './main-answers';
 
 const renders = vi.hoisted(() => ({ rows: 0, screen: 0, table: 0, filters: 0 }));
@@ -128,12 +129,7 @@ describe('sync progress and the inventory', () => {
 
   /** The whole app on the inventory, every first read answered (the filter counts wait for typing to pause): the screen is still. */
   async function mountSettled() {
-    const { initI18n } = await import('../../../src/renderer/src/i18n');
-    const { Root } = await import('../../../src/renderer/src/Root');
-    const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
-    initI18n('en');
-    const client = createQueryClient();
-    render(<Root client={client} />);
+    const client = await renderApp();
     await waitFor(() => expect(document.querySelectorAll('[data-testid="inventory-row"]').length).toBeGreaterThanOrEqual(5));
     await waitFor(() => expect(client.getQueryData(['inventory.facets', { text: '', filters: {} }])).toEqual(facets));
     await waitFor(() => expect(client.isFetching()).toBe(0));

@@ -11,14 +11,14 @@ import type { AppContextValue } from '../../../src/renderer/src/AppContext';
 import type { View } from '../../../src/renderer/src/navigation';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import type { PublicationRequestView, PublicationRoom } from '../../../src/shared/views';
-import { installBridge, ok } from './bridge';
+import { installBridge, notAnswered, ok } from './bridge';
 import { rowView } from './rows';
 
 let room: PublicationRoom = { listings: null, highlights: null, planFetchedAt: null };
 
 function answer(channel: ChannelName): Result<unknown> {
   if (channel === 'publications.room') return ok(room);
-  return { ok: false, error: { kind: 'not_found', code: 'app.internal', message: `${channel} is not answered in this test` } };
+  return notAnswered(channel);
 }
 
 beforeAll(() => {
@@ -95,5 +95,40 @@ describe('no room in the plan', () => {
     const { navigate } = await dialog('publish');
     fireEvent.click(await screen.findByRole('button', { name: 'Go to the listings to free room' }));
     expect(navigate).toHaveBeenCalledWith({ screen: 'inventory', filters: { portal: ['on'] } });
+  });
+});
+
+describe('the actions a listing offers while a request is on its way', () => {
+  async function panel(request: PublicationRequestView | null, onPortal = true, highlighted = false) {
+    const { initI18n } = await import('../../../src/renderer/src/i18n');
+    const { PublicationPanel } = await import('../../../src/renderer/src/components/PublicationPanel');
+    initI18n('en');
+    const state = { ...rowView().publication, onPortal, highlighted, request };
+    render(<PublicationPanel state={state} url={undefined} history={[]} onOpenUrl={vi.fn()} onRequest={vi.fn()} />);
+    return screen.queryAllByRole('button').map((b) => b.textContent);
+  }
+
+  it('a highlight pending leaves Unpublish on offer, not another highlight', async () => {
+    expect(await panel({ action: 'highlight', status: 'pending', requestedAt: '2026-01-01T00:00:00.000Z', message: null })).toEqual(['Unpublish']);
+  });
+
+  it('an unpublish or a publish on its way leaves nothing to ask; a refused one can be asked again', async () => {
+    expect(await panel({ action: 'unpublish', status: 'queued', requestedAt: null, message: null })).toEqual([]);
+    cleanup();
+    expect(await panel({ action: 'publish', status: 'pending', requestedAt: null, message: null }, false)).toEqual([]);
+    cleanup();
+    expect(await panel({ action: 'highlight', status: 'refused', requestedAt: null, message: 'No highlights' })).toEqual(['Highlight', 'Unpublish']);
+  });
+});
+
+describe('the bulk bar', () => {
+  it('offers only what at least one selected listing can take', async () => {
+    const { actionsForAny } = await import('../../../src/renderer/src/logic/publicationActions');
+    const on = rowView().publication;
+    const off = { ...on, onPortal: false };
+    const highlighted = { ...on, highlighted: true };
+    expect(actionsForAny([on, highlighted])).toEqual(['highlight', 'unhighlight', 'unpublish']);
+    expect(actionsForAny([off])).toEqual(['publish']);
+    expect(actionsForAny([off, on])).toEqual(['publish', 'highlight', 'unpublish']);
   });
 });

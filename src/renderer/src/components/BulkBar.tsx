@@ -1,16 +1,19 @@
-// The bulk actions on a selection: every publication request (each dialog says what the plan allows).
+// The bulk actions on a selection: the publication requests at least one selected listing can take
+// (each dialog says what the plan allows, and which listings it leaves out).
 import { useTranslation } from 'react-i18next';
 import type { PublicationAction } from '../../../shared/views';
+import type { Selection } from '../hooks/useSelection';
+import { actionsForAny } from '../logic/publicationActions';
 
-const ACTIONS: readonly PublicationAction[] = ['publish', 'highlight', 'unhighlight', 'unpublish'];
-
-export function BulkBar({ count, onRequest, onClear }: { count: number; onRequest: (action: PublicationAction) => void; onClear: () => void }) {
+export function BulkBar({ selected, onRequest, onClear }: { selected: Selection; onRequest: (action: PublicationAction) => void; onClear: () => void }) {
   const { t } = useTranslation();
+  const count = selected.size;
   if (count === 0) return null;
+  const actions = actionsForAny([...selected.values()].map((row) => row.publication));
   return (
     <div className="bulk-bar" role="region" aria-label={t('inventory.selected', { count })}>
       <span>{t('inventory.selected', { count })}</span>
-      {ACTIONS.map((action) => (
+      {actions.map((action) => (
         <button key={action} type="button" className={`button${action === 'unpublish' ? ' button--danger' : ''}`} onClick={() => onRequest(action)}>
           {action === 'unpublish' ? t('inventory.unpublishSelected') : t(`detail.request.${action}`)}
         </button>

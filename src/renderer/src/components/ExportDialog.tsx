@@ -42,11 +42,21 @@ function startDownload(url: string, fileName: string): void {
   anchor.remove();
 }
 
+/** The format chosen last, offered again the next time the dialog opens (while the app runs). */
+let lastFormat: ExportFormat = 'csv';
+function rememberFormat(format: ExportFormat): void {
+  lastFormat = format;
+}
+
 export function ExportDialog({ query, total, onClose }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const id = useId();
-  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [format, setChosenFormat] = useState<ExportFormat>(lastFormat);
+  const setFormat = (next: ExportFormat) => {
+    rememberFormat(next);
+    setChosenFormat(next);
+  };
   const [phase, setPhase] = useState<Phase>({ kind: 'choose', cancelled: false });
   const [error, setError] = useState<unknown>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);

@@ -2,19 +2,36 @@
 // aria-sort on the columnheader.
 import { useTranslation } from 'react-i18next';
 import type { InventorySort } from '../../../shared/inventory';
+import { MAX_SELECTION } from '../hooks/useSelection';
 import { COLUMNS } from './inventoryColumns';
 
 interface Props {
   sort: InventorySort;
   onSort: (sort: InventorySort) => void;
+  /** How many listings are selected, of the `total` shown. */
+  selected: number;
+  total: number;
+  onToggleAll: () => void;
 }
 
-export function InventoryHeader({ sort, onSort }: Props) {
+export function InventoryHeader({ sort, onSort, selected, total, onToggleAll }: Props) {
   const { t } = useTranslation();
+  const all = total > 0 && selected >= Math.min(total, MAX_SELECTION);
   return (
     <div className="inv-row inv-row--header" role="row" aria-rowindex={1}>
       <div role="columnheader" className="inv-cell inv-cell--select">
-        <span className="sr-only">{t('inventory.columns.select')}</span>
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          checked={all}
+          ref={(el) => {
+            if (el) el.indeterminate = selected > 0 && !all;
+          }}
+          disabled={total === 0}
+          onChange={onToggleAll}
+          aria-label={t('inventory.selectAll', { count: total })}
+          title={`${t('inventory.selectAll', { count: total })} (Ctrl+A)`}
+        />
       </div>
       <div role="columnheader" className="inv-cell inv-cell--cover">
         <span className="sr-only">{t('inventory.columns.cover')}</span>

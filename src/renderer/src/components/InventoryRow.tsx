@@ -19,7 +19,8 @@ interface Props {
   idPrefix: string;
   onActivate: (index: number) => void;
   onOpen: (reference: string) => void;
-  onToggle: (reference: string) => void;
+  /** `range`: Shift was held (every row from the last one picked to this one). */
+  onToggle: (index: number, range: boolean) => void;
 }
 
 export const InventoryRow = memo(function InventoryRow({ index, row, top, active, selected, f, t, idPrefix, onActivate, onOpen, onToggle }: Props) {
@@ -56,7 +57,8 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
           type="checkbox"
           tabIndex={-1}
           checked={selected}
-          onChange={() => onToggle(row.reference)}
+          // A checkbox's change comes from its click: Shift there picks a range.
+          onChange={(e) => onToggle(index, (e.nativeEvent as MouseEvent).shiftKey)}
           aria-label={t('inventory.selectRow', { reference: row.reference })}
         />
       </div>
@@ -73,13 +75,8 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <span className="mono">{row.reference}</span>
         {row.licensePlate && <span className="inv-sub mono">{row.licensePlate}</span>}
       </div>
-      <div
-        role="gridcell"
-        className="inv-cell inv-cell--modelYear inv-cell--end"
-        title={row.manufacturedYear != null ? `${row.manufacturedYear}/${row.modelYear ?? '—'}` : undefined}
-      >
-        {row.modelYear ?? '—'}
-        {row.manufacturedYear != null && row.manufacturedYear !== row.modelYear && <span className="inv-sub">{row.manufacturedYear}</span>}
+      <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
+        {f.years(row.manufacturedYear, row.modelYear)}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
         <span title={f.money(row.value)}>{f.moneyWhole(row.value)}</span>

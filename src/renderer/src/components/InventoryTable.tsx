@@ -1,6 +1,7 @@
 // The virtualised inventory grid: only the visible rows (plus a margin) exist in the DOM, and
 // only their pages are fetched. Keyboard: ↑/↓/PageUp/PageDown/Home/End move, Enter opens,
-// Space toggles the selection, Esc clears the selection.
+// Space toggles the selection (Shift+Space: a range), Ctrl/Cmd+A selects every listing shown,
+// Esc clears the selection.
 // The grid keeps the focus and points at the active row with aria-activedescendant.
 import { memo, useCallback, useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +26,9 @@ interface Props {
   rows: InventoryRows;
   sort: InventorySort;
   onSort: (sort: InventorySort) => void;
-  selection: ReadonlySet<string>;
-  onToggle: (reference: string) => void;
+  selection: ReadonlyMap<string, unknown>;
+  onToggle: (index: number, range: boolean) => void;
+  onToggleAll: () => void;
   onClearSelection: () => void;
   onOpen: (reference: string) => void;
   activeIndex: number;
@@ -42,6 +44,7 @@ export const InventoryTable = memo(function InventoryTable({
   onSort,
   selection,
   onToggle,
+  onToggleAll,
   onClearSelection,
   onOpen,
   activeIndex,
@@ -85,7 +88,10 @@ export const InventoryTable = memo(function InventoryTable({
       onOpen(row.reference);
     } else if (e.key === ' ' && row) {
       e.preventDefault();
-      onToggle(row.reference);
+      onToggle(activeIndex, e.shiftKey);
+    } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'a') {
+      e.preventDefault();
+      onToggleAll();
     } else if (e.key === 'Escape' && selection.size > 0) {
       e.preventDefault();
       onClearSelection();
@@ -133,7 +139,7 @@ export const InventoryTable = memo(function InventoryTable({
       onKeyDown={onKeyDown}
       data-testid="inventory-table"
     >
-      <InventoryHeader sort={sort} onSort={onSort} />
+      <InventoryHeader sort={sort} onSort={onSort} selected={selection.size} total={total} onToggleAll={onToggleAll} />
       <div className="inv-body" role="rowgroup" style={{ height: totalHeight }}>
         {indexes.map((index) => {
           const row = rows.getRow(index);

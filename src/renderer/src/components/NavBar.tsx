@@ -37,11 +37,12 @@ export function NavBar() {
               className="nav__item"
               aria-current={current === item.screen ? 'page' : undefined}
               onClick={() => navigate({ screen: item.screen })}
+              title={t(`nav.${item.screen}`)}
             >
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                 <path fill="currentColor" d={item.icon} />
               </svg>
-              {t(`nav.${item.screen}`)}
+              <span className="nav__label">{t(`nav.${item.screen}`)}</span>
               {item.screen === 'attention' && attention > 0 && (
                 <span className="nav__count" data-testid="attention-nav-count">
                   {f.number(attention)}

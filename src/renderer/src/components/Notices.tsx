@@ -9,7 +9,7 @@ export function Notices({ notices, dismiss }: { notices: Notice[]; dismiss: (id:
       {notices.map((n) => (
         <div key={n.id} className={`notice notice--${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'}>
           <div className="notice__text">
-            <p>{n.text}</p>
+            <p>{typeof n.text === 'function' ? n.text(t) : n.text}</p>
             {n.detail && <p className="notice__detail">{n.detail}</p>}
             {n.action && (
               <button

@@ -2,21 +2,24 @@
 // fix spelled out.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api';
 import type { PhotoView } from '../../../shared/views';
+import { GalleryTile } from './GalleryTile';
 import { PhotoViewer } from './PhotoViewer';
 
 interface Props {
   photos: readonly PhotoView[];
   rejected: readonly number[];
+  /** The portal can be reached (photos not in the cache are being fetched). */
+  online: boolean;
+  /** Fetch again the photos that failed. */
+  onRetry: () => void;
 }
 
 type Slot = { kind: 'photo'; photo: PhotoView; index: number } | { kind: 'rejected'; order: number };
 
-export function PhotoGallery({ photos, rejected }: Props) {
+export function PhotoGallery({ photos, rejected, online, onRetry }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
-  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   const ordered = [...photos].sort((a, b) => a.order - b.order);
   const slots: Slot[] = [
     ...ordered.map((photo, index): Slot => ({ kind: 'photo', photo, index })),
@@ -43,30 +46,7 @@ export function PhotoGallery({ photos, rejected }: Props) {
           {slots.map((slot) =>
             slot.kind === 'photo' ? (
               <li key={`p${slot.photo.photoId}`}>
-                <button
-                  type="button"
-                  className="gallery__item"
-                  onClick={() => setOpen(slot.index)}
-                  aria-label={t('photos.open', { position: slot.photo.order })}
-                  data-order={slot.photo.order}
-                  data-cache={slot.photo.cache}
-                >
-                  {broken.has(slot.photo.photoId) ? (
-                    <span className="gallery__missing">{t(`photos.cache.${slot.photo.cache === 'cached' ? 'failed' : slot.photo.cache}`)}</span>
-                  ) : (
-                    <img
-                      src={api.photoUrl(slot.photo.photoId)}
-                      alt=""
-                      loading="lazy"
-                      decoding="async"
-                      draggable={false}
-                      onError={() => setBroken((b) => new Set(b).add(slot.photo.photoId))}
-                    />
-                  )}
-                  <span className="gallery__order" aria-hidden="true">
-                    {slot.photo.order}
-                  </span>
-                </button>
+                <GalleryTile photo={slot.photo} online={online} onOpen={() => setOpen(slot.index)} onRetry={onRetry} t={t} />
               </li>
             ) : (
               <li key={`r${slot.order}`}>
@@ -86,7 +66,7 @@ export function PhotoGallery({ photos, rejected }: Props) {
           )}
         </ul>
       )}
-      {open !== null && <PhotoViewer photos={ordered} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
+      {open !== null && <PhotoViewer photos={ordered} rejected={rejected} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
     </div>
   );
 }

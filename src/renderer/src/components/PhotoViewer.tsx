@@ -1,45 +1,76 @@
-// Full-size photo viewer: ←/→ browse, +/−/0 and the wheel zoom, Esc closes. Works offline (the
-// protocol serves the cached file).
-import { useState, type KeyboardEvent, type WheelEvent } from 'react';
+// Full-size photo viewer: the whole photo fitted inside the stage at first; ←/→ browse, +/− and the
+// wheel zoom (out no further than the fit), 1 shows actual pixels, 0 fits again, Esc closes. Works
+// offline (the protocol serves the cached file).
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
 import type { PhotoView } from '../../../shared/views';
-import { zoomIn, zoomOut } from '../logic/zoom';
+import { fitScale, zoomIn, zoomOut, type Size } from '../logic/zoom';
+import { photoTitle } from '../logic/photoTitle';
 import { Dialog } from './Dialog';
 import { ScrollRegion } from './ScrollRegion';
 
 interface Props {
   photos: readonly PhotoView[];
+  /** The positions the portal rejected (gaps in `order`), named in the title of the photo after one. */
+  rejected: readonly number[];
   index: number;
   onIndex: (index: number) => void;
   onClose: () => void;
 }
 
-export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
-  const { t } = useTranslation();
-  const [zoom, setZoom] = useState(1);
+/** 'fit': the whole photo inside the stage, whatever its size; a number: a scale of its own pixels. */
+type Zoom = 'fit' | number;
+
+export function PhotoViewer({ photos, rejected, index, onIndex, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const [zoom, setZoom] = useState<Zoom>('fit');
   const [failed, setFailed] = useState(false);
-  // Another photo starts unzoomed and not failed (state adjusted while rendering, not in an effect).
+  const [natural, setNatural] = useState<Size | null>(null);
+  const [stage, setStage] = useState<Size | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  // Another photo starts fitted and not failed (state adjusted while rendering, not in an effect).
   const [shown, setShown] = useState(index);
   if (shown !== index) {
     setShown(index);
-    setZoom(1);
+    setZoom('fit');
     setFailed(false);
+    setNatural(null);
   }
+
+  const measure = useCallback(() => {
+    const el = stageRef.current;
+    if (el) setStage({ width: el.clientWidth, height: el.clientHeight });
+  }, []);
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+
   const photo = photos[index];
   if (!photo) return null;
 
+  const fit = fitScale(natural, stage);
+  const scale = zoom === 'fit' ? fit : zoom;
   const prev = () => onIndex((index - 1 + photos.length) % photos.length);
   const next = () => onIndex((index + 1) % photos.length);
+  const closer = () => setZoom(zoomIn(scale, fit));
+  // Back at the fit, the photo follows the stage again (a resized window fits it anew).
+  const farther = () => {
+    const out = zoomOut(scale, fit);
+    setZoom(out === fit ? 'fit' : out);
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     const map: Record<string, () => void> = {
       ArrowLeft: prev,
       ArrowRight: next,
-      '+': () => setZoom(zoomIn),
-      '=': () => setZoom(zoomIn),
-      '-': () => setZoom(zoomOut),
-      '0': () => setZoom(1),
+      '+': closer,
+      '=': closer,
+      '-': farther,
+      '0': () => setZoom('fit'),
+      '1': () => setZoom(1),
     };
     const action = map[e.key];
     if (action && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -48,13 +79,26 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
     }
   };
   const onWheel = (e: WheelEvent<HTMLDialogElement>) => {
-    if (e.deltaY < 0) setZoom(zoomIn);
-    else if (e.deltaY > 0) setZoom(zoomOut);
+    if (e.deltaY < 0) closer();
+    else if (e.deltaY > 0) farther();
   };
+  const onLoad = (e: SyntheticEvent<HTMLImageElement>) => {
+    const img = e.currentTarget;
+    setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+    measure();
+  };
+
+  const previousOrder = photos[index - 1]?.order ?? 0;
+  const title = photoTitle(t, i18n.language, {
+    n: index + 1,
+    total: photos.length,
+    rejectedBefore: rejected.filter((order) => order > previousOrder && order < photo.order),
+  });
+  const sized = natural && stage ? { width: `${natural.width * scale}px`, height: `${natural.height * scale}px` } : undefined;
 
   return (
     <Dialog
-      title={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
+      title={title}
       onClose={onClose}
       className="viewer"
       onKeyDown={onKeyDown}
@@ -68,17 +112,20 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
             →
           </button>
           <span className="viewer__spacer" />
-          <button type="button" className="button" onClick={() => setZoom(zoomOut)} aria-label={t('photos.zoomOut')} title={t('photos.zoomOut')}>
+          <button type="button" className="button" onClick={farther} disabled={zoom === 'fit'} aria-label={t('photos.zoomOut')} title={t('photos.zoomOut')}>
             −
           </button>
-          <span className="viewer__zoom" aria-live="polite">
-            {Math.round(zoom * 100)}%
+          <span className="viewer__zoom" aria-live="polite" data-scale={scale}>
+            {Math.round(scale * 100)}%
           </span>
-          <button type="button" className="button" onClick={() => setZoom(zoomIn)} aria-label={t('photos.zoomIn')} title={t('photos.zoomIn')}>
+          <button type="button" className="button" onClick={closer} aria-label={t('photos.zoomIn')} title={t('photos.zoomIn')}>
             +
           </button>
-          <button type="button" className="button" onClick={() => setZoom(1)} aria-label={t('photos.zoomReset')} title={t('photos.zoomReset')}>
-            0
+          <button type="button" className="button" onClick={() => setZoom(1)} aria-pressed={zoom === 1} title={t('photos.actualSizeHint')}>
+            {t('photos.actualSize')}
+          </button>
+          <button type="button" className="button" onClick={() => setZoom('fit')} aria-pressed={zoom === 'fit'} title={t('photos.fitHint')}>
+            {t('photos.fit')}
           </button>
           <span className="viewer__spacer" />
           <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
@@ -87,16 +134,17 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: Props) {
         </>
       }
     >
-      <ScrollRegion className={`viewer__stage ${zoom > 1 ? 'viewer__stage--zoomed' : ''}`} label={t('photos.viewer')}>
+      <ScrollRegion className="viewer__stage" label={t('photos.viewer')} regionRef={stageRef}>
         {failed ? (
           <p className="viewer__missing">{t('photos.unavailable')}</p>
         ) : (
           <img
             key={photo.photoId}
             src={api.photoUrl(photo.photoId)}
-            alt={t('photos.position', { n: index + 1, total: photos.length, order: photo.order })}
+            alt={title}
             data-zoom={zoom}
-            style={zoom > 1 ? { width: `${zoom * 100}%`, height: 'auto' } : undefined}
+            style={sized}
+            onLoad={onLoad}
             onError={() => setFailed(true)}
             draggable={false}
           />

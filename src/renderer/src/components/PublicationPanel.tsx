@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicationAction, PublicationEventView, PublicationStateView } from '../../../shared/views';
 import { useFormat } from '../hooks/useFormat';
+import { actionsFor } from '../logic/publicationActions';
 
 interface Props {
   state: PublicationStateView;
@@ -19,9 +20,8 @@ const isWebAddress = (url: string): boolean => /^https?:\/\//i.test(url.trim());
 export function PublicationPanel({ state, url, history, onOpenUrl, onRequest }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
-  // A request on its way (queued or pending) is waited for before another is offered; one refused or not applied can be sent again.
-  const waiting = state.request?.status === 'queued' || state.request?.status === 'pending';
-  const actions: PublicationAction[] = waiting ? [] : state.onPortal ? [state.highlighted ? 'unhighlight' : 'highlight', 'unpublish'] : ['publish'];
+  // A request on its way is waited for before another of its kind; one refused or not applied can be sent again.
+  const actions = actionsFor(state);
   const other = state.request && state.request.action !== 'unpublish' ? state.request : null;
 
   let text: string;

@@ -1,4 +1,5 @@
-// The instant search box. Esc clears it (and, when already empty, hands focus to the list).
+// The instant search box. Esc clears it (and, when already empty, hands focus to the list); ↓
+// goes on into the list.
 // The box keeps its own text: a keystroke redraws the box alone, and the screen hears of it in
 // the same event (to ask for the rows at once) but redraws itself when React has time. The
 // screen replaces the text (a "Clear search" button, "show these listings") by remounting the
@@ -10,10 +11,12 @@ interface Props {
   initialValue: string;
   onChange: (value: string) => void;
   onEscapeEmpty: () => void;
+  /** ↓: on into the list below. */
+  onArrowDown: () => void;
 }
 
 export const SearchBox = memo(
-  forwardRef<HTMLInputElement, Props>(function SearchBox({ initialValue, onChange, onEscapeEmpty }, ref) {
+  forwardRef<HTMLInputElement, Props>(function SearchBox({ initialValue, onChange, onEscapeEmpty, onArrowDown }, ref) {
     const { t } = useTranslation();
     const [value, setValue] = useState(initialValue);
     const change = (next: string) => {
@@ -40,6 +43,11 @@ export const SearchBox = memo(
           spellCheck={false}
           onChange={(e) => change(e.target.value)}
           onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' && !e.altKey) {
+              e.preventDefault();
+              onArrowDown();
+              return;
+            }
             if (e.key !== 'Escape') return;
             e.preventDefault();
             if (value !== '') change('');

@@ -2,6 +2,7 @@
 // values as they came. Text from the portal is always rendered as text.
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '../../../shared/vehicle';
+import { doorCount, downPayment, installments, type Fact } from '../../../shared/vehicle-facts';
 import { useFormat } from '../hooks/useFormat';
 import type { Messages } from '../../../shared/i18n/en';
 import { FieldList } from './FieldList';
@@ -12,6 +13,7 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
   const v = vehicle;
   const yesNo = (b: boolean | undefined) => (b === undefined ? null : b ? t('common.yes') : t('common.no'));
   const label = (k: keyof Messages['detail']['fields']) => t(`detail.fields.${k}`);
+  const factText = <T,>(fact: Fact<T>, show: (value: T) => string) => (fact === undefined ? null : fact === 'none' ? t('detail.none') : show(fact));
 
   return (
     <>
@@ -20,18 +22,17 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
         <FieldList
           items={[
             { key: 'value', label: label('value'), value: v.value !== undefined ? <span className="price">{f.money(v.value)}</span> : null },
-            { key: 'deposit', label: label('deposit'), value: v.deposit !== undefined ? f.money(v.deposit) : null },
+            { key: 'deposit', label: label('deposit'), value: factText(downPayment(v), f.money) },
             {
               key: 'installments',
               label: label('installments'),
-              value:
-                v.amountOfInstallments !== undefined && v.amountPerInstallment !== undefined
-                  ? t('detail.installmentsValue', { count: v.amountOfInstallments, amount: f.money(v.amountPerInstallment) })
-                  : v.amountOfInstallments !== undefined
-                    ? f.number(v.amountOfInstallments)
-                    : v.amountPerInstallment !== undefined
-                      ? f.money(v.amountPerInstallment)
-                      : null,
+              value: factText(installments(v), ({ count, amount }) =>
+                count !== undefined && amount !== undefined
+                  ? t('detail.installmentsValue', { count, amount: f.money(amount) })
+                  : count !== undefined
+                    ? f.number(count)
+                    : f.money(amount),
+              ),
             },
           ]}
         />
@@ -48,7 +49,8 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
             { key: 'fuel', label: label('fuel'), value: v.fuel !== undefined ? f.enumValue('fuel', v.fuel) : null },
             { key: 'gearbox', label: label('gearbox'), value: v.gearbox !== undefined ? f.enumValue('gearbox', v.gearbox) : null },
             { key: 'color', label: label('color'), value: v.color !== undefined ? f.enumValue('color', v.color) : null },
-            { key: 'doors', label: label('doors'), value: v.doors },
+            // A motorcycle's doors, or a 0 sent for none, is no fact: the field is left out.
+            ...(doorCount(v) !== undefined ? [{ key: 'doors', label: label('doors'), value: doorCount(v) }] : []),
             { key: 'mileage', label: label('mileage'), value: v.mileage !== undefined ? f.km(v.mileage) : null },
             { key: 'brandNew', label: label('brandNew'), value: yesNo(v.brandNew) },
             { key: 'licensePlate', label: label('licensePlate'), value: v.licensePlate ? <span className="mono">{v.licensePlate}</span> : null },

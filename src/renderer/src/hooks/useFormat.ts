@@ -19,6 +19,8 @@ export interface Formatters {
   duration: (ms: number) => string;
   percent: (ratio: number) => string;
   enumValue: (kind: EnumKind, value: string | null | undefined) => string;
+  /** Manufacture/model, as Brazilian listings write them ("2020/2021"); one year when only one is known. */
+  years: (manufactured: number | null | undefined, model: number | null | undefined) => string;
 }
 
 const DASH = '—';
@@ -64,6 +66,7 @@ export function makeFormatters(language: UiLanguage): Formatters {
     },
     percent: (ratio) => percent.format(ratio),
     enumValue: (kind, value) => enumLabel(language, kind, value) || DASH,
+    years: (manufactured, model) => (manufactured != null && model != null ? `${manufactured}/${model}` : String(model ?? manufactured ?? DASH)),
   };
 }
 

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { ChannelInput } from '../../../shared/contract';
 import type { AppInfoView, SettingsView } from '../../../shared/views';
 import { api } from '../api';
+import { applyLanguageSetting } from '../i18n';
 import { channelKey, useChannel } from '../query/useChannel';
 
 export interface SettingsState {
@@ -24,6 +25,9 @@ export function useSettings(): SettingsState {
   const update = useCallback(
     async (change: ChannelInput<'settings.set'>) => {
       const next = await api.call('settings.set', change);
+      // At once, not in the effect after the next render: what the caller says next (the notice
+      // that confirms the change) is in the language just chosen.
+      applyLanguageSetting(next.language);
       client.setQueryData(channelKey('settings.get', {}), next);
       return next;
     },

@@ -1,5 +1,5 @@
 // Inventory: search, filters with counts, the virtualised table, bulk unpublish, export of the view.
-// Keys: Ctrl/Cmd+F focuses search; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
+// Keys: Ctrl/Cmd+F focuses search, ↓ there goes into the list; in the table ↑ ↓ PageUp PageDown Home End, Enter, Space, Esc.
 import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryFilters, InventorySort } from '../../../shared/inventory';
@@ -19,21 +19,22 @@ import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFacets } from '../hooks/useFacets';
 import { useFormat } from '../hooks/useFormat';
 import { useInventoryRows } from '../hooks/useInventoryRows';
+import { useSelection } from '../hooks/useSelection';
 import { useSyncRunning } from '../hooks/syncProgress';
 import { countActiveFilters } from '../logic/filters';
+import { actionsFor } from '../logic/publicationActions';
 import { useChannel } from '../query/useChannel';
 
 // Memo: the app re-renders on notices and navigation; the inventory's props do not change then.
 export const InventoryScreen = memo(function InventoryScreen({ visible, showing }: { visible: boolean; showing?: InventoryFilters | undefined }) {
   const { t } = useTranslation();
-  const { navigate, sync } = useApp();
+  const { navigate, sync, reportError } = useApp();
   const f = useFormat();
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<InventoryFilters>(() => showing ?? {});
   const [sort, setSort] = useState<InventorySort>({ field: 'updatedAt', dir: 'desc' });
   // The search box keeps its own text; when the screen replaces it, the box starts again from `text`.
   const [searchBoxKey, setSearchBoxKey] = useState(0);
-  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -53,6 +54,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   // and its rows (a render of the screen for the text alone would delay the answer's).
   const rows = useInventoryRows(query, version, { onNewQuery: toTop, onAnswer: (answered) => setText(answered.text) });
   const { request } = rows;
+  const { selected: selection, toggle, toggleAll, clear: clearSelection } = useSelection(query, rows, reportError);
   const onSearch = useCallback((value: string) => request({ text: value, filters, sort }), [request, filters, sort]);
   // The screen replacing the text (and the filters): asked for like a keystroke's, so that the
   // rows follow it even when that text was typed before (see useInventoryRows' `request`).
@@ -91,6 +93,11 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
     shownKey.current = rows.queryKey;
   });
   const setActiveIndex = useCallback((index: number) => setActive({ key: shownKey.current, index }), []);
+  // ↓ in the search box: into the list, on its first row when none is active yet.
+  const enterList = useCallback(() => {
+    if (activeIndex < 0 && (rows.total ?? 0) > 0) setActiveIndex(0);
+    gridRef.current?.focus();
+  }, [activeIndex, rows.total, setActiveIndex]);
 
   // Coming back from a listing: the keyboard continues in the list, on the row it left.
   const wasVisible = useRef(visible);
@@ -113,17 +120,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
     return () => window.removeEventListener('keydown', onKey);
   }, [visible]);
 
-  const toggle = useCallback(
-    (reference: string) =>
-      setSelection((s) => {
-        const next = new Set(s);
-        if (!next.delete(reference)) next.add(reference);
-        return next;
-      }),
-    [],
-  );
   const open = useCallback((reference: string) => navigate({ screen: 'vehicle', reference }), [navigate]);
-  const clearSelection = useCallback(() => setSelection(new Set()), []);
 
   const filterCount = countActiveFilters(filters);
   const nothingCached = summary !== null && summary.total === 0;
@@ -178,6 +175,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           onSort={setSort}
           selection={selection}
           onToggle={toggle}
+          onToggleAll={toggleAll}
           onClearSelection={clearSelection}
           onOpen={open}
           activeIndex={activeIndex}
@@ -195,7 +193,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
         {t('inventory.title')}
       </h1>
       <div className="inventory__toolbar">
-        <SearchBox key={searchBoxKey} ref={searchRef} initialValue={text} onChange={onSearch} onEscapeEmpty={focusList} />
+        <SearchBox key={searchBoxKey} ref={searchRef} initialValue={text} onChange={onSearch} onEscapeEmpty={focusList} onArrowDown={enterList} />
         <button type="button" className="button" aria-expanded={showFilters} aria-controls="filter-panel" onClick={() => setShowFilters((s) => !s)}>
           {t('inventory.filters')}
           {filterCount > 0 && <span className="pill">{filterCount}</span>}
@@ -213,7 +211,16 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           {t('inventory.keyboardHint')}
         </span>
       </div>
-      <BulkBar count={selection.size} onRequest={(action) => setConfirming({ action, references: [...selection] })} onClear={clearSelection} />
+      <BulkBar
+        selected={selection}
+        onRequest={(action) =>
+          setConfirming({
+            action,
+            references: [...selection.values()].filter((row) => actionsFor(row.publication).includes(action)).map((row) => row.reference),
+          })
+        }
+        onClear={clearSelection}
+      />
       <div className="inventory__main">
         {showFilters && (
           <div id="filter-panel">

@@ -30,7 +30,8 @@ export function SettingsScreen() {
     if (shown.view !== view && view.screen === 'settings' && view.focus === 'token') setDialog('token');
   }
 
-  const save = (change: Parameters<typeof updateSettings>[0]) => updateSettings(change).then(() => notify('success', t('settings.saved')), reportError);
+  const save = (change: Parameters<typeof updateSettings>[0]) =>
+    updateSettings(change).then(() => notify('success', (tr) => tr('settings.saved')), reportError);
   const systemName = resolveLanguage('system', navigator.language) === 'pt-BR' ? t('settings.portuguese') : t('settings.english');
   const budgetValue = Number(budget);
   const budgetValid = Number.isInteger(budgetValue) && budgetValue >= 50;
@@ -176,7 +177,7 @@ export function SettingsScreen() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            notify('success', t('settings.replaced'));
+            notify('success', (tr) => tr('settings.replaced'));
           }}
         />
       )}
@@ -189,7 +190,7 @@ export function SettingsScreen() {
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await api.call('cache.clear', {});
-            notify('success', t('settings.cleared'));
+            notify('success', (tr) => tr('settings.cleared'));
           }}
         />
       )}

@@ -1,5 +1,5 @@
 // One listing: every field, photos, publication state and history, data problems, and its publication requests.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listingTitle } from '../../../shared/vehicle';
 import type { PublicationAction } from '../../../shared/views';
@@ -18,11 +18,13 @@ import { useVehicle } from '../hooks/useVehicle';
 
 export function VehicleDetailScreen({ reference }: { reference: string }) {
   const { t } = useTranslation();
-  const { navigate, reportError } = useApp();
+  const { navigate, reportError, sync } = useApp();
   const f = useFormat();
   const now = useNow();
   const { data: detail, error, refetch } = useVehicle(reference);
   const reload = () => void refetch();
+  // The answer comes back through the cache's change once the photos are fetched (or failed again).
+  const retryPhotos = () => void api.call('vehicles.get', { reference, retryPhotos: true }).catch(reportError);
   const [confirming, setConfirming] = useState<PublicationAction | null>(null);
   const [showRaw, setShowRaw] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -33,8 +35,21 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
     if (shownReference) headingRef.current?.focus();
   }, [shownReference]);
 
+  // Esc and Alt+← leave the listing, unless a dialog over it takes the key (its own Esc closes it).
+  const leave = useEffectEvent((e: KeyboardEvent) => {
+    const back = e.key === 'Escape' ? !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey : e.key === 'ArrowLeft' && e.altKey && !e.ctrlKey && !e.metaKey;
+    if (!back || e.defaultPrevented || confirming || document.querySelector('dialog[open]')) return;
+    e.preventDefault();
+    navigate({ screen: 'inventory' });
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => leave(e);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const back = (
-    <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })}>
+    <button type="button" className="button button--ghost" onClick={() => navigate({ screen: 'inventory' })} aria-keyshortcuts="Escape Alt+ArrowLeft">
       ← {t('detail.back')}
     </button>
   );
@@ -49,6 +64,9 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   }
 
   const v = detail.vehicle;
+  // A sync that ended after the run that read this listing found it unchanged (a quick sync reads
+  // only what changed): the listing is as on the portal at that sync, the time the top bar gives.
+  const asOf = detail.syncedAt && sync.lastSuccessAt && sync.lastSuccessAt > detail.syncedAt ? sync.lastSuccessAt : detail.syncedAt;
   const openUrl = (url: string) => api.call('shell.openListing', { url }).catch(reportError);
 
   return (
@@ -62,7 +80,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           <p className="muted">
             <span className="mono">{detail.reference}</span>
             {[v.brand?.name, v.trim?.name].filter(Boolean).length > 0 && ` · ${[v.brand?.name, v.trim?.name].filter(Boolean).join(' ')}`}
-            {detail.syncedAt && ` · ${t('detail.syncedAt', { when: f.relative(detail.syncedAt, now) })}`}
+            {asOf && ` · ${t('detail.syncedAt', { when: f.relative(asOf, now) })}`}
           </p>
           <PublicationBadges
             showOnPortal
@@ -93,7 +111,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             <h2 id="sec-photos">
               {t('detail.sections.photos')} <span className="muted small">{t('photos.count', { count: detail.photos.length })}</span>
             </h2>
-            <PhotoGallery photos={detail.photos} rejected={detail.rejectedPositions} />
+            <PhotoGallery photos={detail.photos} rejected={detail.rejectedPositions} online={sync.online !== false} onRetry={retryPhotos} />
           </section>
           <section className="detail-section" aria-labelledby="sec-problems">
             <h2 id="sec-problems">{t('detail.sections.problems')}</h2>

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+// A listing's page says when it was last as on the portal with the time the top bar gives for the
+// last sync: a quick sync that found the listing unchanged does not read it again, and the page
+// said "Read from the portal 14 minutes ago" beside "Last synced 13 minutes ago".
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppContextValue } from '../../../src/renderer/src/AppContext';
+import type { ChannelName, Result } from '../../../src/shared/contract';
+import type { VehicleDetailView } from '../../../src/shared/views';
+import { installBridge, notAnswered, ok } from './bridge';
+import { rowView } from './rows';
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const detail: VehicleDetailView = {
+  reference: 'REF-1',
+  raw: {},
+  vehicle: { reference: 'REF-1', title: 'Fiat Uno' },
+  problems: [],
+  publication: rowView().publication,
+  history: [],
+  photos: [],
+  rejectedPositions: [],
+  syncedAt: minutesAgo(30),
+};
+
+function answer(channel: ChannelName): Result<unknown> {
+  if (channel === 'vehicles.get') return ok(detail);
+  return notAnswered(channel);
+}
+
+beforeAll(() => {
+  installBridge(answer);
+});
+afterEach(cleanup);
+
+async function page(lastSuccessAt: string | null) {
+  const { initI18n } = await import('../../../src/renderer/src/i18n');
+  const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
+  const { AppContext } = await import('../../../src/renderer/src/AppContext');
+  const { VehicleDetailScreen } = await import('../../../src/renderer/src/screens/VehicleDetailScreen');
+  initI18n('en');
+  // The page reads navigation, errors and the sync's last success from the app's context.
+  const context = { navigate: vi.fn(), reportError: vi.fn(), sync: { lastSuccessAt, online: true } } as unknown as AppContextValue;
+  render(
+    <QueryClientProvider client={createQueryClient(() => undefined)}>
+      <AppContext.Provider value={context}>
+        <VehicleDetailScreen reference="REF-1" />
+      </AppContext.Provider>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Fiat Uno' });
+}
+
+describe('the time a listing is as on the portal', () => {
+  it('is the last sync’s, when one ended after the run that read it', async () => {
+    await page(minutesAgo(13));
+    expect(screen.getByText(/As on the portal 13 minutes ago/)).toBeTruthy();
+  });
+
+  it('is its own read, when no sync ended since', async () => {
+    await page(null);
+    expect(screen.getByText(/As on the portal 30 minutes ago/)).toBeTruthy();
+  });
+});
