@@ -18,7 +18,6 @@ export const CHANNEL_NAMES = [
   'inventory.export',
   'inventory.cancelExport',
   'vehicles.get',
-  'publications.unpublish',
   'publications.request',
   'publications.room',
   'sync.start',

@@ -86,8 +86,6 @@ export const channels = {
   // One vehicle (error not_found when it is not in the cache).
   'vehicles.get': channel(z.object({ reference }).strict()).returns<VehicleDetailView>(),
 
-  // Unpublish one or many listings; one outcome per reference, in input order.
-  'publications.unpublish': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<PublicationOutcome[]>(),
   // Any publication request (publish again, highlight on or off, unpublish) the same way; 'no_room': not sent, the plan has none.
   'publications.request': channel(z.object({ action: z.enum(PUBLICATION_ACTIONS), references: z.array(reference).min(1).max(10_000) }).strict()).returns<
     PublicationOutcome[]

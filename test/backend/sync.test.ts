@@ -110,7 +110,7 @@ describe('unpublish', () => {
       await syncOnce(b);
       const target = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows[0];
       if (!target) throw new Error('nothing on the portal');
-      const [outcome] = await b.call('publications.unpublish', { references: [target.reference] });
+      const [outcome] = await b.call('publications.request', { action: 'unpublish', references: [target.reference] });
       expect(outcome).toMatchObject({ reference: target.reference, outcome: 'sent' });
       expect(b.events.of('cache.changed')).toContainEqual({ reason: 'publication' });
       const pending = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
@@ -123,7 +123,7 @@ describe('unpublish', () => {
       const detail = await b.call('vehicles.get', { reference: target.reference });
       expect(detail.publication).toMatchObject({ onPortal: false, notOnPortalReason: 'unpublished_here', unpublish: 'none' });
       expect(detail.history).toContainEqual(expect.objectContaining({ change: 'left', cause: 'unpublished_here' }));
-      const [unknown] = await b.call('publications.unpublish', { references: ['NOT-THERE'] });
+      const [unknown] = await b.call('publications.request', { action: 'unpublish', references: ['NOT-THERE'] });
       expect(unknown?.outcome).toBe('not_found');
     } finally {
       await sandbox.close();
@@ -142,7 +142,7 @@ describe('unpublish', () => {
       if (!target) throw new Error('nothing on the portal');
       await sandbox.close();
 
-      const [outcome] = await b.call('publications.unpublish', { references: [target.reference] });
+      const [outcome] = await b.call('publications.request', { action: 'unpublish', references: [target.reference] });
       expect(outcome).toMatchObject({ reference: target.reference, outcome: 'queued' });
       const row = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
       expect(row?.publication).toMatchObject({ onPortal: true, unpublish: 'queued' });

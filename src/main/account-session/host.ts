@@ -290,7 +290,6 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     facets: read('facets'),
     summary: read('summary'),
     vehicle: (reference, opts) => call('vehicle', reference, opts),
-    unpublish: (references) => call('unpublish', references),
     requestPublication: (action, references) => call('requestPublication', action, references),
     publicationRoom: () => call('publicationRoom'),
     async startSync(opts): Promise<SyncStarted> {

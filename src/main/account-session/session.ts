@@ -197,7 +197,6 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       if (options.fetchPhotos !== false && view.photos.some((p) => p.cache !== 'cached')) fetchPhotos(reference);
       return view;
     },
-    unpublish: (references) => requestPublication('unpublish', references),
     requestPublication,
     publicationRoom: async () => publicationRoom(cache),
 
@@ -212,7 +211,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
         lastRun: lastRun && toSyncRunReport(lastRun),
         lastSuccessAt: cache.runs.lastSuccessful()?.endedAt ?? cache.meta.get(META_KEYS.lastSyncAt),
         online: status.get().online,
-        outboxSize: cache.outbox.pendingCount(),
+        outboxSize: cache.ledger.unsentCount(),
       };
     },
     history: async (limit) => cache.runs.recent(limit).map(toSyncRunReport),

@@ -96,8 +96,6 @@ export interface AccountSession {
   summary(): Promise<InventorySummary>;
   /** One listing in full; online, its missing photos are fetched in the background ('changed' photos). */
   vehicle(reference: string, options?: { fetchPhotos?: boolean }): Promise<VehicleDetailView>;
-  /** Sent now when the portal answers, queued in the outbox otherwise; one outcome per reference, in order. */
-  unpublish(references: string[]): Promise<PublicationOutcome[]>;
   /** Any publication request (unpublish, publish again, highlight on or off), the same way; what the plan has no room for is not sent ('no_room'). */
   requestPublication(action: PublicationAction, references: string[]): Promise<PublicationOutcome[]>;
   /** What the plan leaves for publishing and highlighting, less the requests on their way (from the plan last read). */

@@ -1,12 +1,11 @@
 // Publication requests — unpublish, publish again, highlight on or off: sent to the portal now when
-// it answers, queued in the outbox otherwise; one outcome per reference, in the dealer's order (the
+// it answers, saved in the pending-change ledger otherwise; one outcome per reference, in the dealer's order (the
 // session says 'changed' either way). The room the plan leaves is asked first, to say it before sending.
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
 
-export function publicationHandlers(ctx: BackendContext): Pick<Handlers, 'publications.unpublish' | 'publications.request' | 'publications.room'> {
+export function publicationHandlers(ctx: BackendContext): Pick<Handlers, 'publications.request' | 'publications.room'> {
   return {
-    'publications.unpublish': ({ references }) => ctx.sessions.require().unpublish(references),
     'publications.request': ({ action, references }) => ctx.sessions.require().requestPublication(action, references),
     'publications.room': () => ctx.sessions.require().publicationRoom(),
   };

@@ -1,0 +1,70 @@
+// The dealer's pending changes as the inventory sees them: their statuses, and how an open change
+// shows on its listing while the portal has not confirmed it (the overlay). Each change row of the
+// ledger (main/cache/ledger-store.ts, in the local file attached as `local`) carries the overlay
+// its kind declared when it was saved, so the SQL here reads every kind alike: the rows, the
+// filters, the sort and the in-memory snapshot's columns are all built from these expressions.
+
+/**
+ * pending: saved, not sent; sending: a send is (or was, when cut short) in flight, its fate unknown;
+ * sent: the portal accepted it, until a read shows it; confirmed: a read showed it; refused: the
+ * portal said no; not_applied: accepted, but a read long after did not show it; discarded: the
+ * dealer took it back before it was sent.
+ */
+export const CHANGE_STATUSES = ['pending', 'sending', 'sent', 'confirmed', 'refused', 'not_applied', 'discarded'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+/** Not sent yet: the dealer can still take it back. */
+export const DISCARDABLE: readonly ChangeStatus[] = ['pending'];
+/** Waiting to be sent (a send cut short included): a sync sends them first. */
+export const UNSENT: readonly ChangeStatus[] = ['pending', 'sending'];
+
+/** A listing as a read shows it, as far as a change's confirmation looks (the cache's row, or the portal's answer). */
+export interface ListingFacts {
+  published: boolean;
+  highlighted: boolean;
+  value: number | null;
+  mileage: number | null;
+}
+
+/** What a listing's columns become while a change of it is open: the fields an overlay may set. */
+export interface OverlayFields {
+  /** Where the listing stands on the portal ('pending': on its way off). */
+  portal: 'pending';
+  highlighted: 0 | 1;
+  value: number;
+  mileage: number;
+}
+export type OverlayField = keyof OverlayFields;
+
+/** A change's overlay: the fields it shows, in which of its statuses. */
+export interface Overlay {
+  statuses: readonly ChangeStatus[];
+  fields: Partial<OverlayFields>;
+}
+
+/** Change `c` is open and, in its status now, shows `field`. */
+const shows = (field: OverlayField): string =>
+  `c.closed_at IS NULL AND json_type(c.overlay, '$.fields.${field}') IS NOT NULL AND c.status IN (SELECT value FROM json_each(c.overlay, '$.statuses'))`;
+
+/**
+ * Listing `v`'s `base` column as its latest open change showing `field` overlays it. The IN is not
+ * correlated with `v`: SQLite reads the ledger's few rows once per statement into a set and each
+ * listing costs one probe, so a snapshot still reads 100,000 listings in one pass; only a listing
+ * with such a change reads it.
+ */
+export function overlaid(field: OverlayField, base: string): string {
+  return `(CASE WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)})
+    THEN (SELECT json_extract(c.overlay, '$.fields.${field}') FROM local.pending_changes c WHERE c.reference = v.reference AND ${shows(field)} ORDER BY c.id DESC LIMIT 1)
+    ELSE ${base} END)`;
+}
+
+/** Where listing `v` stands on the portal: off, on, or on its way off (an unpublish the portal accepted). */
+export const PORTAL_STATE_SQL = `(CASE WHEN v.published = 0 THEN 'off' ELSE ${overlaid('portal', "'on'")} END)`;
+
+/**
+ * Listings whose latest change of a slot (a newer one replaces what an older one of its slot
+ * asked) is open and passes `test` over `c`. Not correlated with `v`, as above.
+ */
+export const latestOpenChange = (test: string): string =>
+  `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND ${test}
+    AND c.id = (SELECT max(l.id) FROM local.pending_changes l WHERE l.reference = c.reference AND l.slot = c.slot AND l.status != 'discarded'))`;
