@@ -20,6 +20,8 @@ export const CHANNEL_NAMES = [
   'vehicles.get',
   'publications.request',
   'publications.room',
+  'changes.pending',
+  'changes.discard',
   'sync.start',
   'sync.cancel',
   'sync.status',

@@ -10,6 +10,7 @@ import type { AppErrorShape } from './errors';
 import type { ChannelName, EventName } from './channel-names';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
+import type { PendingChangeView } from './pending-changes';
 import type {
   AccountView,
   AppInfoView,
@@ -92,6 +93,11 @@ export const channels = {
   >(),
   // The listing slots and highlights the plan leaves, less the requests on their way (asked before a publish or highlight).
   'publications.room': channel(none).returns<PublicationRoom>(),
+  // The changes the portal has not confirmed yet (the pending-change ledger), and taking back one not sent yet (by id) or a listing's.
+  'changes.pending': channel(none).returns<PendingChangeView[]>(),
+  'changes.discard': channel(z.union([z.object({ id: z.number().int().positive() }).strict(), z.object({ reference }).strict()])).returns<
+    PendingChangeView[]
+  >(),
 
   // Sync. start answers at once (error busy when one runs); progress and the end come as events.
   'sync.start': channel(z.object({ full: z.boolean().optional() }).strict()).returns<{ runId: string }>(),

@@ -13,8 +13,13 @@
 export const CHANGE_STATUSES = ['pending', 'sending', 'sent', 'confirmed', 'refused', 'not_applied', 'discarded'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
-/** Not sent yet: the dealer can still take it back. */
-export const DISCARDABLE: readonly ChangeStatus[] = ['pending'];
+/**
+ * Not sent as far as we know: the dealer can still take it back. 'sending' included: a send that
+ * got no answer (offline, most often a refused connection) leaves it so, and that is the change a
+ * dealer working offline wants to take back; should the portal have received it after all, the
+ * next sync shows the listing as the portal has it.
+ */
+export const DISCARDABLE: readonly ChangeStatus[] = ['pending', 'sending'];
 /** Waiting to be sent (a send cut short included): a sync sends them first. */
 export const UNSENT: readonly ChangeStatus[] = ['pending', 'sending'];
 
@@ -68,3 +73,22 @@ export const PORTAL_STATE_SQL = `(CASE WHEN v.published = 0 THEN 'off' ELSE ${ov
 export const latestOpenChange = (test: string): string =>
   `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND ${test}
     AND c.id = (SELECT max(l.id) FROM local.pending_changes l WHERE l.reference = c.reference AND l.slot = c.slot AND l.status != 'discarded'))`;
+
+/** One open pending change as the app and `showroom pending` list it. */
+export interface PendingChangeView {
+  id: number;
+  kind: string;
+  reference: string;
+  /** The listing's title, when it is cached. */
+  title: string | null;
+  status: ChangeStatus;
+  createdAt: string;
+  attempts: number;
+  /** The last error as a message code and its parameters (shown in the reader's language). */
+  error: { code: string; params?: Readonly<Record<string, string | number>> } | null;
+  /** Not sent yet: the dealer can still take it back. */
+  discardable: boolean;
+}
+
+/** Which changes to discard: one by its id, or every change of a listing not sent yet. */
+export type DiscardTarget = { id: number } | { reference: string };

@@ -303,3 +303,30 @@ describe('switching accounts', () => {
     }
   });
 });
+
+describe('pending changes over the bridge', () => {
+  it('lists what waits, and takes back one not sent yet: the listing shows nothing pending, the count drops', async () => {
+    const sandbox = await startSandbox({ vehicles: 20, seed: 8 });
+    const b = await backend();
+    await connect(b, sandbox);
+    await syncOnce(b);
+    const [a, c] = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows;
+    if (!a || !c) throw new Error('too few listings on the portal');
+    await sandbox.close();
+    await b.call('publications.request', { action: 'unpublish', references: [a.reference, c.reference] });
+    const pending = await b.call('changes.pending', {});
+    expect(pending.map((p) => [p.reference, p.kind, p.discardable])).toEqual([
+      [a.reference, 'unpublish', true],
+      [c.reference, 'unpublish', true],
+    ]);
+    const since = b.events.all.length;
+    const discarded = await b.call('changes.discard', { reference: a.reference });
+    expect(discarded).toEqual([expect.objectContaining({ reference: a.reference, status: 'discarded' })]);
+    await b.events.next('cache.changed', (p) => p.reason === 'publication', { since });
+    const row = (await b.call('inventory.query', inventoryQuery({ text: a.reference }))).rows.find((r) => r.reference === a.reference);
+    expect(row?.publication).toMatchObject({ onPortal: true, unpublish: 'none', request: null });
+    expect((await b.call('sync.status', {})).outboxSize).toBe(1);
+    expect((await b.call('changes.pending', {})).map((p) => p.reference)).toEqual([c.reference]);
+    expect(await errorKindOf(() => b.call('changes.discard', { reference: a.reference }))).toBe('not_found');
+  });
+});

@@ -292,6 +292,8 @@ export async function openAccountSessionInWorker(spec: AccountSessionSpec, host:
     vehicle: (reference, opts) => call('vehicle', reference, opts),
     requestPublication: (action, references) => call('requestPublication', action, references),
     publicationRoom: () => call('publicationRoom'),
+    pendingChanges: () => call('pendingChanges'),
+    discardChanges: (target) => call('discardChanges', target),
     async startSync(opts): Promise<SyncStarted> {
       const { runId } = await call<{ runId: string }>('startSync', opts);
       const early = ended.get(runId);

@@ -17,6 +17,8 @@ import { createPortalStatus } from './portal-status';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted, SyncStartOptions } from './types';
 import { requestsOf } from './publication-view';
 import { toRowView, vehicleDetailView } from './views';
+import { createChanges } from '../changes/ledger';
+import { pendingChangeViews } from '../changes/view';
 
 const megabytes = (mb: number): number => mb * 1024 * 1024;
 
@@ -199,6 +201,12 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     },
     requestPublication,
     publicationRoom: async () => publicationRoom(cache),
+    pendingChanges: async () => pendingChangeViews(cache),
+    async discardChanges(target) {
+      const discarded = createChanges(cache).discard(target);
+      emit({ type: 'changed', reason: 'publication' });
+      return pendingChangeViews(cache, discarded);
+    },
 
     startSync,
     async cancelSync() {

@@ -23,6 +23,7 @@ import type { Logger } from '../shell/logger';
 import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';
+import type { DiscardTarget, PendingChangeView } from '../../shared/pending-changes';
 
 /** Which account to open and how: plain data (it crosses to the worker). */
 export interface AccountSessionSpec {
@@ -100,6 +101,10 @@ export interface AccountSession {
   requestPublication(action: PublicationAction, references: string[]): Promise<PublicationOutcome[]>;
   /** What the plan leaves for publishing and highlighting, less the requests on their way (from the plan last read). */
   publicationRoom(): Promise<PublicationRoom>;
+  /** The changes the portal has not confirmed yet, oldest first (the pending-change ledger). */
+  pendingChanges(): Promise<PendingChangeView[]>;
+  /** Takes back changes not sent yet (one by id, or a listing's); returns those discarded. Sent ones: bad_input. */
+  discardChanges(target: DiscardTarget): Promise<PendingChangeView[]>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;

@@ -4,9 +4,11 @@
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
 
-export function publicationHandlers(ctx: BackendContext): Pick<Handlers, 'publications.request' | 'publications.room'> {
+export function publicationHandlers(ctx: BackendContext): Pick<Handlers, 'publications.request' | 'publications.room' | 'changes.pending' | 'changes.discard'> {
   return {
     'publications.request': ({ action, references }) => ctx.sessions.require().requestPublication(action, references),
     'publications.room': () => ctx.sessions.require().publicationRoom(),
+    'changes.pending': () => ctx.sessions.require().pendingChanges(),
+    'changes.discard': (target) => ctx.sessions.require().discardChanges(target),
   };
 }

@@ -132,11 +132,13 @@ export function createLedgerStore(db: Db, clock: Clock) {
   );
   const sending = db.prepare(`UPDATE ${T} SET status = 'sending', sending_since = ? WHERE id = ? AND status IN (${UNSENT_SQL})`);
   const sent = db.prepare(
-    `UPDATE ${T} SET status = 'sent', attempts = attempts + 1, last_attempt_at = ?, error_code = NULL, error_params = NULL, sending_since = NULL WHERE id = ?`,
+    // Only while unsent: a change discarded while its request was out stays discarded.
+    `UPDATE ${T} SET status = 'sent', attempts = attempts + 1, last_attempt_at = ?, error_code = NULL, error_params = NULL, sending_since = NULL
+      WHERE id = ? AND status IN (${UNSENT_SQL})`,
   );
   const attempt = db.prepare(
     `UPDATE ${T} SET status = ?, attempts = attempts + 1, last_attempt_at = ?, error_code = ?, error_params = ?,
-       sending_since = CASE WHEN ? THEN sending_since ELSE NULL END WHERE id = ?`,
+       sending_since = CASE WHEN ? THEN sending_since ELSE NULL END WHERE id = ? AND status IN (${UNSENT_SQL})`,
   );
   const confirm = db.prepare(`UPDATE ${T} SET status = 'confirmed', closed_at = ? WHERE id = ? AND status IN ('sent', 'not_applied')`);
   const close = db.prepare(`UPDATE ${T} SET closed_at = ? WHERE id = ? AND closed_at IS NULL`);

@@ -21,6 +21,7 @@ import { changes } from './commands/changes';
 import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
+import { discard, pending } from './commands/pending';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile, type Env } from './data-dir';
 import { EXIT, exitCodeFor } from './exit-codes';
@@ -38,6 +39,8 @@ export const COMMANDS: readonly Command[] = [
   unpublish,
   publish,
   highlight,
+  pending,
+  discard,
   plan,
   status,
   changes,

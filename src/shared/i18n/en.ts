@@ -634,6 +634,8 @@ cells: numbers, prices in reais, dates. FILE is replaced only once the export is
       highlightSummary: 'Highlight listings, or with --off remove the highlight (queued when offline; not sent beyond the plan’s highlights)',
       planSummary: 'The plan and its use: live when online, else from the last sync',
       statusSummary: 'Account, last sync, inventory counts, outbox and cache size (offline)',
+      pendingSummary: 'The changes the portal has not confirmed yet: waiting, sent, refused (offline)',
+      discardSummary: 'Take back a change not sent yet: by its id (from showroom pending), or every such change of a listing',
       changesSummary: 'Which listings a sync added, changed, saw dropped or removed, and what changed (offline)',
       changesHelp: `Without --run: the last finished sync. Run numbers are in \`showroom status\` (the last run)
 and in --json output of \`showroom sync\`. The lists of the last {{runs}} syncs are kept, at most
@@ -1005,7 +1007,6 @@ Cached photos are downloaded again.`,
       none: 'No pending change.',
       heading: 'Pending changes',
       queued: 'waiting to be sent',
-      sending: 'being sent (checked before it is sent again)',
       sent: 'sent, waiting for the portal to apply it',
       refused: 'refused by the portal',
       not_applied: 'accepted but not applied by the portal',

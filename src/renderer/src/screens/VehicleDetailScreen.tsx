@@ -49,6 +49,8 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
 
   const v = detail.vehicle;
   const openUrl = (url: string) => api.call('shell.openListing', { url }).catch(reportError);
+  // The session says 'changed' once discarded: the listing is read again.
+  const discard = () => api.call('changes.discard', { reference: detail.reference }).catch(reportError);
 
   return (
     <section className="detail" data-reference={detail.reference} aria-labelledby="detail-title">
@@ -87,6 +89,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             history={detail.history}
             onOpenUrl={(url) => void openUrl(url)}
             onRequest={setConfirming}
+            onDiscard={() => void discard()}
           />
           <section className="detail-section" aria-labelledby="sec-photos">
             <h2 id="sec-photos">
