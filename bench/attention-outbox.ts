@@ -60,7 +60,7 @@ export async function run(): Promise<BenchResult> {
     sideBySide(); // warm-up
     const [emptyBefore, emptyNow] = sideBySide();
     // 1% refused publishes, 1% highlights accepted and not applied, 1% unpublishes accepted (shown pending), 1% confirmed (history only).
-    const UNPUBLISH = `'unpublish', 'unpublishRefused', '{"statuses":["sent"],"fields":{"portal":"pending"}}'`;
+    const UNPUBLISH = `'unpublish', 'unpublish', 'unpublishRefused', '{"statuses":["sent"],"fields":{"portal":"pending"}}'`;
     db.exec(`INSERT INTO local.pending_changes (kind, slot, reason, reference, created_at, status, error_code) SELECT 'publish', 'publication', 'publishRefused', reference, 'then', 'refused', 'ledger.said' FROM vehicles WHERE id % 100 = 0;
       INSERT INTO local.pending_changes (kind, slot, reason, reference, created_at, status, last_attempt_at, not_applied_at) SELECT 'highlight', 'publication', 'highlightRefused', reference, 'then', 'not_applied', 'then', 'then' FROM vehicles WHERE id % 100 = 1;
       INSERT INTO local.pending_changes (kind, slot, reason, overlay, reference, created_at, status) SELECT ${UNPUBLISH}, reference, 'then', 'sent' FROM vehicles WHERE id % 100 = 3;
