@@ -6,7 +6,8 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 
 /** @type {Record<string, readonly string[]>} */
 export const MAIN_LAYERS = {
-  // Infrastructure every part of main may use: logging, redaction, fetch, atomic files, contained paths.
+  // Infrastructure every part of main may use: logging, redaction, fetch, atomic and private files,
+  // contained paths, bounded concurrency.
   base: [],
   // The app's own data folder: where it is, the app state, the settings, the language chosen.
   'app-data': ['base'],
@@ -15,11 +16,13 @@ export const MAIN_LAYERS = {
   portal: ['base'],
   cache: ['base', 'locks'],
   photos: ['base', 'cache', 'locks'],
-  sync: ['base', 'cache', 'locks', 'portal'],
+  // The kinds of change the dealer makes offline (one module each) and the ledger's delivery.
+  changes: ['base', 'cache', 'portal'],
+  sync: ['base', 'cache', 'changes', 'locks', 'portal'],
   export: ['base', 'cache'],
   accounts: ['base', 'locks', 'portal', 'secrets'],
   // One open account, in a worker thread.
-  'account-session': ['base', 'accounts', 'cache', 'export', 'locks', 'photos', 'portal', 'secrets', 'sync'],
+  'account-session': ['base', 'accounts', 'cache', 'changes', 'export', 'locks', 'photos', 'portal', 'secrets', 'sync'],
   // The decisions both shells share (windows, protocols, CSP, URLs): Electron's main and the browser shell.
   shell: ['base', 'export', 'photos'],
   // The bridge's gate, and the handlers over the session. The demo mode starts the sandbox.

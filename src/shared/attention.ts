@@ -3,6 +3,7 @@
 // reason in this order (its most urgent), so the snapshot packs it like any state and counts it
 // at once at 100,000 listings; the rows carry every reason (main/cache/rows.ts) for the
 // "Needs attention" view. The fix for each reason is in the dictionaries (attention.fix.<reason>).
+import { latestOpenChange } from './pending-changes';
 import type { PublicationStateView } from './views';
 
 /** How long a listing on the portal may go without its address after an edit before it needs the dealer. */
@@ -23,32 +24,16 @@ const PLAN_PICTURES = `(SELECT CAST(json_extract(m.value, '$.plan.currentPlan.pi
 /** On the portal (published, or an unpublish still pending) without an address since the last edit. */
 const ADDRESS_WAITING = 'v.published = 1 AND v.url IS NULL AND v.updated_ms IS NOT NULL';
 
-/**
- * Whether listing `r` shows what outbox entry `o` asked for (main/cache/publication.ts,
- * requestReached, in SQL): the outbox confirms a request by it, and a refused one stops mattering.
- */
-export const REQUEST_REACHED_SQL = `CASE o.kind WHEN 'unpublish' THEN r.published = 0 WHEN 'publish' THEN r.published = 1
-  WHEN 'highlight' THEN r.published = 1 AND r.highlighted = 1 WHEN 'unhighlight' THEN r.highlighted = 0 END`;
-
-/**
- * Listings whose latest publish or (un)highlight request (a newer one replaces what an older one
- * asked; the outbox, main/cache/outbox-store.ts, in the local file) is of `kinds`, passes `test`,
- * and is not shown by the listing. Not correlated with `v`: SQLite reads the outbox's few rows once
- * per statement into a set, and each listing costs one probe of it, so the snapshot still reads
- * 100,000 listings in one pass.
- */
-const latestRequest = (kinds: readonly string[], test: string): string =>
-  `v.reference IN (SELECT o.reference FROM local.outbox o JOIN main.vehicles r ON r.reference = o.reference
-    WHERE o.kind IN (${kinds.map((k) => `'${k}'`).join(', ')}) AND ${test} AND NOT (${REQUEST_REACHED_SQL})
-      AND o.id = (SELECT max(l.id) FROM local.outbox l WHERE l.reference = o.reference AND l.kind != 'unpublish'))`;
+/** A change the portal refused, whose kind gives this reason (main/changes), while it is its slot's latest and open. */
+const refused = (reason: string): string => latestOpenChange(`c.status = 'refused' AND c.reason = '${reason}'`);
 
 /** Each reason's test, most urgent first: what the dealer asked and the portal refused, then what the portal hides, then what could be better. */
 const REASON_SQL = {
-  unpublishRefused: 'v.unpublish_error IS NOT NULL',
-  publishRefused: latestRequest(['publish'], "o.status = 'failed'"),
-  highlightRefused: latestRequest(['highlight', 'unhighlight'], "o.status = 'failed'"),
-  /** Accepted, but a read long after did not show it (outbox-store.ts, NOT_APPLIED_AFTER_MS). */
-  requestNotApplied: latestRequest(['publish', 'highlight', 'unhighlight'], "o.status = 'sent' AND o.not_applied_at IS NOT NULL"),
+  unpublishRefused: refused('unpublishRefused'),
+  publishRefused: refused('publishRefused'),
+  highlightRefused: refused('highlightRefused'),
+  /** Accepted, but a read long after did not show it (main/cache/ledger-store.ts, NOT_APPLIED_AFTER_MS). */
+  requestNotApplied: latestOpenChange("c.status = 'not_applied'"),
   droppedByPlan: "v.published = 0 AND v.off_cause = 'dropped_by_portal'",
   rejectedPhotos: 'v.rejected_photo_count > 0',
   addressMissing: `${ADDRESS_WAITING} AND v.updated_ms <= ${NOW_MS} - ${ADDRESS_GRACE_MS}`,

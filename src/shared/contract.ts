@@ -10,6 +10,7 @@ import type { AppErrorShape } from './errors';
 import type { ChannelName, EventName } from './channel-names';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
+import type { PendingChangeView } from './pending-changes';
 import type {
   AccountView,
   AppInfoView,
@@ -86,14 +87,17 @@ export const channels = {
   // One vehicle (error not_found when it is not in the cache); retryPhotos: fetch again the photos that failed.
   'vehicles.get': channel(z.object({ reference, retryPhotos: z.boolean().optional() }).strict()).returns<VehicleDetailView>(),
 
-  // Unpublish one or many listings; one outcome per reference, in input order.
-  'publications.unpublish': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<PublicationOutcome[]>(),
   // Any publication request (publish again, highlight on or off, unpublish) the same way; 'no_room': not sent, the plan has none.
   'publications.request': channel(z.object({ action: z.enum(PUBLICATION_ACTIONS), references: z.array(reference).min(1).max(10_000) }).strict()).returns<
     PublicationOutcome[]
   >(),
   // The listing slots and highlights the plan leaves, less the requests on their way (asked before a publish or highlight).
   'publications.room': channel(none).returns<PublicationRoom>(),
+  // The changes the portal has not confirmed yet (the pending-change ledger), and taking back one not sent yet (by id) or a listing's.
+  'changes.pending': channel(none).returns<PendingChangeView[]>(),
+  'changes.discard': channel(z.union([z.object({ id: z.number().int().positive() }).strict(), z.object({ reference }).strict()])).returns<
+    PendingChangeView[]
+  >(),
 
   // Sync. start answers at once (error busy when one runs); progress and the end come as events.
   'sync.start': channel(z.object({ full: z.boolean().optional() }).strict()).returns<{ runId: string }>(),

@@ -4,11 +4,12 @@
 // CLI flags (main/cli/search-flags.ts). Adding a filter: one line here, its label in both
 // dictionaries (filters.<name>), and its place in the filter panel. test/shared/inventory-filters
 // checks that every consumer derives every dimension.
+import { PORTAL_STATE_SQL } from './pending-changes';
 import { z } from 'zod';
 import { ATTENTION_SQL, ATTENTION_VALUES } from './attention';
 import type { Messages } from './i18n/en';
 
-/** Where a listing stands on the portal. 'pending': we asked the portal to unpublish it and no read has confirmed it yet. */
+/** Where a listing stands on the portal. 'pending': the portal accepted our unpublish and no read has confirmed it yet (pending-changes.ts). */
 export const PORTAL_STATES = ['on', 'off', 'pending'] as const;
 export type PortalState = (typeof PORTAL_STATES)[number];
 
@@ -50,7 +51,7 @@ export interface FlagDimension extends DimensionBase {
 export type Dimension = StateDimension | ValuesDimension | RangeDimension | FlagDimension;
 
 export const FILTER_DIMENSIONS = {
-  portal: { kind: 'state', values: PORTAL_STATES, column: 'v.portal_state', label: 'portal', cli: 'portal' },
+  portal: { kind: 'state', values: PORTAL_STATES, column: PORTAL_STATE_SQL, label: 'portal', cli: 'portal' },
   /** Why the listing needs the dealer: its first reason (shared/attention.ts), or 'none'. */
   attention: { kind: 'state', values: ATTENTION_VALUES, column: ATTENTION_SQL, label: 'attention', cli: 'attention' },
   active: { kind: 'flag', column: 'v.active', label: 'active', cli: 'active' },

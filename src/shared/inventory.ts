@@ -106,10 +106,6 @@ export interface VehicleRow {
   plate: string | null;
   /** Why the listing is off the portal, when a sync saw it leave (null while on the portal, or when it was never seen on it). */
   notOnPortalReason: NotOnPortalReason | null;
-  /** Since when an unpublish we sent waits for the portal (ISO time), or null. */
-  unpublishPendingSince: string | null;
-  /** The portal's refusal of our last unpublish, shown to the dealer. */
-  unpublishError: string | null;
   /** Why the listing needs the dealer, most urgent first (shared/attention.ts); empty when it does not. */
   attention: AttentionReason[];
   /** The first picture in display order: its source address and, once registered in the photo cache, its id and status. */

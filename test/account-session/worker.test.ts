@@ -79,7 +79,7 @@ describe('the account session in a worker thread', () => {
       const [queuedRef] = (await session.query({ text: '', filters: {}, sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 1 } })).rows.map(
         (r) => r.reference,
       );
-      expect(await session.unpublish([queuedRef!])).toMatchObject([{ reference: queuedRef, outcome: 'queued' }]);
+      expect(await session.requestPublication('unpublish', [queuedRef!])).toMatchObject([{ reference: queuedRef, outcome: 'queued' }]);
       sb.faults.clear();
       sb.faults.set({ latencyMs: 300 });
 

@@ -27,7 +27,7 @@ it('damage → the banner’s health says so → rebuild keeps the queued unpubl
     const target = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows[0]!.reference;
     // Offline: the unpublish waits in the outbox.
     await sandbox.close();
-    expect((await b.call('publications.unpublish', { references: [target] }))[0]).toMatchObject({ outcome: 'queued' });
+    expect((await b.call('publications.request', { action: 'unpublish', references: [target] }))[0]).toMatchObject({ outcome: 'queued' });
     expect(await b.call('cache.health', {})).toEqual({ damaged: false, notice: null });
 
     // The app restarts on a damaged file.

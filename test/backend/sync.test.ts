@@ -110,7 +110,7 @@ describe('unpublish', () => {
       await syncOnce(b);
       const target = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows[0];
       if (!target) throw new Error('nothing on the portal');
-      const [outcome] = await b.call('publications.unpublish', { references: [target.reference] });
+      const [outcome] = await b.call('publications.request', { action: 'unpublish', references: [target.reference] });
       expect(outcome).toMatchObject({ reference: target.reference, outcome: 'sent' });
       expect(b.events.of('cache.changed')).toContainEqual({ reason: 'publication' });
       const pending = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
@@ -123,7 +123,7 @@ describe('unpublish', () => {
       const detail = await b.call('vehicles.get', { reference: target.reference });
       expect(detail.publication).toMatchObject({ onPortal: false, notOnPortalReason: 'unpublished_here', unpublish: 'none' });
       expect(detail.history).toContainEqual(expect.objectContaining({ change: 'left', cause: 'unpublished_here' }));
-      const [unknown] = await b.call('publications.unpublish', { references: ['NOT-THERE'] });
+      const [unknown] = await b.call('publications.request', { action: 'unpublish', references: ['NOT-THERE'] });
       expect(unknown?.outcome).toBe('not_found');
     } finally {
       await sandbox.close();
@@ -142,7 +142,7 @@ describe('unpublish', () => {
       if (!target) throw new Error('nothing on the portal');
       await sandbox.close();
 
-      const [outcome] = await b.call('publications.unpublish', { references: [target.reference] });
+      const [outcome] = await b.call('publications.request', { action: 'unpublish', references: [target.reference] });
       expect(outcome).toMatchObject({ reference: target.reference, outcome: 'queued' });
       const row = (await b.call('inventory.query', inventoryQuery({ text: target.reference }))).rows.find((r) => r.reference === target.reference);
       expect(row?.publication).toMatchObject({ onPortal: true, unpublish: 'queued' });
@@ -301,5 +301,32 @@ describe('switching accounts', () => {
     } finally {
       await Promise.all([small.close(), large.close()]);
     }
+  });
+});
+
+describe('pending changes over the bridge', () => {
+  it('lists what waits, and takes back one not sent yet: the listing shows nothing pending, the count drops', async () => {
+    const sandbox = await startSandbox({ vehicles: 20, seed: 8 });
+    const b = await backend();
+    await connect(b, sandbox);
+    await syncOnce(b);
+    const [a, c] = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows;
+    if (!a || !c) throw new Error('too few listings on the portal');
+    await sandbox.close();
+    await b.call('publications.request', { action: 'unpublish', references: [a.reference, c.reference] });
+    const pending = await b.call('changes.pending', {});
+    expect(pending.map((p) => [p.reference, p.kind, p.discardable])).toEqual([
+      [a.reference, 'unpublish', true],
+      [c.reference, 'unpublish', true],
+    ]);
+    const since = b.events.all.length;
+    const discarded = await b.call('changes.discard', { reference: a.reference });
+    expect(discarded).toEqual([expect.objectContaining({ reference: a.reference, status: 'discarded' })]);
+    await b.events.next('cache.changed', (p) => p.reason === 'publication', { since });
+    const row = (await b.call('inventory.query', inventoryQuery({ text: a.reference }))).rows.find((r) => r.reference === a.reference);
+    expect(row?.publication).toMatchObject({ onPortal: true, unpublish: 'none', request: null });
+    expect((await b.call('sync.status', {})).outboxSize).toBe(1);
+    expect((await b.call('changes.pending', {})).map((p) => p.reference)).toEqual([c.reference]);
+    expect(await errorKindOf(() => b.call('changes.discard', { reference: a.reference }))).toBe('not_found');
   });
 });

@@ -6,7 +6,8 @@ import { NOT_APPLIED_AFTER_MS, receiveVehicle, type Cache } from '../../src/main
 import { storePlan } from '../../src/main/sync/plan';
 import { ATTENTION_REASONS, ATTENTION_VALUES, type AttentionValue } from '../../src/shared/attention';
 import type { Plan } from '../../src/shared/plan';
-import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir } from './helpers';
+import { manualClock, openTestCache, portalVehicle, refusedChange, tempDir, upsert, type TempDir } from './helpers';
+import { createChanges } from '../../src/main/changes/ledger';
 
 const NOW = '2025-03-01T12:00:00.000Z';
 const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOString();
@@ -58,8 +59,7 @@ function stock() {
   ]);
   // The plan took DROPPED off the portal: the next read has no publication, and the plan read with it no slot left.
   cache.vehicles.upsertMany([receiveVehicle(portalVehicle({ reference: 'DROPPED', publication: null }))], { runId: null, planFull: true });
-  cache.vehicles.markUnpublishPending('REFUSED');
-  cache.vehicles.markUnpublishRefused('REFUSED', 'Vehicle is locked by a pending sale');
+  refusedChange(cache, 'unpublish', 'REFUSED', 'Vehicle is locked by a pending sale');
 }
 
 describe('listings that need attention', () => {
@@ -140,28 +140,27 @@ describe('listings that need attention', () => {
       portalVehicle({ reference: 'PENDING', publication: null }),
       portalVehicle({ reference: 'ASKED-AGAIN', publication: null }),
     ]);
-    // A reason computed from the outbox alone (no write to the listings) shows in the counts at once.
+    // A reason computed from the ledger alone (no write to the listings) shows in the counts at once.
     expect(cache.summary().needsAttention).toBe(0);
     const refuse = (kind: 'publish' | 'highlight' | 'unhighlight', reference: string) => {
-      const entry = cache.outbox.enqueue(kind, reference);
-      cache.outbox.markFailed(entry.id, 'No room left in the plan', true);
+      refusedChange(cache, kind, reference, 'No room left in the plan');
     };
     refuse('publish', 'PUB-REFUSED');
     expect(cache.summary().needsAttention).toBe(1);
     refuse('highlight', 'HL-REFUSED');
     refuse('unhighlight', 'UNHL-REFUSED');
     refuse('publish', 'ASKED-AGAIN');
-    cache.outbox.enqueue('publish', 'ASKED-AGAIN');
-    const pending = cache.outbox.enqueue('publish', 'PENDING');
-    cache.outbox.markSent(pending.id);
-    const accepted = cache.outbox.enqueue('publish', 'NOT-APPLIED');
-    cache.outbox.markSent(accepted.id);
+    createChanges(cache).save('publish', 'ASKED-AGAIN', {});
+    const pending = createChanges(cache).save('publish', 'PENDING', {});
+    cache.ledger.markSent(pending.id);
+    const accepted = createChanges(cache).save('publish', 'NOT-APPLIED', {});
+    cache.ledger.markSent(accepted.id);
     // Not yet an hour: the sync's read does not make it "not applied".
     clock.advance(NOT_APPLIED_AFTER_MS - 60_000);
-    expect(cache.outbox.markNotApplied(['NOT-APPLIED', 'PENDING'])).toBe(0);
+    expect(createChanges(cache).markNotApplied(['NOT-APPLIED', 'PENDING'])).toBe(0);
     clock.advance(60_000);
     // Only what the sync read: PENDING was not.
-    expect(cache.outbox.markNotApplied(['NOT-APPLIED'])).toBe(1);
+    expect(createChanges(cache).markNotApplied(['NOT-APPLIED'])).toBe(1);
     expect(reasonsByReference()).toEqual({
       'PUB-REFUSED': ['publishRefused'],
       'HL-REFUSED': ['highlightRefused'],
@@ -175,8 +174,9 @@ describe('listings that need attention', () => {
     expect(withFirstReason('publishRefused', 'highlightRefused', 'requestNotApplied')).toEqual(['HL-REFUSED', 'NOT-APPLIED', 'PUB-REFUSED', 'UNHL-REFUSED']);
     expect(cache.facetCounts({}).attention).toMatchObject({ publishRefused: 1, highlightRefused: 2, requestNotApplied: 1 });
     expect(cache.summary().needsAttention).toBe(4);
-    // The listing shows what was asked after all (published on the portal's own site): nothing left to do.
+    // A sync reads the listing as asked after all (published on the portal's own site): nothing left to do.
     upsert(cache, [portalVehicle({ reference: 'PUB-REFUSED', publication: { highlighted: false } })]);
+    expect(createChanges(cache).settleByRead()).toBe(1);
     expect(reasonsByReference()['PUB-REFUSED']).toEqual([]);
     expect(cache.summary().needsAttention).toBe(3);
   });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache/index';
 import { localFileFor } from '../../src/main/cache/local';
 import { sqlOf, tempDir, type TempDir } from './helpers';
+import { createChanges } from '../../src/main/changes/ledger';
 
 let t: TempDir;
 beforeEach(() => {
@@ -17,7 +18,7 @@ afterEach(() => t.cleanup());
 /** A cache with one queued unpublish, closed. */
 function withQueuedUnpublish(file = t.file()): void {
   const cache = openCache(file);
-  cache.outbox.enqueue('unpublish', 'REF-1');
+  createChanges(cache).save('unpublish', 'REF-1', {});
   cache.close();
 }
 
@@ -26,10 +27,10 @@ describe('the dealer’s queued writes', () => {
     const cache = openCache(t.file());
     expect(sqlOf(cache).pragma('local.synchronous', { simple: true })).toBe(2);
     expect(sqlOf(cache).pragma('main.synchronous', { simple: true })).toBe(1);
-    cache.outbox.enqueue('unpublish', 'REF-1');
+    createChanges(cache).save('unpublish', 'REF-1', {});
     cache.close();
     const local = new Database(localFileFor(t.file()), { readonly: true });
-    expect(local.prepare('SELECT reference, status FROM outbox').all()).toEqual([{ reference: 'REF-1', status: 'pending' }]);
+    expect(local.prepare('SELECT reference, status FROM pending_changes').all()).toEqual([{ reference: 'REF-1', status: 'pending' }]);
     local.close();
     const main = new Database(t.file(), { readonly: true });
     expect(main.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'outbox'").pluck().get()).toBe(0);
@@ -41,7 +42,7 @@ describe('the dealer’s queued writes', () => {
     for (const suffix of ['-wal', '-shm']) rmSync(t.file() + suffix, { force: true });
     truncateSync(t.file(), 0);
     const cache = openCache(t.file());
-    expect(cache.outbox.pending().map((e) => e.reference)).toEqual(['REF-1']);
+    expect(cache.ledger.unsent().map((e) => e.reference)).toEqual(['REF-1']);
     expect(cache.identityNotice()).toMatchObject({ kind: 'reset', pendingKept: 1 });
     cache.acknowledgeIdentityNotice();
     expect(cache.identityNotice()).toBeNull();
@@ -59,7 +60,7 @@ describe('the dealer’s queued writes', () => {
     copyFileSync(t.file('other.db'), t.file());
     const cache = openCache(t.file());
     expect(cache.identityNotice()).toMatchObject({ kind: 'replaced', pendingKept: 1 });
-    expect(cache.outbox.pending()).toHaveLength(1);
+    expect(cache.ledger.unsent()).toHaveLength(1);
     cache.close();
   });
 
@@ -79,13 +80,14 @@ describe('the dealer’s queued writes', () => {
 });
 
 describe('the queued-writes file from before publish and highlight (local version 1)', () => {
-  it('is upgraded in place: every entry kept as it was, and the new kinds and the confirmed status accepted', () => {
+  it('is upgraded in place to the pending-change ledger: the entry kept with its meaning', () => {
     const file = t.file();
     withQueuedUnpublish(file);
-    // Back to version 1 as it shipped: the narrower checks, the one entry.
+    // Back to version 1 as it shipped: the outbox, one unpublish whose send was cut short.
     const old = new Database(localFileFor(file));
     old.exec(`
-      CREATE TABLE outbox_v1 (
+      DROP TABLE pending_changes;
+      CREATE TABLE outbox (
         id INTEGER PRIMARY KEY,
         kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
         reference TEXT NOT NULL,
@@ -96,26 +98,28 @@ describe('the queued-writes file from before publish and highlight (local versio
         status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
         sending_since TEXT
       );
-      INSERT INTO outbox_v1 SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status, sending_since FROM outbox;
-      DROP TABLE outbox;
-      ALTER TABLE outbox_v1 RENAME TO outbox;
       CREATE INDEX outbox_by_status ON outbox(status, id);
-      UPDATE outbox SET last_error = 'offline', attempts = 2, sending_since = '2025-03-01T12:00:00.000Z';
+      INSERT INTO outbox (id, kind, reference, created_at, attempts, last_error, sending_since)
+        VALUES (7, 'unpublish', 'REF-1', '2025-03-01T11:00:00.000Z', 2, 'offline', '2025-03-01T12:00:00.000Z');
     `);
     old.pragma('user_version = 1');
-    const before = old.prepare('SELECT * FROM outbox').all();
     old.close();
 
     const cache = openCache(file);
-    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(3);
-    // Version 3 adds when a request was found not applied: none was.
-    expect(sqlOf(cache).prepare('SELECT * FROM local.outbox').all()).toEqual(before.map((row) => ({ ...(row as object), not_applied_at: null })));
-    expect(cache.outbox.pending().map((e) => [e.kind, e.reference, e.attempts, e.lastError])).toEqual([['unpublish', 'REF-1', 2, 'offline']]);
-    const publish = cache.outbox.enqueue('publish', 'REF-2');
-    cache.outbox.markSent(publish.id);
-    expect(cache.outbox.enqueue('highlight', 'REF-2').kind).toBe('highlight');
-    expect(() => sqlOf(cache).prepare("UPDATE local.outbox SET status = 'confirmed' WHERE id = ?").run(publish.id)).not.toThrow();
-    expect(() => sqlOf(cache).prepare("INSERT INTO local.outbox (kind, reference, created_at) VALUES ('delete', 'X', 'now')").run()).toThrow(/CHECK/);
+    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(4);
+    expect(cache.ledger.unsent()).toEqual([
+      expect.objectContaining({
+        id: 7,
+        kind: 'unpublish',
+        reference: 'REF-1',
+        status: 'sending',
+        attempts: 2,
+        lastError: { code: 'ledger.said', params: { message: 'offline' } },
+        createdAt: '2025-03-01T11:00:00.000Z',
+        sendingSince: '2025-03-01T12:00:00.000Z',
+      }),
+    ]);
+    expect(() => sqlOf(cache).prepare("UPDATE local.pending_changes SET status = 'lost' WHERE id = 7").run()).toThrow(/CHECK/);
     cache.close();
   });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { PAGE_SIZE } from '../../src/main/cache/db';
-import { openCache, receiveVehicle, type Cache, type Clock } from '../../src/main/cache/index';
+import { openCache, receiveVehicle, type Cache, type Clock, type PendingChange } from '../../src/main/cache/index';
+import { createChanges } from '../../src/main/changes/ledger';
 import { connectionForTests } from '../../src/main/cache/testing';
 import { whereClause } from '../../src/main/cache/filters';
 import type { InventoryQuery } from '../../src/shared/inventory';
@@ -150,4 +151,18 @@ export function garble(file: string, offset: number, bytes: number): void {
   const fd = openSync(file, 'r+');
   writeSync(fd, noise, 0, bytes, offset);
   closeSync(fd);
+}
+
+/** An unpublish the portal accepted (the ledger's change, sent): the listing shows on its way off until a read. */
+export function unpublishAccepted(cache: Cache, reference: string): PendingChange {
+  const change = createChanges(cache).save('unpublish', reference, {});
+  cache.ledger.markSent(change.id);
+  return change;
+}
+
+/** A change the portal refused, in its words. */
+export function refusedChange(cache: Cache, kind: string, reference: string, portalMessage: string): PendingChange {
+  const change = createChanges(cache).save(kind, reference, {});
+  cache.ledger.markFailed(change.id, { code: 'portal.validationSaid', params: { portalMessage } }, true);
+  return change;
 }

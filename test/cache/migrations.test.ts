@@ -56,7 +56,7 @@ describe('migrations', () => {
     expect(version(db)).toBe(1);
     expect(tables(db)).toEqual(expect.arrayContaining(['vehicles', 'vehicle_json', 'vehicles_fts', 'meta', 'vehicles_on_delete', 'vehicles_by_updated']));
     db.prepare("INSERT INTO vehicles (id, reference, published) VALUES (1, 'A', 1)").run();
-    expect(db.prepare('SELECT portal_state FROM vehicles').pluck().get()).toBe('on');
+    expect(db.prepare('SELECT published FROM vehicles').pluck().get()).toBe(1);
     db.close();
   });
 
@@ -187,15 +187,43 @@ describe('migrations', () => {
     db.prepare(
       "INSERT INTO outbox (id, kind, reference, created_at, attempts, last_error, status) VALUES (4, 'unpublish', 'A', 'then', 2, 'offline', 'pending'), (5, 'unpublish', 'B', 'then', 1, NULL, 'sent')",
     ).run();
-    const before = db.prepare('SELECT * FROM outbox ORDER BY id').all();
     attachLocal(db, t.file(), false);
     migrateTo(db, 8);
     expect(version(db)).toBe(8);
     expect(tables(db)).not.toContain('outbox');
-    expect(db.prepare('SELECT id, kind, reference, created_at, attempts, last_error, last_attempt_at, status FROM local.outbox ORDER BY id').all()).toEqual(
-      before,
-    );
-    expect(db.prepare('SELECT sending_since FROM local.outbox').pluck().all()).toEqual([null, null]);
+    // Into the local file's pending-change ledger (local schema 4), each with its meaning.
+    expect(
+      db
+        .prepare(
+          'SELECT id, kind, reference, created_at, attempts, error_code, error_params, last_attempt_at, status, sending_since FROM local.pending_changes ORDER BY id',
+        )
+        .all(),
+    ).toEqual([
+      {
+        id: 4,
+        kind: 'unpublish',
+        reference: 'A',
+        created_at: 'then',
+        attempts: 2,
+        error_code: 'ledger.said',
+        error_params: '{"message":"offline"}',
+        last_attempt_at: null,
+        status: 'pending',
+        sending_since: null,
+      },
+      {
+        id: 5,
+        kind: 'unpublish',
+        reference: 'B',
+        created_at: 'then',
+        attempts: 1,
+        error_code: null,
+        error_params: null,
+        last_attempt_at: null,
+        status: 'sent',
+        sending_since: null,
+      },
+    ]);
     db.close();
   });
 

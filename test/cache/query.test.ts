@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/main/cache/index';
 import { SORT_FIELDS, type FacetCounts, type InventoryFilters, type InventoryQuery, type SortField, type VehicleRow } from '../../src/shared/inventory';
 import { normalizePlate } from '../../src/shared/vehicle';
-import { openTestCache, portalVehicle, references, tempDir, upsert, type TempDir, sqlOf } from './helpers';
+import { openTestCache, portalVehicle, references, tempDir, unpublishAccepted, upsert, type TempDir, sqlOf } from './helpers';
 
 let t: TempDir;
 let cache: Cache;
@@ -51,7 +51,7 @@ beforeAll(() => {
     });
   });
   upsert(cache, stock);
-  for (const ref of ['V001', 'V002']) cache.vehicles.markUnpublishPending(ref);
+  for (const ref of ['V001', 'V002']) unpublishAccepted(cache, ref);
 });
 afterAll(() => {
   cache.close();

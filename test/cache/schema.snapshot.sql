@@ -1,4 +1,4 @@
--- main: user_version 12
+-- main: user_version 13
 
 -- main.table meta
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -93,16 +93,10 @@ CREATE TABLE vehicles (
           plate TEXT,
           plate_normalized TEXT,
           cover_url TEXT,
-          unpublish_pending TEXT,
-          unpublish_error TEXT,
-          -- Why it left the portal, as the sync that saw it leave judged: 'unpublished_here' | 'dropped_by_portal'.
           off_cause TEXT,
           first_seen_run INTEGER,
           last_seen_run INTEGER,
-          portal_state TEXT GENERATED ALWAYS AS (
-            CASE WHEN published = 0 THEN 'off' WHEN unpublish_pending IS NOT NULL THEN 'pending' ELSE 'on' END
-          ) VIRTUAL
-        , raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER);
+          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER);
 
 -- main.table vehicles_fts
 CREATE VIRTUAL TABLE vehicles_fts USING fts5(
@@ -149,28 +143,45 @@ CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 
--- local: user_version 3
+-- local: user_version 4
 
 -- local.table local_meta
 CREATE TABLE local_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 
--- local.table outbox
-CREATE TABLE "outbox" (
-          id INTEGER PRIMARY KEY,
-          kind TEXT NOT NULL CHECK (kind IN ('unpublish', 'publish', 'highlight', 'unhighlight')),
-          reference TEXT NOT NULL,
-          created_at TEXT NOT NULL,
-          attempts INTEGER NOT NULL DEFAULT 0,
-          last_error TEXT,
-          last_attempt_at TEXT,
-          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'confirmed')),
-          -- Set, durably, just before a send; cleared when the answer is written down. Still set
-          -- at the next flush: the send was interrupted, and the listing is read before sending again.
-          sending_since TEXT
-        , not_applied_at TEXT);
+-- local.table pending_changes
+CREATE TABLE pending_changes (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL,
+      reference TEXT NOT NULL,
+      -- What the dealer asked, as the kind's schema validated it.
+      payload TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
+      -- The listing as it was when the change was made: its updatedAt and what the kind keeps of it.
+      base TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(base)),
+      -- From the kind, when saved: changes of one slot replace each other (the latest stands), the
+      -- reason its refusal needs the dealer, and what the listing shows while it is open.
+      slot TEXT NOT NULL,
+      reason TEXT NOT NULL,
+      overlay TEXT CHECK (overlay IS NULL OR json_valid(overlay)),
+      status TEXT NOT NULL DEFAULT 'pending'
+        CHECK (status IN ('pending', 'sending', 'sent', 'confirmed', 'refused', 'not_applied', 'discarded')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      -- The last error as a message code and its parameters (shared/i18n).
+      error_code TEXT,
+      error_params TEXT CHECK (error_params IS NULL OR json_valid(error_params)),
+      created_at TEXT NOT NULL,
+      last_attempt_at TEXT,
+      -- Set, durably, just before a send; cleared when the answer is written down.
+      sending_since TEXT,
+      not_applied_at TEXT,
+      -- When it stopped bearing on the listing: confirmed, discarded, or refused and later found as asked.
+      closed_at TEXT
+    );
 
--- local.index outbox_by_reference
-CREATE INDEX outbox_by_reference ON outbox(reference, id);
+-- local.index pending_changes_by_reference
+CREATE INDEX pending_changes_by_reference ON pending_changes(reference, id);
 
--- local.index outbox_by_status
-CREATE INDEX outbox_by_status ON outbox(status, id);
+-- local.index pending_changes_by_status
+CREATE INDEX pending_changes_by_status ON pending_changes(status, id);
+
+-- local.index pending_changes_open
+CREATE INDEX pending_changes_open ON pending_changes(reference, id) WHERE closed_at IS NULL;

@@ -88,7 +88,7 @@ describe('schema guard', () => {
       /^\+ CREATE TABLE meta \(key TEXT PRIMARY KEY, value BLOB NOT NULL\) WITHOUT ROWID;\n- CREATE TABLE meta \(key TEXT PRIMARY KEY, value TEXT NOT NULL\) WITHOUT ROWID;$/m,
     );
     expect(check((db) => db.exec('DROP INDEX vehicles_by_value'))).toThrow(/^- -- main\.index vehicles_by_value$/m);
-    expect(check((db) => db.exec('ALTER TABLE local.outbox ADD COLUMN priority INTEGER'))).toThrow(/^\+ .*, priority INTEGER\);$/m);
-    expect(check((db) => db.pragma('local.user_version = 4'))).toThrow(/^\+ -- local: user_version 4$/m);
+    expect(check((db) => db.exec('ALTER TABLE local.pending_changes ADD COLUMN priority INTEGER'))).toThrow(/^\+ .*, priority INTEGER\);$/m);
+    expect(check((db) => db.pragma('local.user_version = 5'))).toThrow(/^\+ -- local: user_version 5$/m);
   });
 });

@@ -12,10 +12,12 @@ import { binaryCompare } from '../../src/main/cache/snapshot';
 import { SORT_FIELDS, type FacetCounts, type FilterDimension, type InventoryFilters, type InventoryQuery, type PortalState } from '../../src/shared/inventory';
 import { DIMENSION_NAMES, dimension } from '../../src/shared/inventory-filters';
 import { generateVehicles } from '../../src/sandbox/generator';
-import { openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf, sqlCount as sqlCountOf } from './helpers';
+import { openTestCache, portalVehicle, refusedChange, tempDir, unpublishAccepted, upsert, type TempDir, sqlOf, sqlCount as sqlCountOf } from './helpers';
+import { createChanges } from '../../src/main/changes/ledger';
 import { createRandom } from '../../src/sandbox/random';
 import { storePlan } from '../../src/main/sync/plan';
 import { ATTENTION_SQL, ATTENTION_VALUES, SUGGESTION_REASONS } from '../../src/shared/attention';
+import { PORTAL_STATE_SQL } from '../../src/shared/pending-changes';
 
 const N = 2000;
 let t: TempDir;
@@ -32,20 +34,25 @@ beforeAll(() => {
   cache = openTestCache(t);
   upsert(cache, stock);
   // Some listings off the portal, some waiting for an unpublish, some without a price or a colour.
-  for (const v of stock.slice(0, 40)) cache.vehicles.markUnpublishPending(v.reference);
+  for (const v of stock.slice(0, 40)) unpublishAccepted(cache, v.reference);
   sqlOf(cache).exec('UPDATE vehicles SET value = NULL WHERE id % 97 = 0; UPDATE vehicles SET color = NULL, active = NULL WHERE id % 89 = 0');
   // Reasons to need the dealer: listings without their address for 0 to 89 minutes (the grace is
   // 45), refused unpublishes (and publishes and highlights, below), listings the plan dropped, data problems, and a plan that allows more photos than some listings have.
   const now = Date.parse('2025-03-01T12:00:00.000Z');
   sqlOf(cache).exec(
-    `UPDATE vehicles SET url = NULL, updated_ms = ${now} - (id % 90) * 60000 WHERE id % 13 = 0; UPDATE vehicles SET unpublish_error = 'refused' WHERE id % 71 = 0; UPDATE vehicles SET published = 0, off_cause = 'dropped_by_portal' WHERE id % 61 = 0; UPDATE vehicles SET has_problems = 1 WHERE id % 67 = 0`,
+    `UPDATE vehicles SET url = NULL, updated_ms = ${now} - (id % 90) * 60000 WHERE id % 13 = 0; UPDATE vehicles SET published = 0, off_cause = 'dropped_by_portal' WHERE id % 61 = 0; UPDATE vehicles SET has_problems = 1 WHERE id % 67 = 0`,
   );
-  // Publish and highlight requests the portal refused, and publishes it accepted but never applied (the outbox, in the local file).
-  sqlOf(cache).exec(
-    `INSERT INTO local.outbox (kind, reference, created_at, status, last_error) SELECT 'publish', reference, 'then', 'failed', 'No ads available' FROM vehicles WHERE published = 0 AND id % 7 = 0;
-     INSERT INTO local.outbox (kind, reference, created_at, status, last_error) SELECT 'highlight', reference, 'then', 'failed', 'No highlights' FROM vehicles WHERE published = 1 AND highlighted = 0 AND id % 53 = 0;
-     INSERT INTO local.outbox (kind, reference, created_at, status, last_attempt_at, not_applied_at) SELECT 'publish', reference, 'then', 'sent', 'then', 'then' FROM vehicles WHERE published = 0 AND id % 7 = 3;`,
-  );
+  // Unpublishes, publishes and highlights the portal refused, and publishes it accepted but never applied (the ledger, in the local file).
+  const references = (where: string) => sqlOf(cache).prepare<[], string>(`SELECT reference FROM vehicles WHERE ${where}`).pluck().all();
+  for (const reference of references('published = 1 AND id % 71 = 0')) refusedChange(cache, 'unpublish', reference, 'refused');
+  for (const reference of references('published = 0 AND id % 7 = 0')) refusedChange(cache, 'publish', reference, 'No ads available');
+  for (const reference of references('published = 1 AND highlighted = 0 AND id % 53 = 0')) refusedChange(cache, 'highlight', reference, 'No highlights');
+  for (const reference of references('published = 0 AND id % 7 = 3')) {
+    const change = createChanges(cache).save('publish', reference, {});
+    sqlOf(cache)
+      .prepare("UPDATE local.pending_changes SET status = 'not_applied', last_attempt_at = 'then', not_applied_at = 'then' WHERE id = ?")
+      .run(change.id);
+  }
   storePlan(
     cache,
     { currentPlan: { name: 'Pro', pictureQuantity: 6, adsQuantity: 3000, highlightsQuantity: 10 }, available: { adsQuantity: 1000, highlightsQuantity: 10 } },
@@ -192,7 +199,7 @@ describe('random queries on 2,000 generated listings give what the naive SQL giv
   it('the summary', () => {
     const r = sqlOf(cache)
       .prepare(
-        `SELECT count(*) AS total, sum(portal_state = 'on') AS "on", sum(portal_state = 'off') AS "off", sum(portal_state = 'pending') AS pending,
+        `SELECT count(*) AS total, sum(${PORTAL_STATE_SQL} = 'on') AS "on", sum(${PORTAL_STATE_SQL} = 'off') AS "off", sum(${PORTAL_STATE_SQL} = 'pending') AS pending,
       sum(highlighted = 1 AND published = 1) AS hl, sum(has_problems = 1) AS problems, sum(rejected_photo_count > 0) AS rejected,
       sum(${ATTENTION_SQL} NOT IN ('none', ${SUGGESTION_REASONS.map((r) => `'${r}'`).join(', ')})) AS attention FROM vehicles v`,
       )
@@ -289,7 +296,7 @@ describe('the snapshot follows the writes', () => {
 
   it('an unpublish shows in the summary at once', () => {
     const pending = cache.summary().unpublishPending;
-    cache.vehicles.markUnpublishPending(stock[500]?.reference as string);
+    unpublishAccepted(cache, stock[500]?.reference as string);
     expect(cache.summary().unpublishPending).toBe(pending + 1);
   });
 

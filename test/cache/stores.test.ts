@@ -5,6 +5,7 @@ import { manualClock, openTestCache, portalVehicle, sqlOf, tempDir, upsert, type
 import { DATA_PROBLEMS_KEPT } from '../../src/main/cache/runs';
 import { notesOf } from '../../src/shared/sync-notes';
 import { toSyncRunReport } from '../../src/main/sync/run-view';
+import { createChanges } from '../../src/main/changes/ledger';
 
 let t: TempDir;
 let cache: Cache;
@@ -78,41 +79,50 @@ describe('vehicles: has, covers and raw JSON', () => {
   });
 });
 
-describe('outbox', () => {
-  it("answers which listings have an unpublish queued, how many writes wait, and each listing's requests", () => {
-    expect(cache.outbox.queuedUnpublishes(['A'])).toEqual(new Map());
-    const a = cache.outbox.enqueue('unpublish', 'A');
-    cache.outbox.markFailed(a.id, 'offline', false);
+const offline = { code: 'portal.offline' };
+
+describe('the pending-change ledger', () => {
+  it("answers which listings have a change open, how many wait to be sent, and each listing's changes", () => {
+    expect(cache.ledger.openOf(['A'])).toEqual(new Map());
+    const a = createChanges(cache).save('unpublish', 'A', {});
+    cache.ledger.markFailed(a.id, offline, false);
     clock.advance(1000);
-    const b = cache.outbox.enqueue('unpublish', 'B');
-    expect(cache.outbox.pendingCount()).toBe(2);
-    expect(cache.outbox.queuedUnpublishes(['A', 'C'])).toEqual(new Map([['A', { createdAt: a.createdAt, lastError: 'offline' }]]));
-    expect(cache.outbox.queuedUnpublishes([])).toEqual(new Map());
-    cache.outbox.markSent(b.id);
-    expect(cache.outbox.pendingCount()).toBe(1);
-    expect(cache.outbox.queuedUnpublishes(['B'])).toEqual(new Map());
-    const again = cache.outbox.enqueue('unpublish', 'B');
-    expect(cache.outbox.requestsOf('B').map((e) => [e.id, e.status, e.attempts])).toEqual([
+    const b = createChanges(cache).save('unpublish', 'B', {});
+    expect(cache.ledger.unsentCount()).toBe(2);
+    expect([...cache.ledger.openOf(['A', 'C'])].map(([r, cs]) => [r, cs.map((c) => [c.createdAt, c.status, c.lastError])])).toEqual([
+      ['A', [[a.createdAt, 'pending', offline]]],
+    ]);
+    expect(cache.ledger.openOf([])).toEqual(new Map());
+    cache.ledger.markSent(b.id);
+    expect(cache.ledger.unsentCount()).toBe(1);
+    expect(
+      cache.ledger
+        .openOf(['B'])
+        .get('B')
+        ?.map((c) => c.status),
+    ).toEqual(['sent']);
+    const again = createChanges(cache).save('unpublish', 'B', {});
+    expect(cache.ledger.of('B').map((e) => [e.id, e.status, e.attempts])).toEqual([
       [b.id, 'sent', 1],
       [again.id, 'pending', 0],
     ]);
-    expect(cache.outbox.requestsOf('C')).toEqual([]);
+    expect(cache.ledger.of('C')).toEqual([]);
   });
 
   it('queues an unpublish once, survives reopening, and records attempts', () => {
-    const first = cache.outbox.enqueue('unpublish', 'A');
-    expect(cache.outbox.enqueue('unpublish', 'A').id).toBe(first.id);
+    const first = createChanges(cache).save('unpublish', 'A', {});
+    expect(createChanges(cache).save('unpublish', 'A', {}).id).toBe(first.id);
     cache.close();
     cache = openTestCache(t, clock);
-    expect(cache.outbox.pending().map((e) => e.reference)).toEqual(['A']);
-    cache.outbox.markFailed(first.id, 'offline', false);
-    expect(cache.outbox.pending()[0]).toMatchObject({ attempts: 1, lastError: 'offline', status: 'pending' });
-    cache.outbox.markSent(first.id);
-    expect(cache.outbox.pending()).toEqual([]);
-    const refused = cache.outbox.enqueue('unpublish', 'B');
-    cache.outbox.markFailed(refused.id, 'Veículo não encontrado', true);
-    expect(cache.outbox.recent().map((e) => [e.reference, e.status])).toEqual([
-      ['B', 'failed'],
+    expect(cache.ledger.unsent().map((e) => e.reference)).toEqual(['A']);
+    cache.ledger.markFailed(first.id, offline, false);
+    expect(cache.ledger.unsent()[0]).toMatchObject({ attempts: 1, lastError: offline, status: 'pending' });
+    cache.ledger.markSent(first.id);
+    expect(cache.ledger.unsent()).toEqual([]);
+    const refused = createChanges(cache).save('unpublish', 'B', {});
+    cache.ledger.markFailed(refused.id, { code: 'portal.validationSaid', params: { portalMessage: 'Veículo não encontrado' } }, true);
+    expect(cache.ledger.recent().map((e) => [e.reference, e.status])).toEqual([
+      ['B', 'refused'],
       ['A', 'sent'],
     ]);
   });

@@ -5,7 +5,7 @@ import { receiveVehicle, type Cache } from '../../src/main/cache/index';
 import { publicationChange } from '../../src/main/cache/publication';
 import { lazyReceivedVehicle, stagedVehicle } from '../../src/main/cache/vehicles';
 import { MISSING_REFERENCE_PREFIX } from '../../src/shared/vehicle';
-import { manualClock, openTestCache, portalVehicle, tempDir, upsert, type TempDir, sqlOf } from './helpers';
+import { manualClock, openTestCache, portalVehicle, refusedChange, tempDir, unpublishAccepted, upsert, type TempDir, sqlOf } from './helpers';
 
 let t: TempDir;
 let cache: Cache;
@@ -222,8 +222,8 @@ describe('publication changes', () => {
 
   it('an unpublish is pending until a read shows publication null, then recorded as ours', () => {
     upsert(cache, [portalVehicle({ reference: 'A' })]);
-    expect(cache.vehicles.markUnpublishPending('A')).toBe(true);
-    expect(cache.getVehicle('A')?.row).toMatchObject({ portal: 'pending', unpublishPendingSince: clock().toISOString() });
+    unpublishAccepted(cache, 'A');
+    expect(cache.getVehicle('A')?.row).toMatchObject({ portal: 'pending' });
     // a read while the portal's queue works: still published, still pending
     upsert(cache, [portalVehicle({ reference: 'A', value: 2 })]);
     expect(cache.getVehicle('A')?.row.portal).toBe('pending');
@@ -231,7 +231,7 @@ describe('publication changes', () => {
     pass.stage([portalVehicle({ reference: 'A', value: 2, publication: null })]);
     const { runId } = pass.commit();
     const detail = cache.getVehicle('A');
-    expect(detail?.row).toMatchObject({ portal: 'off', unpublishPendingSince: null, notOnPortalReason: 'unpublished_here' });
+    expect(detail?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here' });
     expect(detail?.publicationHistory.map((e) => [e.cause, e.syncRunId])).toEqual([['unpublished_here', runId]]);
   });
 
@@ -251,16 +251,16 @@ describe('publication changes', () => {
     expect(detail?.row).toMatchObject({ portal: 'on', hasProblems: true });
   });
 
-  it('a refused unpublish keeps the listing on the portal with the portal message', () => {
+  it('a refused unpublish keeps the listing on the portal, needing the dealer', () => {
     upsert(cache, [portalVehicle({ reference: 'A' })]);
-    cache.vehicles.markUnpublishPending('A');
-    cache.vehicles.markUnpublishRefused('A', 'Veículo em negociação');
-    expect(cache.getVehicle('A')?.row).toMatchObject({ portal: 'on', unpublishError: 'Veículo em negociação', unpublishPendingSince: null });
+    refusedChange(cache, 'unpublish', 'A', 'Veículo em negociação');
+    expect(cache.getVehicle('A')?.row).toMatchObject({ portal: 'on', attention: ['unpublishRefused'] });
   });
 
-  it('cannot mark pending a listing that is not on the portal', () => {
+  it('a listing off the portal is off, whatever unpublish is on its way', () => {
     upsert(cache, [portalVehicle({ reference: 'A', publication: null })]);
-    expect(cache.vehicles.markUnpublishPending('A')).toBe(false);
+    unpublishAccepted(cache, 'A');
+    expect(cache.getVehicle('A')?.row.portal).toBe('off');
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type PortalVehicle, type Sandbox } from '../../src/sandbox/index';
 import type { InventoryPage, PlanView, PublicationOutcome, VehicleDetailView } from '../../src/shared/views';
 import { cli, json, tempDataDir } from './helpers';
+import type { PendingChangeView } from '../../src/shared/pending-changes';
 
 let sb: Sandbox;
 let data: { dir: string; cleanup(): void };
@@ -232,6 +233,34 @@ describe('offline', () => {
     expect(json<InventoryPage>(search).total).toBe(VEHICLES);
     const status = json<{ outbox: number }>(await run(['status', '--json']));
     expect(status.outbox).toBe(1);
+  });
+
+  it('pending lists the queued unpublish; discard takes it back before it is sent', { timeout: 90_000 }, async () => {
+    const target = vehicles.filter((v) => v.publication !== null)[1]!;
+    // The unpublish sent earlier (online) waits for a read; the one queued offline can be taken back.
+    const [listed, human] = await Promise.all([run(['pending', '--json']), run(['pending'])]);
+    const pending = json<PendingChangeView[]>(listed);
+    // Sent while the portal was unreachable: no answer, so checked before it is sent again; not on its way yet.
+    expect(pending.map((c) => [c.kind, c.status, c.discardable])).toEqual([
+      ['unpublish', 'sent', false],
+      ['unpublish', 'sending', true],
+    ]);
+    const queued = pending[1]!;
+    expect(queued.reference).toBe(target.reference);
+    expect(human.stdout).toContain(`#${queued.id}  ${target.reference}  unpublish  waiting to be sent`);
+    const sent = await run(['discard', String(pending[0]!.id)]);
+    expect(sent.code).toBe(2);
+    expect(sent.stderr).toContain('was already sent to the portal');
+    const discarded = await run(['discard', `#${queued.id}`]);
+    expect(discarded.code, discarded.stderr).toBe(0);
+    expect(discarded.stdout).toContain('1 change discarded.');
+    const [after, status] = await Promise.all([run(['pending', '--json']), run(['status', '--json'])]);
+    expect(json<PendingChangeView[]>(after).map((c) => c.status)).toEqual(['sent']);
+    expect(json<{ outbox: number }>(status).outbox).toBe(0);
+    // Nothing left to take back: said, in the dealer's words.
+    const again = await run(['discard', target.reference]);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain(`There is no pending change “${target.reference}”`);
   });
 
   it('accounts remove; the bin launcher runs the same command line', async () => {

@@ -28,7 +28,7 @@ const test = base.extend<{ queued: { reference: string } }>({
     await engine.run({ kind: 'full' });
     queued.reference = sandbox.data.list().find((v) => v.publication !== null)?.reference ?? '';
     sandbox.faults.set({ errorRates: { 503: 1 } });
-    await engine.unpublish([queued.reference]);
+    await engine.request('unpublish', [queued.reference]);
     sandbox.faults.clear();
     cache.close();
     damageTable(cacheFile, 'vehicles');

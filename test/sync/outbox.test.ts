@@ -1,11 +1,12 @@
-// The dealer's unpublish: intent first, then delivery (issue 12, defect 5). The outbox entry is on
+// The dealer's unpublish: intent first, then delivery (issue 12, defect 5). The ledger's change is on
 // disk before any request goes out, and a send cut short by a kill is checked against the portal
 // before it is sent again: the portal gets one DELETE, not two.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { openCache, type OutboxEntry } from '../../src/main/cache';
+import { openCache, type PendingChange } from '../../src/main/cache';
+import { createChanges } from '../../src/main/changes/ledger';
 import { startHttpServer, type LocalServer } from '../portal/servers';
 import { rig, sleep } from './helpers';
 
@@ -61,11 +62,11 @@ function swallowingDeleteAnswers(sandboxBaseUrl: string): Promise<LocalServer> {
   });
 }
 
-/** What another connection (another process would see the same) reads in the outbox now. */
-function outboxSeenFromOutside(file: string): OutboxEntry[] {
+/** What another connection (another process would see the same) reads in the ledger now. */
+function ledgerSeenFromOutside(file: string): PendingChange[] {
   const other = openCache(file, { integrityCheck: false });
   try {
-    return other.outbox.recent();
+    return other.ledger.recent();
   } finally {
     other.close();
   }
@@ -89,8 +90,8 @@ describe('unpublish: intent first, then delivery', () => {
     const proxy = await swallowingDeleteAnswers(r.sb.baseUrl);
     const child = await unpublishInChild(r.file, `${proxy.url}/integration/v2`, r.sb.integrationToken, target);
     // On disk, and marked as being sent, while the request waits for its answer.
-    const entry = await until(() => outboxSeenFromOutside(r.file).find((e) => e.reference === target && e.sendingSince !== null), 10_000);
-    expect(entry).toMatchObject({ reference: target, status: 'pending' });
+    const entry = await until(() => ledgerSeenFromOutside(r.file).find((e) => e.reference === target && e.sendingSince !== null), 10_000);
+    expect(entry).toMatchObject({ reference: target, status: 'sending' });
     // The portal has taken the DELETE; the process is killed before it hears so.
     await until(() => (r.sb.stats.count(DELETE_ROUTE) > 0 ? true : undefined), 10_000);
     await child.kill();
@@ -99,11 +100,11 @@ describe('unpublish: intent first, then delivery', () => {
     const deletesBefore = r.sb.stats.count(DELETE_ROUTE);
 
     const again = await rig({ sb: r.sb, file: r.file });
-    const flushed = await again.engine.flushOutbox();
+    const flushed = await again.engine.flushChanges();
     expect(flushed).toMatchObject({ sent: { unpublish: 1 }, remaining: 0 });
     // Read first: the portal already had it, so no second DELETE.
     expect(r.sb.stats.count(DELETE_ROUTE)).toBe(deletesBefore);
-    expect(again.cache.outbox.recent().find((e) => e.reference === target)).toMatchObject({ status: 'sent', sendingSince: null });
+    expect(again.cache.ledger.recent().find((e) => e.reference === target)).toMatchObject({ status: 'sent', sendingSince: null });
     again.cache.close();
     await r.sb.close();
   });
@@ -113,9 +114,9 @@ describe('unpublish: intent first, then delivery', () => {
     await r.engine.run({ kind: 'full' });
     const target = r.sb.data.list().find((v) => v.publication !== null)!.reference;
     // As a kill between "sending" and the request would leave it.
-    const entry = r.cache.outbox.enqueue('unpublish', target);
-    r.cache.outbox.markSending(entry.id);
-    const flushed = await r.engine.flushOutbox();
+    const entry = createChanges(r.cache).save('unpublish', target, {});
+    r.cache.ledger.markSending(entry.id);
+    const flushed = await r.engine.flushChanges();
     expect(flushed).toMatchObject({ sent: { unpublish: 1 }, remaining: 0 });
     expect(r.sb.stats.count(DELETE_ROUTE)).toBe(1);
     expect(r.cache.getVehicle(target)?.row.portal).toBe('pending');

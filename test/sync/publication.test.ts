@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache';
 import { createSyncEngine } from '../../src/main/sync';
 import { clientFor, rig, sandbox, tempFolder, watchConnectivity } from './helpers';
+import { createChanges } from '../../src/main/changes/ledger';
+import { publicationState } from '../../src/main/account-session/publication-view';
 
 const deletes = (sb: { stats: { count(route: string, status?: number | string): number } }) => sb.stats.count('DELETE /publications/:reference');
 
@@ -46,13 +48,13 @@ describe('unpublish', () => {
       .filter((v) => v.publication !== null)
       .sort((x, y) => x.updatedAt.localeCompare(y.updatedAt));
     const refs = [a?.reference ?? '', b?.reference ?? ''];
-    const outcomes = await r.engine.unpublish(refs);
+    const outcomes = await r.engine.request('unpublish', refs);
     expect(outcomes.map((o) => o.outcome)).toEqual(['sent', 'sent']);
     expect(deletes(r.sb)).toBe(2);
     for (const ref of refs) expect(r.cache.getVehicle(ref)?.row.portal).toBe('pending');
 
     // Asking again while pending sends nothing.
-    expect((await r.engine.unpublish(refs)).map((o) => o.outcome)).toEqual(['sent', 'sent']);
+    expect((await r.engine.request('unpublish', refs)).map((o) => o.outcome)).toEqual(['sent', 'sent']);
     expect(deletes(r.sb)).toBe(2);
 
     // The portal has not applied it yet: still pending after a sync (which re-reads pending listings).
@@ -65,7 +67,8 @@ describe('unpublish', () => {
     expect(late.outcome).toBe('succeeded');
     for (const ref of refs) {
       const v = r.cache.getVehicle(ref);
-      expect(v?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here', unpublishPendingSince: null });
+      expect(v?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here' });
+      expect(r.cache.ledger.of(ref).map((c) => c.status)).toEqual(['confirmed']);
       expect(v?.publicationHistory.at(-1)).toMatchObject({ cause: 'unpublished_here' });
     }
     expect(r.cache.summary().unpublishPending).toBe(0);
@@ -75,7 +78,7 @@ describe('unpublish', () => {
     const r = await rig({ sandbox: { vehicles: 100, seed: 33, queueDelayMs: Number.POSITIVE_INFINITY } });
     await r.engine.run();
     const ref = r.sb.data.list().find((v) => v.publication !== null)?.reference ?? '';
-    await r.engine.unpublish([ref]);
+    await r.engine.request('unpublish', [ref]);
     // Applied behind the sync's back, with the old updatedAt: the newest-first read cannot see it.
     const old = r.sb.data.get(ref)?.updatedAt ?? '';
     r.sb.data.applyQueue();
@@ -91,17 +94,21 @@ describe('unpublish', () => {
     const ref = r.sb.data.list().find((v) => v.publication !== null)?.reference ?? '';
     r.sb.faults.set({ routes: ['DELETE /publications/:reference'] });
     r.sb.faults.failNext(1, 422);
-    const [outcome] = await r.engine.unpublish([ref]);
+    const [outcome] = await r.engine.request('unpublish', [ref]);
     expect(outcome).toMatchObject({ reference: ref, outcome: 'refused' });
     expect(outcome?.message).toMatch(/Unprocessable Entity/);
-    expect(r.cache.getVehicle(ref)?.row).toMatchObject({ portal: 'on', unpublishError: outcome?.message });
-    expect(r.cache.outbox.pending()).toEqual([]);
+    expect(r.cache.getVehicle(ref)?.row).toMatchObject({ portal: 'on', attention: expect.arrayContaining(['unpublishRefused']) });
+    expect(publicationState(r.cache.getVehicle(ref)!.row, r.cache.ledger.openOf([ref]).get(ref) ?? [])).toMatchObject({
+      unpublish: 'refused',
+      unpublishMessage: outcome?.message,
+    });
+    expect(r.cache.ledger.unsent()).toEqual([]);
   });
 
   it('a reference the inventory does not have: not_found, nothing sent', async () => {
     const r = await rig({ sandbox: { vehicles: 10 } });
     await r.engine.run();
-    expect(await r.engine.unpublish(['NOPE-1'])).toEqual([
+    expect(await r.engine.request('unpublish', ['NOPE-1'])).toEqual([
       { reference: 'NOPE-1', outcome: 'not_found', message: expect.any(String), code: 'publication.notInInventory' },
     ]);
     expect(deletes(r.sb)).toBe(0);
@@ -126,43 +133,39 @@ describe('unpublish', () => {
     const offlineCache = openCache(file);
     const { connectivity, hooks } = watchConnectivity(offlineCache);
     const offline = createSyncEngine({ cache: offlineCache, portal: clientFor(deadUrl, 'whatever', { attempts: 2, ...hooks }) });
-    const outcomes = await offline.unpublish(refs);
+    const outcomes = await offline.request('unpublish', refs);
     expect(outcomes.map((o) => o.outcome)).toEqual(['queued', 'queued', 'queued']);
     expect(connectivity).toEqual([false]);
     // Asking again does not queue twice.
-    expect((await offline.unpublish(refs)).map((o) => o.outcome)).toEqual(['queued', 'queued', 'queued']);
-    expect(offlineCache.outbox.pending()).toHaveLength(3);
+    expect((await offline.request('unpublish', refs)).map((o) => o.outcome)).toEqual(['queued', 'queued', 'queued']);
+    expect(offlineCache.ledger.unsent()).toHaveLength(3);
     const failedSync = await offline.run();
     expect(failedSync).toMatchObject({ outcome: 'failed', error: { kind: 'offline' } });
-    expect(offlineCache.outbox.pending()).toHaveLength(3);
+    expect(offlineCache.ledger.unsent()).toHaveLength(3);
     offlineCache.close();
 
     // Restart: a new engine over the same file, the portal reachable again.
     const back = await rig({ sb, file });
-    expect(back.cache.outbox.pending()).toHaveLength(3);
+    expect(back.cache.ledger.unsent()).toHaveLength(3);
     const run = await back.engine.run();
     expect(run).toMatchObject({ outcome: 'succeeded', counts: { unpublishSent: 3 } });
     expect(deletes(sb)).toBe(3);
-    expect(back.cache.outbox.pending()).toEqual([]);
+    expect(back.cache.ledger.unsent()).toEqual([]);
     for (const ref of refs) {
       expect(sb.data.get(ref)?.publication).toBeNull();
       expect(back.cache.getVehicle(ref)?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here' });
     }
   });
 
-  it('flushOutbox on its own: sent, failed and remaining', async () => {
+  it('flushChanges on its own: sent, failed and remaining', async () => {
     const r = await rig({ sandbox: { vehicles: 40, seed: 36 } });
     await r.engine.run();
     const [a, b] = r.sb.data.list().filter((v) => v.publication !== null);
-    r.cache.outbox.enqueue('unpublish', a?.reference ?? '');
-    r.cache.outbox.enqueue('unpublish', b?.reference ?? '');
+    createChanges(r.cache).save('unpublish', a?.reference ?? '', {});
+    createChanges(r.cache).save('unpublish', b?.reference ?? '', {});
     r.sb.faults.set({ routes: ['DELETE /publications/:reference'] });
     r.sb.faults.failNext(1, 400);
-    const result = await r.engine.flushOutbox();
-    expect(result).toEqual({
-      sent: { unpublish: 1, publish: 0, highlight: 0, unhighlight: 0 },
-      failed: { unpublish: 1, publish: 0, highlight: 0, unhighlight: 0 },
-      remaining: 0,
-    });
+    const result = await r.engine.flushChanges();
+    expect(result).toEqual({ sent: { unpublish: 1 }, failed: { unpublish: 1 }, remaining: 0 });
   });
 });

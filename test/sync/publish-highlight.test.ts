@@ -63,7 +63,7 @@ describe('publish again', () => {
     expect(state).toMatchObject({ onPortal: true, request: null, unpublish: 'none' });
     expect(history.find((e) => e.change === 'appeared')).toMatchObject({ by: 'here' });
     expect(history.map((e) => e.change)).toContain('publish_sent');
-    expect(r.cache.outbox.requestsOf(ref).map((e) => e.status)).toEqual(['confirmed']);
+    expect(r.cache.ledger.of(ref).map((e) => e.status)).toEqual(['confirmed']);
     expect(publicationRoom(r.cache).listings?.left).toBe(4);
     // Published already: nothing to send.
     expect((await r.engine.request('publish', [ref]))[0]).toMatchObject({ outcome: 'sent', code: 'publication.alreadyOn' });
@@ -81,7 +81,7 @@ describe('publish again', () => {
     expect(outcomes[1]).toMatchObject({ code: 'publication.noListingRoom', params: { left: 1, needed: 3 } });
     expect(outcomes[1]?.message).toMatch(/1 of \d+ listing slots left and this needs 3/);
     expect(posts(r)).toBe(1);
-    expect(r.cache.outbox.requestsOf(refs[1] ?? '')).toEqual([]);
+    expect(r.cache.ledger.of(refs[1] ?? '')).toEqual([]);
     // The one sent takes the last slot: another publish is held back before any request.
     expect(publicationRoom(r.cache).listings?.left).toBe(0);
     expect((await r.engine.request('publish', [refs[2] ?? '']))[0]).toMatchObject({ outcome: 'no_room', params: { left: 0, needed: 1 } });
@@ -103,7 +103,7 @@ describe('publish again', () => {
     expect(history.at(-1)).toMatchObject({ change: 'publish_refused', message: outcome?.message, by: 'here' });
     // Refused at its first attempt: it never waited in the outbox (nothing says "queued (offline)").
     expect(history.map((e) => e.change)).not.toContain('publish_queued');
-    expect(r.cache.outbox.pending()).toEqual([]);
+    expect(r.cache.ledger.unsent()).toEqual([]);
     // It needs the dealer (its fix: free room, then publish again), counted beside "Needs attention" at once.
     expect(r.cache.getVehicle(ref)?.row.attention[0]).toBe('publishRefused');
     expect(r.cache.queryVehicles({ filters: { attention: ['publishRefused'] } }).rows.map((row) => row.reference)).toEqual([ref]);
@@ -142,7 +142,7 @@ describe('publish again', () => {
     expect(publicationRoom(cache).listings?.left).toBe(2);
     expect(cache.getVehicle(ref)?.row.attention[0]).toBe('requestNotApplied');
     // No longer read again at every sync.
-    expect(cache.outbox.awaitingConfirmation()).toEqual([]);
+    expect(cache.ledger.awaitingConfirmation()).toEqual([]);
 
     // Asked again: sent again, pending again, no longer a reason.
     expect((await engine.request('publish', [ref]))[0]).toMatchObject({ outcome: 'sent', code: 'publication.sent' });
@@ -155,7 +155,7 @@ describe('publish again', () => {
     sb.data.applyQueue();
     await engine.run();
     expect(stateOf(cache, ref).state).toMatchObject({ onPortal: true, request: null });
-    expect(cache.outbox.requestsOf(ref).map((e) => e.status)).toEqual(['confirmed', 'confirmed']);
+    expect(cache.ledger.of(ref).map((e) => e.status)).toEqual(['confirmed', 'confirmed']);
   });
 
   it('offline: queued in the outbox, kept across a restart, sent by the next sync and confirmed by it', async () => {
@@ -175,7 +175,7 @@ describe('publish again', () => {
     const offline = createSyncEngine({ cache: offlineCache, portal: clientFor(deadUrl, 'whatever', { attempts: 2, ...hooks }) });
     expect((await offline.request('publish', refs)).map((o) => o.outcome)).toEqual(['queued', 'queued']);
     expect((await offline.request('publish', refs)).map((o) => o.outcome)).toEqual(['queued', 'queued']);
-    expect(offlineCache.outbox.pending()).toHaveLength(2);
+    expect(offlineCache.ledger.unsent()).toHaveLength(2);
     expect(stateOf(offlineCache, refs[0] ?? '').state.request).toMatchObject({ action: 'publish', status: 'queued' });
     expect(publicationRoom(offlineCache).listings?.left).toBe(2);
     offlineCache.close();

@@ -2,6 +2,7 @@
 // the portal may write the queue's message types in lower case, as the production documentation's
 // example does (issue 30, item 2). The sandbox's dialect switch writes them so.
 import { describe, expect, it } from 'vitest';
+import { createChanges } from '../../src/main/changes/ledger';
 import { rig } from './helpers';
 
 const DELETE_ROUTE = 'DELETE /publications/:reference';
@@ -14,12 +15,12 @@ describe('an interrupted unpublish against a portal that writes unpublish_vehicl
     await r.engine.run({ kind: 'full' });
     const target = r.sb.data.list().find((v) => v.publication !== null)!.reference;
     // The send reached the portal (its job is queued there) but the process died before the answer.
-    const entry = r.cache.outbox.enqueue('unpublish', target);
-    r.cache.outbox.markSending(entry.id);
+    const entry = createChanges(r.cache).save('unpublish', target, {});
+    r.cache.ledger.markSending(entry.id);
     await r.portal.unpublish(target);
     expect(r.sb.stats.count(DELETE_ROUTE)).toBe(1);
 
-    const flushed = await r.engine.flushOutbox();
+    const flushed = await r.engine.flushChanges();
     expect(flushed).toMatchObject({ sent: { unpublish: 1 }, remaining: 0 });
     expect(r.sb.stats.count(DELETE_ROUTE)).toBe(1);
     expect(r.sb.data.pending().filter((job) => job.messageType === 'UNPUBLISH_VEHICLE')).toHaveLength(1);

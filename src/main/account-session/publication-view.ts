@@ -1,61 +1,73 @@
 // A listing's publication as the dealer sees it: on the portal or not (and why), and where their
-// latest request stands — queued in the outbox, pending at the portal, or refused — whatever it
+// latest request stands — queued in the ledger, pending at the portal, or refused — whatever it
 // asked (unpublish, publish again, highlight on or off), and who caused each change it went through.
+import { renderMessage } from '../../shared/i18n/messages';
 import type { PublicationEvent, VehicleRow } from '../../shared/inventory';
-import type { NotOnPortalReason, PublicationEventView, PublicationRequestView, PublicationStateView, UnpublishStatus } from '../../shared/views';
-import { requestReached, type Cache, type OpenRequest, type OutboxEntry, type QueuedUnpublish } from '../cache';
+import type { ChangeStatus } from '../../shared/pending-changes';
+import {
+  PUBLICATION_ACTIONS,
+  type NotOnPortalReason,
+  type PublicationAction,
+  type PublicationEventView,
+  type PublicationRequestView,
+  type PublicationStateView,
+  type RequestStatus,
+  type UnpublishStatus,
+} from '../../shared/views';
+import type { Cache, PendingChange } from '../cache';
 
-/** What the outbox holds for one listing: a queued unpublish, the latest other request. */
-export interface Requests {
-  queued: QueuedUnpublish | undefined;
-  open: OpenRequest | undefined;
-}
+/** A listing's open changes, oldest first (the ledger, main/cache/ledger-store.ts). */
+export type Requests = readonly PendingChange[];
 
-/** The outbox's requests for a page of listings, in two queries (each only a probe when the outbox has none). */
+/** The open changes of a page of listings, in one query (only a probe when none is open). */
 export function requestsOf(cache: Cache, references: readonly string[]): (reference: string) => Requests {
-  const queued = cache.outbox.queuedUnpublishes(references);
-  const open = cache.outbox.openRequests(references);
-  return (reference) => ({ queued: queued.get(reference), open: open.get(reference) });
+  const open = cache.ledger.openOf(references);
+  return (reference) => open.get(reference) ?? [];
 }
 
-/** The unpublish, as the listing's row and the outbox say; null when there is none. */
-function unpublishRequest(
-  row: VehicleRow,
-  queued: QueuedUnpublish | undefined,
-): (PublicationRequestView & { status: Exclude<UnpublishStatus, 'none'> }) | null {
+type PublicationChange = PendingChange & { kind: PublicationAction };
+const isPublication = (change: PendingChange): change is PublicationChange => (PUBLICATION_ACTIONS as readonly string[]).includes(change.kind);
+
+/** How an open change's status reads on the listing. */
+const REQUEST_STATUS: Partial<Record<ChangeStatus, RequestStatus>> = {
+  pending: 'queued',
+  sending: 'queued',
+  sent: 'pending',
+  refused: 'refused',
+  not_applied: 'not_applied',
+};
+
+/** The last error of a change, in English (the view's message; its code is in the ledger). */
+const messageOf = (change: PendingChange): string | null =>
+  change.lastError === null ? null : renderMessage('en', change.lastError.code, change.lastError.params);
+
+function requestView(change: PublicationChange | undefined): PublicationRequestView | null {
+  const status = change && REQUEST_STATUS[change.status];
+  if (!change || status === undefined) return null;
+  return { action: change.kind, status, requestedAt: change.createdAt, message: status === 'queued' || status === 'refused' ? messageOf(change) : null };
+}
+
+export function publicationState(row: VehicleRow, requests: Requests): PublicationStateView {
   const onPortal = row.portal !== 'off';
-  if (onPortal && queued) return { action: 'unpublish', status: 'queued', requestedAt: queued.createdAt, message: queued.lastError };
-  if (row.portal === 'pending') return { action: 'unpublish', status: 'pending', requestedAt: row.unpublishPendingSince, message: null };
-  if (onPortal && row.unpublishError !== null) return { action: 'unpublish', status: 'refused', requestedAt: null, message: row.unpublishError };
-  return null;
-}
-
-/** A publish or (un)highlight, until the listing shows it (then there is nothing left to say). */
-function openRequest(row: VehicleRow, open: OpenRequest | undefined): PublicationRequestView | null {
-  if (!open) return null;
-  if (open.status !== 'pending' && requestReached(open.kind, { published: row.portal !== 'off', highlighted: row.highlighted })) return null;
-  const status = open.status === 'pending' ? 'queued' : open.status === 'failed' ? 'refused' : open.notAppliedAt === null ? 'pending' : 'not_applied';
-  return { action: open.kind, status, requestedAt: open.createdAt, message: status === 'queued' || status === 'refused' ? open.lastError : null };
-}
-
-export function publicationState(row: VehicleRow, { queued, open }: Requests): PublicationStateView {
-  const onPortal = row.portal !== 'off';
-  const unpublish = unpublishRequest(row, queued);
+  const publication = requests.filter(isPublication);
+  // An unpublish has a slot of its own; of the others the latest stands (kinds/publication.ts).
+  const unpublish = onPortal ? requestView(publication.filter((c) => c.kind === 'unpublish').at(-1)) : null;
+  const other = requestView(publication.filter((c) => c.kind !== 'unpublish').at(-1));
   return {
     onPortal,
     highlighted: row.highlighted,
     notOnPortalReason: onPortal ? null : (row.notOnPortalReason ?? 'unknown'),
-    unpublish: (unpublish?.status ?? 'none') satisfies UnpublishStatus,
+    unpublish: (unpublish?.status ?? 'none') as UnpublishStatus,
     unpublishRequestedAt: unpublish?.requestedAt ?? null,
     unpublishMessage: unpublish?.message ?? null,
-    request: unpublish ?? openRequest(row, open),
+    request: unpublish ?? other,
   };
 }
 
 /** Which request kind a seen change answers (a change the dealer asked for is "by here"). */
 const ANSWERS = { appeared: 'publish', highlighted: 'highlight', unhighlighted: 'unhighlight' } as const;
 
-function publicationEventView(e: PublicationEvent, confirmed: OutboxEntry[]): PublicationEventView {
+function publicationEventView(e: PublicationEvent, confirmed: PublicationChange[]): PublicationEventView {
   if (e.from.published && !e.to.published) {
     const cause: NotOnPortalReason = e.cause === 'unpublished_here' || e.cause === 'dropped_by_portal' ? e.cause : 'unknown';
     return { at: e.at, change: 'left', cause, message: null, by: cause === 'unpublished_here' ? 'here' : cause === 'dropped_by_portal' ? 'portal' : null };
@@ -67,24 +79,21 @@ function publicationEventView(e: PublicationEvent, confirmed: OutboxEntry[]): Pu
   return { at: e.at, change, cause: null, message: null, by: i >= 0 ? 'here' : null };
 }
 
-/** What the sync saw change (and who caused it), and what the dealer asked for (from the outbox), oldest first. */
+/** What the sync saw change (and who caused it), and what the dealer asked for (from the ledger), oldest first. */
 export function publicationHistory(cache: Cache, row: VehicleRow, events: readonly PublicationEvent[]): PublicationEventView[] {
-  const requests = cache.outbox.requestsOf(row.reference);
+  const requests = cache.ledger.of(row.reference).filter(isPublication);
   const confirmed = requests.filter((r) => r.status === 'confirmed');
   const out = events.map((e) => publicationEventView(e, confirmed));
-  // Sent straight to the portal (online), the unpublish never went through the outbox: the row remembers it.
-  if (!requests.some((r) => r.kind === 'unpublish' && r.status === 'sent') && row.unpublishPendingSince !== null) {
-    out.push({ at: row.unpublishPendingSince, change: 'unpublish_sent', cause: null, message: null, by: 'here' });
-  }
   for (const entry of requests) {
-    const sent = entry.status === 'sent' || entry.status === 'confirmed';
-    // Every request is written to the outbox before it is sent; one answered at its first attempt
-    // (accepted or refused) never waited in it.
-    const waited = entry.status === 'pending' || entry.attempts > 1;
+    if (entry.status === 'discarded') continue;
+    const sent = entry.status === 'sent' || entry.status === 'confirmed' || entry.status === 'not_applied';
+    // Every request is saved before it is sent; one answered at its first attempt (accepted or
+    // refused) never waited.
+    const waited = entry.status === 'pending' || entry.status === 'sending' || entry.attempts > 1;
     if (waited) out.push({ at: entry.createdAt, change: `${entry.kind}_queued`, cause: null, message: null, by: 'here' });
     if (sent && entry.lastAttemptAt) out.push({ at: entry.lastAttemptAt, change: `${entry.kind}_sent`, cause: null, message: null, by: 'here' });
-    if (entry.status === 'failed')
-      out.push({ at: entry.lastAttemptAt ?? entry.createdAt, change: `${entry.kind}_refused`, cause: null, message: entry.lastError, by: 'here' });
+    if (entry.status === 'refused')
+      out.push({ at: entry.lastAttemptAt ?? entry.createdAt, change: `${entry.kind}_refused`, cause: null, message: messageOf(entry), by: 'here' });
   }
   // Stable: equal times keep the order above (events before requests).
   return out

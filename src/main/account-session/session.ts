@@ -19,6 +19,8 @@ import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, Ses
 import { requestsOf } from './publication-view';
 import { toRowView, vehicleDetailView } from './views';
 import { ensurePrivateDir, tightenEntriesSync } from '../base/private-files';
+import { createChanges } from '../changes/ledger';
+import { pendingChangeViews } from '../changes/view';
 
 const megabytes = (mb: number): number => mb * 1024 * 1024;
 
@@ -208,9 +210,14 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       if (options.fetchPhotos !== false && view.photos.some(fetchable)) fetchPhotos(reference);
       return view;
     },
-    unpublish: (references) => requestPublication('unpublish', references),
     requestPublication,
     publicationRoom: async () => publicationRoom(cache),
+    pendingChanges: async () => pendingChangeViews(cache),
+    async discardChanges(target) {
+      const discarded = createChanges(cache).discard(target);
+      emit({ type: 'changed', reason: 'publication' });
+      return pendingChangeViews(cache, discarded);
+    },
 
     startSync,
     async cancelSync() {
@@ -223,7 +230,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
         lastRun: lastRun && toSyncRunReport(lastRun),
         lastSuccessAt: cache.runs.lastSuccessful()?.endedAt ?? cache.meta.get(META_KEYS.lastSyncAt),
         online: status.get().online,
-        outboxSize: cache.outbox.pendingCount(),
+        outboxSize: cache.ledger.unsentCount(),
       };
     },
     history: async (limit) => cache.runs.recent(limit).map(toSyncRunReport),

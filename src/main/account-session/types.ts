@@ -23,6 +23,7 @@ import type { Logger } from '../base/logger';
 import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';
+import type { DiscardTarget, PendingChangeView } from '../../shared/pending-changes';
 
 /** Which account to open and how: plain data (it crosses to the worker). */
 export interface AccountSessionSpec {
@@ -99,12 +100,14 @@ export interface AccountSession {
    * photos), and with fetchPhotos 'retry' the ones that failed as well.
    */
   vehicle(reference: string, options?: { fetchPhotos?: boolean | 'retry' }): Promise<VehicleDetailView>;
-  /** Sent now when the portal answers, queued in the outbox otherwise; one outcome per reference, in order. */
-  unpublish(references: string[]): Promise<PublicationOutcome[]>;
   /** Any publication request (unpublish, publish again, highlight on or off), the same way; what the plan has no room for is not sent ('no_room'). */
   requestPublication(action: PublicationAction, references: string[]): Promise<PublicationOutcome[]>;
   /** What the plan leaves for publishing and highlighting, less the requests on their way (from the plan last read). */
   publicationRoom(): Promise<PublicationRoom>;
+  /** The changes the portal has not confirmed yet, oldest first (the pending-change ledger). */
+  pendingChanges(): Promise<PendingChangeView[]>;
+  /** Takes back changes not sent yet (one by id, or a listing's); returns those discarded. Sent ones: bad_input. */
+  discardChanges(target: DiscardTarget): Promise<PendingChangeView[]>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;

@@ -16,10 +16,12 @@ export const SESSION_CHANNELS = {
   'inventory.summary': (session) => session.summary(),
   // One listing in full; online, its missing photos are fetched in the background.
   'vehicles.get': (session, { reference, retryPhotos }) => session.vehicle(reference, retryPhotos ? { fetchPhotos: 'retry' } : {}),
-  // Sent now when the portal answers, queued otherwise; one outcome per reference, in order.
-  'publications.unpublish': (session, { references }) => session.unpublish(references),
+  // Sent now when the portal answers, kept in the pending-change ledger otherwise; one outcome per reference, in order.
   'publications.request': (session, { action, references }) => session.requestPublication(action, references),
   'publications.room': (session) => session.publicationRoom(),
+  // The pending-change ledger: what waits to be sent, and taking a change back until it is sent.
+  'changes.pending': (session) => session.pendingChanges(),
+  'changes.discard': (session, target) => session.discardChanges(target),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
   'sync.status': (session) => session.syncStatus(),

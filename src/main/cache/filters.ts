@@ -5,6 +5,7 @@
 // as SQL: the tests check the snapshot against it, and the search bench's baseline uses it.
 import type { InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
 import { DIMENSION_NAMES, dimension, type FilterDimension, type InventoryFilters, type NumberRange } from '../../shared/inventory-filters';
+import { PORTAL_STATE_SQL } from '../../shared/pending-changes';
 import { ftsMatchExpression } from './fts';
 
 export type SqlValue = string | number | null;
@@ -31,7 +32,7 @@ const SORT_COLUMNS: Record<SortField, string> = {
   mileage: 'v.mileage',
   brandNew: 'v.brand_new',
   active: 'v.active',
-  portal: 'v.portal_state',
+  portal: PORTAL_STATE_SQL,
   highlighted: 'v.highlighted',
   hasProblems: 'v.has_problems',
   pictureCount: 'v.picture_count',

@@ -1,8 +1,10 @@
 // Which state of the listings a derived structure (the in-memory snapshot, a search's match set)
 // was computed from. The token changes whenever the listings may have changed:
-// - the vehicle store's writes (every write the app makes goes through it) bump a counter;
+// - the app's writes to the listings and to the pending changes go through one gateway (writes.ts),
+//   which bumps a counter;
 // - another connection's commits (the command line, a second window): PRAGMA data_version, of
-//   both files (the outbox, in the local one, feeds the reasons to need the dealer);
+//   both files (the pending changes, in the local one, overlay the listings and give them reasons
+//   to need the dealer);
 // - a delete, whoever makes it: a temporary trigger bumps the counter (deletes already run a trigger);
 // - a row added behind the store's back: the highest id moves.
 // An UPDATE or INSERT trigger would be the catch-all, but any such trigger doubles the cost of a
@@ -35,7 +37,7 @@ export function generationOf(db: Db): Generation {
   // TEMP: lives in this connection only; other processes never see (or need) the function.
   db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS showroom_vehicles_deleted AFTER DELETE ON main.vehicles BEGIN SELECT ${FUNCTION}(); END;`);
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  // The outbox's file too: a request another process refused is a reason to need the dealer (shared/attention.ts).
+  // The ledger's file too: a change another process saved or saw refused overlays its listing (shared/pending-changes.ts).
   const attached = db.pragma('database_list') as Array<{ name: string }>;
   const localVersion = attached.some((d) => d.name === 'local') ? db.prepare<[], number>('PRAGMA local.data_version').pluck() : null;
   const maxId = db.prepare('SELECT max(id) FROM vehicles').pluck();

@@ -9,7 +9,7 @@ import type { CacheIdentityNotice } from '../../shared/views';
 import { acknowledgeIdentityNotice, identityNotice } from './local';
 import { createChangeStore, type ChangeStore } from './changes-store';
 import { createMetaStore, type MetaStore } from './meta';
-import { createOutboxStore, type OutboxStore } from './outbox-store';
+import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createInventoryQueries } from './query';
 import { createSyncRunStore, type SyncRunStore } from './runs';
@@ -34,7 +34,8 @@ export interface Cache {
   /** `passes.begin(kind)`: the sync engine's way to write a whole pass atomically. */
   passes: SyncPasses;
   photos: PhotoStore;
-  outbox: OutboxStore;
+  /** The dealer's pending changes, every kind (main/changes). */
+  ledger: LedgerStore;
   meta: MetaStore;
   queryVehicles(query: InventoryQuery): VehicleQueryResult;
   countVehicles(query: InventoryQuery): number;
@@ -103,7 +104,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     changes,
     passes: guard(createSyncPasses(db, clock, { vehicles, runs, meta, changes })),
     photos: guard(createPhotoStore(db, clock)),
-    outbox: guard(createOutboxStore(db, clock)),
+    ledger: guard(createLedgerStore(db, clock)),
     meta,
     queryVehicles: queries.queryVehicles.bind(queries),
     countVehicles: queries.countVehicles.bind(queries),
@@ -152,9 +153,8 @@ export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehic
 export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
-export { NOT_APPLIED_AFTER_MS } from './outbox-store';
-export type { OpenRequest, OutboxEntry, OutboxKind, OutboxStatus, QueuedUnpublish } from './outbox-store';
+export { NOT_APPLIED_AFTER_MS } from './ledger-store';
+export type { ChangeBase, ChangeError, NewChange, PendingChange } from './ledger-store';
 export type { Clock } from './clock';
-export type { VehicleStore, MetaStore, PhotoStore, OutboxStore, SyncRunStore, SyncPasses, ChangeStore };
+export type { VehicleStore, MetaStore, PhotoStore, LedgerStore, SyncRunStore, SyncPasses, ChangeStore };
 export { META_KEYS } from './meta';
-export { requestReached } from './publication';

@@ -1,4 +1,4 @@
-// What exists only on this computer — the dealer's queued writes (the outbox) — lives in a small
+// What exists only on this computer — the dealer's pending changes (the ledger) — lives in a small
 // database file of its own beside the cache, attached to the cache's connection as `local`:
 // - it is written with full durability (synchronous=FULL: each commit reaches the disk before
 //   the dealer is told "saved"), while the cache's listings, which the next sync restores, keep
@@ -14,6 +14,7 @@ import { codedError } from '../../shared/i18n/messages';
 import type { Db } from './connection';
 import type { CacheIdentityNotice } from '../../shared/views';
 import { switchToWal } from './wal-mode';
+import { legacyOutboxView, up as pendingChangesStep } from './local-migrations/v4-pending-changes';
 
 export const LOCAL_SCHEMA = 'local' as const;
 
@@ -30,7 +31,7 @@ interface LocalMigration {
 }
 
 // Numbered like the cache's own steps (migrations.ts), in `local`'s own user_version.
-const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
+export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
   {
     version: 1,
     up(db) {
@@ -82,12 +83,16 @@ const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
     },
   },
   {
-    // A request the portal accepted but never applied (outbox-store.ts, markNotApplied): when a
-    // sync decided so. It stays 'sent' (that is what happened), so a late application still confirms it.
+    // A request the portal accepted but never applied: when a sync decided so.
     version: 3,
     up(db) {
       db.exec('ALTER TABLE local.outbox ADD COLUMN not_applied_at TEXT');
     },
+  },
+  {
+    // The outbox becomes the pending-change ledger (ledger-store.ts), whatever the kind of change.
+    version: 4,
+    up: pendingChangesStep,
   },
 ];
 
@@ -125,6 +130,7 @@ export function attachLocal(db: Db, cacheFile: string, readonly: boolean): void 
       db.pragma(`${LOCAL_SCHEMA}.user_version = ${step.version}`);
     }).immediate();
   }
+  if ((db.pragma('main.user_version', { simple: true }) as number) < 8) legacyOutboxView(db);
 }
 
 const ID_KEY = 'cache_id';
@@ -141,7 +147,7 @@ export function checkIdentity(db: Db, options: { fresh: boolean; expectFresh?: b
   db.transaction(() => {
     const mainId = db.prepare<[string], string>('SELECT value FROM main.meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
     const localId = db.prepare<[string], string>('SELECT value FROM local.local_meta WHERE key = ?').pluck().get(ID_KEY) ?? null;
-    const pending = () => db.prepare<[], number>("SELECT count(*) FROM local.outbox WHERE status = 'pending'").pluck().get() ?? 0;
+    const pending = () => db.prepare<[], number>("SELECT count(*) FROM local.pending_changes WHERE status IN ('pending', 'sending')").pluck().get() ?? 0;
     const at = options.now().toISOString();
     let notice: CacheIdentityNotice | null = null;
     if (localId !== null && mainId === null && options.fresh && !options.expectFresh) notice = { kind: 'reset', at, pendingKept: pending() };

@@ -1,6 +1,5 @@
 // What an observed change of a listing's publication means. Pure, so every cause is tested alone.
 import type { PublicationCause } from '../../shared/inventory';
-import type { PublicationAction } from '../../shared/views';
 
 export interface PublicationState {
   published: boolean;
@@ -14,7 +13,7 @@ export interface PublicationChange {
 }
 
 /**
- * `unpublishPending`: we sent DELETE /publications/:reference and no read has confirmed it.
+ * `unpublishPending`: the portal accepted our unpublish and no read has confirmed it (the ledger's open change).
  * A listing that disappears from the portal without that is the plan-limit case (portal-api-v2.md,
  * "States and transitions"): the portal nulls publications when the plan is exceeded.
  */
@@ -25,21 +24,4 @@ export function publicationChange(from: PublicationState, to: PublicationState, 
   else if (!from.published && to.published) cause = 'published';
   else cause = 'unknown'; // highlight switched on or off: the interface does not say by whom
   return { from, to, cause };
-}
-
-/**
- * Whether a listing shows what a request asked for (its confirmation by a read). The outbox's
- * confirming UPDATE and the reasons to need the dealer say the same in SQL (shared/attention.ts, REQUEST_REACHED_SQL).
- */
-export function requestReached(action: PublicationAction, state: PublicationState): boolean {
-  switch (action) {
-    case 'unpublish':
-      return !state.published;
-    case 'publish':
-      return state.published;
-    case 'highlight':
-      return state.published && state.highlighted;
-    case 'unhighlight':
-      return !state.highlighted;
-  }
 }

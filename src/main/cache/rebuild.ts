@@ -118,7 +118,7 @@ export function rebuildCacheFile(file: string): RebuildResult {
     });
     // A run the damaged file had left open did not finish.
     cache.runs.closeAbandoned();
-    return { pendingKept: cache.outbox.pending().length, runsKept, eventsKept, damagedCopy };
+    return { pendingKept: cache.ledger.unsentCount(), runsKept, eventsKept, damagedCopy };
   } finally {
     cache.close();
   }

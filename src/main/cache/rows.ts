@@ -1,13 +1,15 @@
 // SQLite rows to the shapes the inventory screen uses.
 import { ATTENTION_MASK_SQL, reasonsOfMask } from '../../shared/attention';
+import { overlaid, PORTAL_STATE_SQL } from '../../shared/pending-changes';
 import type { NotOnPortalReason, PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
 import type { VehicleColumns } from './extract';
 
-/** Columns a list row needs; the cover photo comes from a join on the photo cache. */
+/** Columns a list row needs, as the open pending changes overlay them; the cover photo comes from a join on the photo cache. */
 export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.type, v.fuel, v.gearbox, v.color,
-  v.manufactured_year, v.model_year, v.value, v.mileage, v.brand_new, v.active, v.portal_state, v.highlighted,
-  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, v.off_cause, v.url, v.plate, v.unpublish_pending,
-  v.unpublish_error, v.cover_url, p.id AS cover_photo_id, p.status AS cover_status, ${ATTENTION_MASK_SQL} AS attention_mask`;
+  v.manufactured_year, v.model_year, ${overlaid('value', 'v.value')} AS value, ${overlaid('mileage', 'v.mileage')} AS mileage, v.brand_new, v.active,
+  ${PORTAL_STATE_SQL} AS portal_state, ${overlaid('highlighted', 'v.highlighted')} AS highlighted,
+  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, v.off_cause, v.url, v.plate,
+  v.cover_url, p.id AS cover_photo_id, p.status AS cover_status, ${ATTENTION_MASK_SQL} AS attention_mask`;
 export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';
 
 /** A list row as SQLite returns it: the extracted columns it selects, plus local state and the cover's join. */
@@ -40,8 +42,6 @@ export interface DbVehicleRow extends Pick<
   portal_state: PortalState;
   highlighted: number;
   off_cause: NotOnPortalReason | null;
-  unpublish_pending: string | null;
-  unpublish_error: string | null;
   cover_photo_id: number | null;
   cover_status: PhotoStatus | null;
   attention_mask: number;
@@ -76,8 +76,6 @@ export function toVehicleRow(r: DbVehicleRow): VehicleRow {
     notOnPortalReason: r.portal_state === 'off' ? r.off_cause : null,
     url: r.url,
     plate: r.plate,
-    unpublishPendingSince: r.unpublish_pending,
-    unpublishError: r.unpublish_error,
     attention: reasonsOfMask(r.attention_mask),
     cover: r.cover_url === null ? null : { source: r.cover_url, photoId: r.cover_photo_id, status: r.cover_status },
   };

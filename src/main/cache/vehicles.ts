@@ -5,12 +5,13 @@
 import { ADDRESS_GRACE_MS } from '../../shared/attention';
 import { jsonText } from '../../shared/json';
 import type { ListingChange } from '../../shared/listing-changes';
+import type { ListingFacts } from '../../shared/pending-changes';
 import { listingTitle, parseVehicle, type ParsedVehicle } from '../../shared/vehicle';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
 import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColumns } from './extract';
 import { changedFields, sameButAlone, SELECT_COMPARED, type StoredFields } from './field-diff';
-import { generationOf } from './generation';
+import { inventoryWrites } from './writes';
 import { publicationChange } from './publication';
 
 /**
@@ -131,7 +132,6 @@ interface ExistingRow {
   id: number;
   published: number;
   highlighted: number;
-  unpublish_pending: string | null;
   has_problems: number;
   raw_hash: string | null;
 }
@@ -150,8 +150,6 @@ export function createVehicleStore(db: Db, clock: Clock) {
       .map((c) => `${c} = ?`)
       .join(', ')},
        raw_hash = ?,
-       unpublish_pending = ?,
-       unpublish_error = CASE WHEN ? = 0 THEN NULL ELSE unpublish_error END,
        off_cause = CASE WHEN ? = 1 THEN NULL ELSE coalesce(?, off_cause) END,
        last_seen_run = coalesce(?, last_seen_run),
        changed_last_sync = max(changed_last_sync, ?)
@@ -170,7 +168,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
   const selectExisting = db.prepare<[string], ExistingRow>(
     // The hash of the stored JSON, not the JSON: reading kilobytes back per listing made a sync
     // with nothing changed several times slower.
-    'SELECT id, published, highlighted, unpublish_pending, has_problems, raw_hash FROM vehicles WHERE reference = ?',
+    'SELECT id, published, highlighted, has_problems, raw_hash FROM vehicles WHERE reference = ?',
   );
   const insertEvent = db.prepare(
     `INSERT INTO publication_events (reference, at, from_published, from_highlighted, to_published, to_highlighted, cause, sync_run_id)
@@ -178,10 +176,16 @@ export function createVehicleStore(db: Db, clock: Clock) {
   );
   const deleteNotSeen = db.prepare<[number], { reference: string }>('DELETE FROM vehicles WHERE last_seen_run IS NOT ? RETURNING reference');
   const deleteByReference = db.prepare('DELETE FROM vehicles WHERE reference = ?');
-  const setPending = db.prepare(
-    'UPDATE vehicles SET unpublish_pending = coalesce(unpublish_pending, ?), unpublish_error = NULL WHERE reference = ? AND published = 1',
+  // An unpublish the portal accepted shows the listing on its way off (shared/pending-changes.ts): a read that finds it off answers it.
+  const askedOff = db
+    .prepare<[string], number>(
+      `SELECT 1 FROM local.pending_changes c WHERE c.reference = ? AND c.closed_at IS NULL AND json_extract(c.overlay, '$.fields.portal') = 'pending'
+        AND c.status IN (SELECT value FROM json_each(c.overlay, '$.statuses'))`,
+    )
+    .pluck();
+  const factsOf = db.prepare<[string], { published: number; highlighted: number; value: number | null; mileage: number | null; updated_at: string | null }>(
+    'SELECT published, highlighted, value, mileage, updated_at FROM vehicles WHERE reference = ?',
   );
-  const setUnpublishError = db.prepare('UPDATE vehicles SET unpublish_pending = NULL, unpublish_error = ? WHERE reference = ?');
   const exists = db.prepare<[string], number>('SELECT 1 FROM vehicles WHERE reference = ?').pluck();
   const covers = db.prepare<[], { reference: string; source: string }>(
     'SELECT reference, cover_url AS source FROM vehicles WHERE cover_url IS NOT NULL ORDER BY id',
@@ -266,8 +270,12 @@ export function createVehicleStore(db: Db, clock: Clock) {
       published: columns.published === null ? old.published === 1 : columns.published === 1,
       highlighted: columns.highlighted === null ? old.highlighted === 1 : columns.highlighted === 1,
     };
-    const pending = old.unpublish_pending !== null;
-    const seen = publicationChange({ published: old.published === 1, highlighted: old.highlighted === 1 }, to, pending);
+    const leaving = old.published === 1 && !to.published;
+    const seen = publicationChange(
+      { published: old.published === 1, highlighted: old.highlighted === 1 },
+      to,
+      leaving && askedOff.get(columns.reference) !== undefined,
+    );
     // The portal takes listings off itself only when the plan is exceeded, which leaves no slot.
     const change = seen?.cause === 'dropped_by_portal' && !planFull ? { ...seen, cause: 'unknown' as const } : seen;
     if (change) {
@@ -277,8 +285,6 @@ export function createVehicleStore(db: Db, clock: Clock) {
       else if (change.cause === 'unpublished_here') counts.unpublishedHere++;
       else counts.publicationOther++;
     }
-    // A read that shows the listing off the portal is the confirmation an unpublish waits for.
-    const stillPending = pending && to.published;
     values[PUBLISHED] = +to.published;
     values[HIGHLIGHTED] = +to.highlighted;
     if (onChange) {
@@ -295,7 +301,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     }
     const offCause = change && (change.cause === 'unpublished_here' || change.cause === 'dropped_by_portal') ? change.cause : null;
     // values[0] is the reference, which an update keeps.
-    updateVehicle.run(...values.slice(1), hash, stillPending ? old.unpublish_pending : null, +to.published, +to.published, offCause, run, mark, old.id);
+    updateVehicle.run(...values.slice(1), hash, +to.published, offCause, run, mark, old.id);
     updateJson.run(item.raw, JSON.stringify(item.parsed.problems), old.id);
     deleteFts.run(old.id);
     writeSearch(old.id, item.parsed);
@@ -327,19 +333,8 @@ export function createVehicleStore(db: Db, clock: Clock) {
     return counts;
   });
 
-  // Every write says so: the inventory's in-memory snapshot is rebuilt from the next read (generation.ts).
-  const generation = generationOf(db);
-  function writing<T>(write: () => T, changedAnything: (result: T) => boolean = () => true): T {
-    let result: T;
-    try {
-      result = write();
-    } catch (error) {
-      generation.changed();
-      throw error;
-    }
-    if (changedAnything(result)) generation.changed();
-    return result;
-  }
+  // Every write goes through the gateway: the inventory's in-memory snapshot is rebuilt from the next read.
+  const writing = inventoryWrites(db);
 
   function upsertBatches(batches: Iterable<readonly ReceivedVehicle[]>, total: number, opts: UpsertOptions = {}): UpsertCounts {
     const recording = { onChange: opts.onChange, mark: opts.markChanged ? 1 : 0, planFull: opts.planFull === true };
@@ -389,20 +384,11 @@ export function createVehicleStore(db: Db, clock: Clock) {
       );
     },
 
-    /** The dealer asked to unpublish and the portal accepted (maybe queued): pending until a read shows publication null. */
-    markUnpublishPending(reference: string): boolean {
-      return writing(
-        () => setPending.run(isoNow(clock), reference).changes > 0,
-        (marked) => marked,
-      );
-    },
-
-    /** The portal refused the unpublish: show its message, the listing stays on the portal. */
-    markUnpublishRefused(reference: string, message: string): boolean {
-      return writing(
-        () => setUnpublishError.run(message, reference).changes > 0,
-        (marked) => marked,
-      );
+    /** What a pending change's confirmation reads of a listing (main/changes/kind.ts), and its updatedAt; null when not cached. */
+    factsOf(reference: string): (ListingFacts & { updatedAt: string | null }) | null {
+      const row = factsOf.get(reference);
+      if (row === undefined) return null;
+      return { published: row.published === 1, highlighted: row.highlighted === 1, value: row.value, mileage: row.mileage, updatedAt: row.updated_at };
     },
 
     /** Whether the listing is cached: one look-up in the reference index, no JSON read. */

@@ -21,6 +21,7 @@ import { changes } from './commands/changes';
 import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
+import { discard, pending } from './commands/pending';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile } from '../app-data/data-dir';
 import type { Env } from '../base/env';
@@ -40,6 +41,8 @@ export const COMMANDS: readonly Command[] = [
   unpublish,
   publish,
   highlight,
+  pending,
+  discard,
   plan,
   status,
   changes,

@@ -18,7 +18,7 @@ import { codedError } from '../../shared/i18n/messages';
 import type { PortalVehicle } from '../portal';
 import { updatedMsOf, type Collector } from './collector';
 import { BY_REFERENCE, NEWEST_FIRST, note, pagesFor, pageSizeOf, readPage, type PageRead, type SyncContext } from './context';
-import { forEachLimit } from './pool';
+import { forEachLimit } from '../base/pool';
 
 export interface SweepOptions {
   /** Rounds of re-reads when the pages disagree. */

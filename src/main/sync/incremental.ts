@@ -8,7 +8,7 @@
 // a removal changes the arithmetic of the total, and then the full sweep runs anyway.
 import { updatedMsOf, type Collector } from './collector';
 import { NEWEST_FIRST, pagesFor, pageSizeOf, readPage, type PageRead, type SyncContext } from './context';
-import { forEachLimit } from './pool';
+import { forEachLimit } from '../base/pool';
 
 export interface ChangesInput {
   ctx: SyncContext;

@@ -1,4 +1,4 @@
-// The sync engine (design.md, "Sync"): flushes the outbox, reads the plan, pulls the listings in a
+// The sync engine (design.md, "Sync"): sends the pending changes, reads the plan, pulls the listings in a
 // full or incremental pass that commits whole or not at all, then runs the photo step. One sync
 // at a time; progress streams as it goes; a cancel or a failure leaves the previous snapshot.
 import { toErrorShape } from '../../shared/errors';
@@ -20,9 +20,10 @@ import { fullSweep, verifyReferences } from './full-sweep';
 import { readChanges } from './incremental';
 import type { Plan } from '../../shared/plan';
 import { storePlan } from './plan';
-import { throwIfCancelled } from './pool';
+import { throwIfCancelled } from '../base/pool';
 import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
+import { createChanges } from '../changes/ledger';
 import { createPublications, type FlushResult } from './publications';
 import { requestsSent } from '../../shared/sync-notes';
 import { toSyncRunReport, type SyncRunReport } from './run-view';
@@ -85,9 +86,8 @@ export interface SyncEngine {
   readonly current: SyncProgress | null;
   /** Unpublish, publish again, highlight on or off: sent now, or queued when the portal does not answer; one outcome per reference, in order. */
   request(action: PublicationAction, references: string[], options?: { signal?: AbortSignal }): Promise<PublicationOutcome[]>;
-  unpublish(references: string[], options?: { signal?: AbortSignal }): Promise<PublicationOutcome[]>;
-  /** Sends pending outbox entries; run() calls it first. */
-  flushOutbox(options?: { signal?: AbortSignal }): Promise<FlushResult>;
+  /** Sends the pending changes waiting in the ledger; run() calls it first. */
+  flushChanges(options?: { signal?: AbortSignal }): Promise<FlushResult>;
   /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
   noteWait(event: WaitEvent): void;
 }
@@ -121,6 +121,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   const publications = createPublications({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4 });
+  const changes = createChanges(cache);
 
   function decideKind(requested: 'full' | 'incremental' | 'auto'): { kind: SyncKind; scheduled: boolean } {
     if (requested !== 'auto') return { kind: requested, scheduled: false };
@@ -179,10 +180,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     let committed = false;
     try {
       progress.start();
-      const flushed = await publications.flushOutbox({ signal });
+      const flushed = await publications.flush({ signal });
       for (const action of PUBLICATION_ACTIONS) {
-        if (flushed.sent[action] > 0) note(details, `${action}Sent`, flushed.sent[action]);
-        if (flushed.failed[action] > 0) note(details, `${action}Failed`, flushed.failed[action]);
+        const sent = flushed.sent[action] ?? 0;
+        const failed = flushed.failed[action] ?? 0;
+        if (sent > 0) note(details, `${action}Sent`, sent);
+        if (failed > 0) note(details, `${action}Failed`, failed);
       }
       throwIfCancelled(signal);
 
@@ -231,7 +234,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       ];
       if (fullRead) meta.push([SYNC_META_KEYS.lastFullAt, new Date(now()).toISOString()]);
       // Requests the portal accepted whose listing this sync read: not found as asked long after, they were not applied.
-      const awaitingRead = cache.outbox.awaitingConfirmation().filter((r) => collector.has(r));
+      const awaitingRead = cache.ledger.awaitingConfirmation().filter((r) => collector.has(r));
       // The portal takes listings off itself only when the plan is exceeded, which leaves no slot free.
       const planFull = plan !== null && plan.available.adsQuantity <= 0;
       const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified, awaitingRead, planFull, readSince);
@@ -315,7 +318,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const limit = deps.maxPendingChecks ?? 25;
     if (limit <= 0) return;
     const rows = cache.queryVehicles({ filters: { portal: ['pending'] }, sort: { field: 'updatedAt', dir: 'asc' }, window: { offset: 0, limit } }).rows;
-    const awaiting = [...rows.map((r) => r.reference), ...cache.outbox.awaitingConfirmation()];
+    const awaiting = [...rows.map((r) => r.reference), ...cache.ledger.awaitingConfirmation()];
     const references = [...new Set(awaiting)].filter((r) => !collector.has(r)).slice(0, limit);
     await verifyReferences(ctx, collector, references, removed, 'pendingChecked');
   }
@@ -364,9 +367,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         if (cachedBefore.has(reference)) removedCount++;
         else added--;
       }
-      // A publish or highlight the portal accepted is confirmed by the read that shows it (an unpublish: by its row, above).
-      cache.outbox.confirmReflected();
-      const notApplied = cache.outbox.markNotApplied(awaitingRead);
+      // A change the portal accepted is confirmed by the read that shows it (a refused one, found as asked, stops mattering).
+      changes.settleByRead();
+      const notApplied = changes.markNotApplied(awaitingRead);
       const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount, ...(notApplied > 0 ? { notApplied } : {}) };
       if (removedCount !== result.counts.removed || added !== result.counts.added || notApplied > 0) cache.runs.finish(pass.runId, 'succeeded', counts);
       for (const [key, value] of meta) cache.meta.set(key, value);
@@ -397,8 +400,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       return running ? running.progress.current : null;
     },
     request: (action, references, options) => publications.request(action, references, options),
-    unpublish: (references, options) => publications.unpublish(references, options),
-    flushOutbox: (options) => publications.flushOutbox(options),
+    flushChanges: (options) => publications.flush(options),
     noteWait(event) {
       running?.progress.waiting(event.ms, event.reason);
     },

@@ -1,74 +1,35 @@
-// Publication requests — unpublish, publish again, highlight on or off: the dealer's intent is
-// written to the outbox first (durably), then delivered: now when the portal answers, otherwise at
-// the next sync. The portal queues the change (202), so the request is pending until a read shows
-// the listing as asked (an unpublish on the listing's row; the others in the outbox, confirmed by
-// the sync's commit). A send cut short (the process killed before the answer) is not sent blindly
-// again: the listing is read first, and if the portal already has it (the state asked for, or the
-// job in its queue) it is not sent twice. Publish and highlight take room in the plan: what the
-// plan has no room for is not sent (the portal would refuse it), and said so.
-import { marksOffline, policyOf, stopsBatch } from '../../shared/error-policy';
-import { AppError, isAppError, type ErrorKind, type MessageParams } from '../../shared/errors';
-import { codedError, renderMessage, type SectionKey } from '../../shared/i18n/messages';
+// Publication requests — unpublish, publish again, highlight on or off — as the dealer asks them:
+// what needs no request is answered here (already so, already on its way), what the plan has no
+// room for is not sent (the portal would refuse it) and said so, and the rest is saved in the
+// pending-change ledger first (durably), then delivered (changes/deliver.ts): now when the portal
+// answers, otherwise at the next sync. It stays pending until a read confirms it.
+import { marksOffline } from '../../shared/error-policy';
+import type { MessageParams } from '../../shared/errors';
+import { renderMessage, type MessageCode, type SectionKey } from '../../shared/i18n/messages';
+import { UNSENT } from '../../shared/pending-changes';
 import type { PublicationAction, PublicationOutcome } from '../../shared/views';
-import { requestReached, type Cache, type OpenRequest, type OutboxEntry } from '../cache';
-import type { PortalClient } from '../portal';
-import { forEachLimit } from './pool';
+import type { PendingChange } from '../cache';
+import { reached } from '../changes/kind';
+import { createChanges } from '../changes/ledger';
+import { createDelivery, errorOf, type DeliveryDeps, type Said, type Sent } from '../changes/deliver';
+import { changeKind, findChangeKind } from '../changes/registry';
+import { forEachLimit } from '../base/pool';
 import { publicationRoom } from './room';
 
-/** How each request is sent and known in the portal's queue, and what it takes from the plan. */
-interface ActionSpec {
-  send(portal: PortalClient, reference: string, signal: AbortSignal): Promise<unknown>;
-  /** The portal queue's message type for it (x-status-queue). */
-  job: string;
-  /** Said when the listing is in that state already. */
-  already: SectionKey<'publication'>;
-  /** Which room in the plan it takes, if any. */
-  takes: 'listings' | 'highlights' | null;
+export type PublicationsDeps = DeliveryDeps;
+export type { FlushResult } from '../changes/deliver';
+
+/** A dictionary text, in English for logs and --json, with its code for whoever shows it. */
+function saidCode(code: MessageCode, params?: MessageParams): Said & { code: string } {
+  return { message: renderMessage('en', code, params), code, ...(params === undefined ? {} : { params }) };
 }
-
-const ACTIONS: Record<PublicationAction, ActionSpec> = {
-  unpublish: { send: (p, r, signal) => p.unpublish(r, { signal }), job: 'UNPUBLISH_VEHICLE', already: 'alreadyOff', takes: null },
-  publish: { send: (p, r, signal) => p.publish(r, { signal }), job: 'PUBLISH_VEHICLE', already: 'alreadyOn', takes: 'listings' },
-  highlight: {
-    send: (p, r, signal) => p.setHighlighted(r, true, { signal }),
-    job: 'UPDATE_VEHICLE_PUBLICATION',
-    already: 'alreadyHighlighted',
-    takes: 'highlights',
-  },
-  unhighlight: {
-    send: (p, r, signal) => p.setHighlighted(r, false, { signal }),
-    job: 'UPDATE_VEHICLE_PUBLICATION',
-    already: 'alreadyNotHighlighted',
-    takes: null,
-  },
-};
-
-export interface PublicationsDeps {
-  cache: Cache;
-  portal: PortalClient;
-  /** Runs one portal call and notes what it says about connectivity. */
-  call<T>(fn: () => Promise<T>): Promise<T>;
-  concurrency: number;
-}
-
-/** A text for the dealer: English, with its dictionary code when it has one. */
-interface Said {
-  message: string;
-  code?: string;
-  params?: MessageParams;
-}
-
-type Sent =
-  | { kind: 'accepted' }
-  | ({ kind: 'refused' } & Said)
-  | ({ kind: 'not_found' } & Said)
-  /** Not sent (offline, server trouble, token refused…): it stays in the outbox. */
-  | ({ kind: 'later'; errorKind: ErrorKind } & Said);
 
 /** One of the `codes.publication` texts. */
-function said(key: SectionKey<'publication'>, params?: MessageParams): Said & { code: string } {
-  const code = `publication.${key}` as const;
-  return { message: renderMessage('en', code, params), code, ...(params === undefined ? {} : { params }) };
+const said = (key: SectionKey<'publication'>, params?: MessageParams): Said & { code: string } => saidCode(`publication.${key}`, params);
+
+/** The text alone of what the portal said, with its code when it has one. */
+function textOf(said: Said): Said {
+  return { message: said.message, ...(said.code === undefined ? {} : { code: said.code }), ...(said.params === undefined ? {} : { params: said.params }) };
 }
 
 /** Queued, and why it was not sent now: the reason is kept in the English text (logs, --json) only. */
@@ -77,121 +38,44 @@ function queuedBecause(reason: string): Said {
   return { ...queued, message: `${queued.message} (${reason})` };
 }
 
-/** The text alone (of a Sent, or an error), with its code when it has one. */
-function saidOf(said: Said): Said {
-  return { message: said.message, ...(said.code === undefined ? {} : { code: said.code }), ...(said.params === undefined ? {} : { params: said.params }) };
-}
-
-/** What a flush of the outbox sent and what the portal refused, by kind of request. */
-export interface FlushResult {
-  sent: Record<PublicationAction, number>;
-  failed: Record<PublicationAction, number>;
-  remaining: number;
-}
-
-const byAction = (): Record<PublicationAction, number> => ({ unpublish: 0, publish: 0, highlight: 0, unhighlight: 0 });
-
 export function createPublications(deps: PublicationsDeps) {
-  const { cache, portal } = deps;
-  /** References being sent right now (an unpublish and an outbox flush never send one twice). */
-  const sending = new Set<string>();
-
-  /** Runs one portal call and says what came of it the outbox's way. */
-  async function attempt(fn: () => Promise<unknown>): Promise<Sent> {
-    try {
-      await deps.call(fn);
-      return { kind: 'accepted' };
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      if (error.kind === 'validation') return { kind: 'refused', ...saidOf(error) };
-      if (error.kind === 'not_found') return { kind: 'not_found', ...saidOf(error) };
-      return { kind: 'later', errorKind: error.kind, ...saidOf(error) };
-    }
-  }
-
-  /** After an interrupted send: does the portal already have it? (`accepted` when it does, null when it must be sent.) */
-  async function alreadyReceived(entry: OutboxEntry, signal: AbortSignal): Promise<Sent | null> {
-    const spec = ACTIONS[entry.kind];
-    let received = false as boolean; // set by the call below (TS would narrow it to false)
-    const read = await attempt(async () => {
-      const answer = await portal.getVehicle(entry.reference, { signal });
-      const queued = answer.queue.jobs.some((job) => job.messageType === spec.job);
-      const publication = answer.status === 'found' ? answer.vehicle.vehicle.publication : undefined;
-      received =
-        queued ||
-        (publication !== undefined && requestReached(entry.kind, { published: publication !== null, highlighted: publication?.highlighted === true }));
-    });
-    if (read.kind !== 'accepted') return read;
-    return received ? { kind: 'accepted' } : null;
-  }
-
-  /** Delivers one outbox entry: checked first when an earlier send of it was cut short. */
-  async function deliver(entry: OutboxEntry, signal: AbortSignal): Promise<Sent> {
-    sending.add(entry.reference);
-    try {
-      if (entry.sendingSince !== null) {
-        const known = await alreadyReceived(entry, signal);
-        if (known) return known;
-      }
-      cache.outbox.markSending(entry.id);
-      return await attempt(() => ACTIONS[entry.kind].send(portal, entry.reference, signal));
-    } finally {
-      sending.delete(entry.reference);
-    }
-  }
-
-  /** Writes down what came of an entry's delivery (both files: the outbox and, for an unpublish, the listing). */
-  function settle(entry: OutboxEntry, result: Sent): void {
-    const onRow = entry.kind === 'unpublish';
-    switch (result.kind) {
-      case 'accepted':
-        cache.transaction(() => {
-          cache.outbox.markSent(entry.id);
-          if (onRow) cache.vehicles.markUnpublishPending(entry.reference);
-        });
-        return;
-      case 'refused':
-        cache.transaction(() => {
-          cache.outbox.markFailed(entry.id, result.message, true);
-          if (onRow) cache.vehicles.markUnpublishRefused(entry.reference, result.message);
-        });
-        return;
-      case 'not_found':
-        cache.outbox.markFailed(entry.id, result.message, true);
-        return;
-      case 'later':
-        cache.outbox.markFailed(entry.id, result.message, false, policyOf(result.errorKind).unanswered);
-        return;
-    }
-  }
+  const { cache } = deps;
+  const delivery = createDelivery(deps);
+  const changes = createChanges(cache);
 
   /** What to say without sending, or null when it must be asked of the portal. */
-  function answeredHere(action: PublicationAction, reference: string, open: Map<string, OpenRequest>): PublicationOutcome | null {
+  function answeredHere(action: PublicationAction, reference: string, open: Map<string, PendingChange[]>): PublicationOutcome | null {
     const vehicle = cache.getVehicle(reference);
     if (!vehicle) return { reference, outcome: 'not_found', ...said('notInInventory') };
     const row = vehicle.row;
-    const spec = ACTIONS[action];
+    const kind = changeKind(action);
+    // The latest open change of the kind's slot stands (a newer one replaces what an older one asked).
+    const latest = open
+      .get(reference)
+      ?.filter((c) => findChangeKind(c.kind)?.slot === kind.slot)
+      .at(-1);
+    const unsent = latest?.kind === action && UNSENT.includes(latest.status);
     if (action === 'unpublish') {
-      if (row.portal === 'off') return { reference, outcome: 'sent', ...said('alreadyOff') };
-      if (row.portal === 'pending' || sending.has(reference)) return { reference, outcome: 'sent', ...said('alreadyPending') };
-      if (cache.outbox.queuedUnpublishes([reference]).has(reference)) return { reference, outcome: 'queued', ...said('queued') };
+      if (row.portal === 'off') return { reference, outcome: 'sent', ...saidCode(kind.already) };
+      if (row.portal === 'pending' || delivery.isSending(reference)) return { reference, outcome: 'sent', ...said('alreadyPending') };
+      if (unsent) return { reference, outcome: 'queued', ...said('queued') };
       return null;
     }
-    if (requestReached(action, { published: row.portal !== 'off', highlighted: row.highlighted })) return { reference, outcome: 'sent', ...said(spec.already) };
+    const facts = { published: row.portal !== 'off', highlighted: row.highlighted, value: row.value, mileage: row.mileage };
+    if (reached(kind.target({}), facts)) return { reference, outcome: 'sent', ...saidCode(kind.already) };
     if (action === 'highlight' && row.portal === 'off') return { reference, outcome: 'refused', ...said('notOnPortal') };
-    const request = open.get(reference);
-    // Accepted but not applied (outbox-store.ts, NOT_APPLIED_AFTER_MS): asking again sends it again.
-    const awaited = request?.kind === action && request.status === 'sent' && request.notAppliedAt === null;
-    if (sending.has(reference) || awaited) return { reference, outcome: 'sent', ...said('alreadyPending') };
-    if (request?.kind === action && request.status === 'pending') return { reference, outcome: 'queued', ...said('queued') };
+    // Accepted but not applied (ledger-store.ts, NOT_APPLIED_AFTER_MS): asking again sends it again.
+    const awaited = latest?.kind === action && latest.status === 'sent';
+    if (delivery.isSending(reference) || awaited) return { reference, outcome: 'sent', ...said('alreadyPending') };
+    if (unsent) return { reference, outcome: 'queued', ...said('queued') };
     return null;
   }
 
-  /** Sent now when the portal answers, queued in the outbox otherwise; one outcome per reference, in order. */
+  /** Sent now when the portal answers, saved in the ledger otherwise; one outcome per reference, in order. */
   async function request(action: PublicationAction, references: string[], options: { signal?: AbortSignal } = {}): Promise<PublicationOutcome[]> {
     const unique = [...new Set(references)];
     const outcomes = new Map<string, PublicationOutcome>();
-    const open = cache.outbox.openRequests(unique);
+    const open = cache.ledger.openOf(unique);
     const toSend: string[] = [];
     for (const reference of unique) {
       const answer = answeredHere(action, reference, open);
@@ -199,7 +83,7 @@ export function createPublications(deps: PublicationsDeps) {
       else toSend.push(reference);
     }
     // The plan's room, counting what is already on its way: what does not fit is not sent.
-    const takes = ACTIONS[action].takes;
+    const takes = changeKind(action).room;
     const room = takes && publicationRoom(cache)[takes];
     if (room && toSend.length > room.left) {
       const needed = toSend.length;
@@ -212,25 +96,25 @@ export function createPublications(deps: PublicationsDeps) {
       }
     }
     // The dealer's intent first, on disk, before any request: a crash from here on loses nothing.
-    const entries = cache.transaction(() => toSend.map((reference) => cache.outbox.enqueue(action, reference)));
-    // Once the portal is unreachable, the rest stay in the outbox instead of each waiting out its retries.
-    let unreachable: string | undefined;
+    const saved = cache.transaction(() => toSend.map((reference) => changes.save(action, reference, {})));
+    // Once the portal is unreachable, the rest stay in the ledger instead of each waiting out its retries.
+    let unreachable: Said | undefined;
     const signal = options.signal ?? new AbortController().signal;
     await forEachLimit(
-      entries,
+      saved,
       deps.concurrency,
-      async (entry) => {
-        const { reference } = entry;
+      async (change) => {
+        const { reference } = change;
         if (unreachable !== undefined || signal.aborted) {
-          const message = unreachable ?? renderMessage('en', 'portal.cancelled');
-          cache.outbox.markFailed(entry.id, message, false);
-          outcomes.set(reference, { reference, outcome: 'queued', ...queuedBecause(message) });
+          const why = unreachable ?? saidCode('portal.cancelled');
+          cache.ledger.markFailed(change.id, errorOf(why), false);
+          outcomes.set(reference, { reference, outcome: 'queued', ...queuedBecause(why.message) });
           return;
         }
-        const result = await deliver(entry, signal);
-        settle(entry, result);
+        const result = await delivery.deliver(change, signal);
+        delivery.settle(change, result);
         outcomes.set(reference, outcomeOf(reference, result));
-        if (result.kind === 'later' && marksOffline(result.errorKind)) unreachable ??= result.message;
+        if (result.kind === 'later' && marksOffline(result.errorKind)) unreachable ??= result;
       },
       // Cancelling the dealer's request does not lose it: what was not sent stays queued (above).
       new AbortController().signal,
@@ -244,42 +128,15 @@ export function createPublications(deps: PublicationsDeps) {
       case 'accepted':
         return { reference, outcome: 'sent', ...said('sent') };
       case 'refused':
-        return { reference, outcome: 'refused', ...saidOf(result) };
+        return { reference, outcome: 'refused', ...textOf(result) };
       case 'not_found':
-        return { reference, outcome: 'not_found', ...saidOf(result) };
+        return { reference, outcome: 'not_found', ...textOf(result) };
       case 'later':
         return { reference, outcome: 'queued', ...queuedBecause(result.message) };
+      case 'discarded':
+        return { reference, outcome: 'queued', ...saidCode('ledger.discarded') };
     }
   }
 
-  async function flushOutbox(options: { signal?: AbortSignal } = {}): Promise<FlushResult> {
-    const signal = options.signal ?? new AbortController().signal;
-    const entries = cache.outbox.pending();
-    const sent = byAction();
-    const failed = byAction();
-    let stop: AppError | undefined;
-    await forEachLimit(
-      entries,
-      deps.concurrency,
-      async (entry) => {
-        if (stop || signal.aborted || sending.has(entry.reference)) return;
-        const result = await deliver(entry, signal);
-        settle(entry, result);
-        if (result.kind === 'accepted') sent[entry.kind]++;
-        else if (result.kind !== 'later') failed[entry.kind]++;
-        // Offline or refused credentials: the others would fail the same way.
-        else if (stopsBatch(result.errorKind))
-          stop ??= new AppError(result.errorKind, result.message, undefined, { code: result.code ?? 'app.internal', params: result.params });
-      },
-      new AbortController().signal,
-    );
-    if (signal.aborted) throw codedError('cancelled', { code: 'publication.syncCancelled' });
-    return { sent, failed, remaining: cache.outbox.pending().length };
-  }
-
-  return {
-    request,
-    unpublish: (references: string[], options: { signal?: AbortSignal } = {}) => request('unpublish', references, options),
-    flushOutbox,
-  };
+  return { request, flush: delivery.flush };
 }

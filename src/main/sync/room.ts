@@ -4,7 +4,15 @@
 import { planUsage } from '../../shared/plan';
 import type { PublicationRoom, RoomLeft } from '../../shared/views';
 import type { Cache } from '../cache';
+import { changeKinds } from '../changes/registry';
 import { readCachedPlan } from './plan';
+
+/** Listings with a change on its way that takes this room (each kind says which: changes/kinds). */
+function inFlight(cache: Cache, room: 'listings' | 'highlights'): number {
+  return changeKinds()
+    .filter((k) => k.room === room)
+    .reduce((sum, k) => sum + cache.ledger.inFlight(k.name), 0);
+}
 
 export function publicationRoom(cache: Cache): PublicationRoom {
   const copy = readCachedPlan(cache);
@@ -15,8 +23,8 @@ export function publicationRoom(cache: Cache): PublicationRoom {
     limit: figures.limit,
   });
   return {
-    listings: left(usage.listings, cache.outbox.inFlight('publish')),
-    highlights: left(usage.highlights, cache.outbox.inFlight('highlight')),
+    listings: left(usage.listings, inFlight(cache, 'listings')),
+    highlights: left(usage.highlights, inFlight(cache, 'highlights')),
     planFetchedAt: copy.fetchedAt,
   };
 }

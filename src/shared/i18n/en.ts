@@ -652,6 +652,8 @@ cells: numbers, prices in reais, dates. FILE is replaced only once the export is
       highlightSummary: 'Highlight listings, or with --off remove the highlight (queued when offline; not sent beyond the plan’s highlights)',
       planSummary: 'The plan and its use: live when online, else from the last sync',
       statusSummary: 'Account, last sync, inventory counts, outbox and cache size (offline)',
+      pendingSummary: 'The changes the portal has not confirmed yet: waiting, sent, refused (offline)',
+      discardSummary: 'Take back a change not sent yet: by its id (from showroom pending), or every such change of a listing',
       changesSummary: 'Which listings a sync added, changed, saw dropped or removed, and what changed (offline)',
       changesHelp: `Without --run: the last finished sync. Run numbers are in \`showroom status\` (the last run)
 and in --json output of \`showroom sync\`. The lists of the last {{runs}} syncs are kept, at most
@@ -1042,6 +1044,25 @@ Cached photos are downloaded again.`,
         'Showroom keeps your integration token in the system keychain, and none is available. On Linux, install and unlock a Secret Service keyring (for example GNOME Keyring or KWallet) and start Showroom again.',
     },
     /** Publication requests: unpublish, publish again, highlight on or off (sync/publications.ts). */
+    /** The pending-change ledger (main/changes): every change the dealer made that the portal has not confirmed. */
+    ledger: {
+      said: '{{message}}',
+      badPayload: 'This change ({{kind}}) is not valid, so it was not saved.',
+      unknownKind: 'A pending change of a kind this version of Showroom does not know ({{kind}}) was found. Update Showroom to send it.',
+      noSuchChange: 'There is no pending change “{{target}}”. List them with: showroom pending',
+      alreadySent: 'The change “{{target}}” was already sent to the portal, so it can no longer be discarded.',
+      discarded: 'Discarded: it was not sent.',
+      discardedCount_one: '{{count}} change discarded.',
+      discardedCount_other: '{{count}} changes discarded.',
+      none: 'No pending change.',
+      heading: 'Pending changes',
+      queued: 'waiting to be sent',
+      sent: 'sent, waiting for the portal to apply it',
+      refused: 'refused by the portal',
+      not_applied: 'accepted but not applied by the portal',
+      discard: 'Discard',
+      discardFailed: 'Could not discard the change: {{message}}',
+    },
     publication: {
       notInInventory: 'This listing is not in your inventory. Sync first, then try again.',
       alreadyOff: 'This listing is already not on the portal.',

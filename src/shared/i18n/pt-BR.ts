@@ -650,6 +650,8 @@ tipadas: números, preços em reais, datas. FILE só é substituído quando a ex
       highlightSummary: 'Destaca anúncios, ou com --off tira o destaque (na fila quando sem internet; nada é enviado além dos destaques do plano)',
       planSummary: 'O plano e o seu uso: ao vivo quando há conexão, senão da última sincronização',
       statusSummary: 'Conta, última sincronização, números do estoque, fila de envio e tamanho do cache (sem internet)',
+      pendingSummary: 'As alterações que o portal ainda não confirmou: aguardando, enviadas, recusadas (sem internet)',
+      discardSummary: 'Desfaz uma alteração ainda não enviada: pelo número (de showroom pending) ou todas as de um anúncio',
       changesSummary: 'Quais anúncios uma sincronização adicionou, alterou, viu retirados ou removeu, e o que mudou (sem internet)',
       changesHelp: `Sem --run: a última sincronização concluída. Os números das sincronizações estão em \`showroom status\`
 (a última) e na saída --json de \`showroom sync\`. As listas das últimas {{runs}} sincronizações ficam guardadas,
@@ -1041,6 +1043,25 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
     keychain: {
       unavailable:
         'O Showroom guarda seu token de integração no chaveiro do sistema, e nenhum está disponível. No Linux, instale e desbloqueie um chaveiro Secret Service (por exemplo GNOME Keyring ou KWallet) e abra o Showroom de novo.',
+    },
+    /** The pending-change ledger (main/changes): every change the dealer made that the portal has not confirmed. */
+    ledger: {
+      said: '{{message}}',
+      badPayload: 'Esta alteração ({{kind}}) não é válida e por isso não foi salva.',
+      unknownKind: 'Foi encontrada uma alteração pendente de um tipo que esta versão do Showroom não conhece ({{kind}}). Atualize o Showroom para enviá-la.',
+      noSuchChange: 'Não há alteração pendente “{{target}}”. Liste-as com: showroom pending',
+      alreadySent: 'A alteração “{{target}}” já foi enviada ao portal e não pode mais ser descartada.',
+      discarded: 'Descartada: não foi enviada.',
+      discardedCount_one: '{{count}} alteração descartada.',
+      discardedCount_other: '{{count}} alterações descartadas.',
+      none: 'Nenhuma alteração pendente.',
+      heading: 'Alterações pendentes',
+      queued: 'aguardando envio',
+      sent: 'enviada, aguardando o portal aplicá-la',
+      refused: 'recusada pelo portal',
+      not_applied: 'aceita, mas não aplicada pelo portal',
+      discard: 'Descartar',
+      discardFailed: 'Não foi possível descartar a alteração: {{message}}',
     },
     publication: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',

@@ -6,6 +6,7 @@
 // to the listings whose change frees that room.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '../../../src/renderer/src/AppContext';
 import type { View } from '../../../src/renderer/src/navigation';
@@ -104,7 +105,7 @@ describe('the actions a listing offers while a request is on its way', () => {
     const { PublicationPanel } = await import('../../../src/renderer/src/components/PublicationPanel');
     initI18n('en');
     const state = { ...rowView().publication, onPortal, highlighted, request };
-    render(<PublicationPanel state={state} url={undefined} history={[]} onOpenUrl={vi.fn()} onRequest={vi.fn()} />);
+    render(<PublicationPanel state={state} url={undefined} history={[]} onOpenUrl={vi.fn()} onRequest={vi.fn()} onDiscard={vi.fn()} />);
     return screen.queryAllByRole('button').map((b) => b.textContent);
   }
 
@@ -130,5 +131,33 @@ describe('the bulk bar', () => {
     expect(actionsForAny([on, highlighted])).toEqual(['highlight', 'unhighlight', 'unpublish']);
     expect(actionsForAny([off])).toEqual(['publish']);
     expect(actionsForAny([off, on])).toEqual(['publish', 'highlight', 'unpublish']);
+  });
+});
+
+describe('a request not sent yet, in the detail', () => {
+  async function panel(language: 'en' | 'pt-BR', request: PublicationRequestView, onDiscard: () => void) {
+    const { initI18n } = await import('../../../src/renderer/src/i18n');
+    const { PublicationPanel } = await import('../../../src/renderer/src/components/PublicationPanel');
+    const i18n = initI18n(language);
+    await i18n.changeLanguage(language);
+    const publication = { ...rowView().publication, onPortal: true, request };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <PublicationPanel state={publication} url={undefined} history={[]} onOpenUrl={() => undefined} onRequest={() => undefined} onDiscard={onDiscard} />
+      </I18nextProvider>,
+    );
+  }
+
+  it('can be discarded while queued; once sent it cannot', async () => {
+    const onDiscard = vi.fn();
+    await panel('en', { action: 'publish', status: 'queued', requestedAt: '2026-01-01T00:00:00.000Z', message: null }, onDiscard);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onDiscard).toHaveBeenCalledTimes(1);
+    cleanup();
+    await panel('pt-BR', { action: 'highlight', status: 'queued', requestedAt: '2026-01-01T00:00:00.000Z', message: null }, onDiscard);
+    expect(screen.getByRole('button', { name: 'Descartar' })).toBeTruthy();
+    cleanup();
+    await panel('en', { action: 'publish', status: 'pending', requestedAt: '2026-01-01T00:00:00.000Z', message: null }, onDiscard);
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { codedError } from '../../../shared/i18n/messages';
 import { up as searchDocumentStep } from './v5-search-document';
 import { up as rawHashStep } from './v6-raw-hash';
 import { rebuildSearchIndex } from './rebuild-search';
+import { up as ledgerOverlayStep } from './v13-ledger-overlay';
 
 type Db = Database.Database;
 
@@ -314,6 +315,15 @@ export const MIGRATIONS: readonly Migration[] = [
         UPDATE vehicles SET link_due_ms = updated_ms + 2700000 WHERE (url IS NULL OR url = '') AND updated_ms IS NOT NULL;
         CREATE INDEX vehicles_link_due ON vehicles(link_due_ms) WHERE link_due_ms IS NOT NULL;
       `);
+    },
+  },
+  {
+    version: 13,
+    name: "a listing's unpublish moves from its row to the pending-change ledger",
+    up(db) {
+      const attached = (db.pragma('database_list') as Array<{ name: string }>).some((d) => d.name === 'local');
+      if (!attached) throw codedError('internal', { code: 'app.internal' }, { reason: 'schema 13 needs the local-only file attached as `local`' });
+      ledgerOverlayStep(db);
     },
   },
 ];

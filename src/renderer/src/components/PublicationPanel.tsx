@@ -12,12 +12,14 @@ interface Props {
   history: readonly PublicationEventView[];
   onOpenUrl: (url: string) => void;
   onRequest: (action: PublicationAction) => void;
+  /** Takes back the listing's requests not sent yet (the pending-change ledger). */
+  onDiscard: () => void;
 }
 
 /** Only web pages open in the browser. */
 const isWebAddress = (url: string): boolean => /^https?:\/\//i.test(url.trim());
 
-export function PublicationPanel({ state, url, history, onOpenUrl, onRequest }: Props) {
+export function PublicationPanel({ state, url, history, onOpenUrl, onRequest, onDiscard }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   // A request on its way is waited for before another of its kind; one refused or not applied can be sent again.
@@ -68,6 +70,11 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onRequest }: 
           <p className="muted">{t('detail.urlNotWeb', { url })}</p>
         ) : (
           <p className="muted">{t('detail.urlPending')}</p>
+        )}
+        {state.request?.status === 'queued' && (
+          <button type="button" className="button" onClick={onDiscard}>
+            {t('codes.ledger.discard')}
+          </button>
         )}
         {actions.map((action) => (
           <button key={action} type="button" className={`button${action === 'unpublish' ? ' button--danger' : ''}`} onClick={() => onRequest(action)}>

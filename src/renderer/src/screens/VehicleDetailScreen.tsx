@@ -68,6 +68,8 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   // only what changed): the listing is as on the portal at that sync, the time the top bar gives.
   const asOf = detail.syncedAt && sync.lastSuccessAt && sync.lastSuccessAt > detail.syncedAt ? sync.lastSuccessAt : detail.syncedAt;
   const openUrl = (url: string) => api.call('shell.openListing', { url }).catch(reportError);
+  // The session says 'changed' once discarded: the listing is read again.
+  const discard = () => api.call('changes.discard', { reference: detail.reference }).catch(reportError);
 
   return (
     <section className="detail" data-reference={detail.reference} aria-labelledby="detail-title">
@@ -106,6 +108,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             history={detail.history}
             onOpenUrl={(url) => void openUrl(url)}
             onRequest={setConfirming}
+            onDiscard={() => void discard()}
           />
           <section className="detail-section" aria-labelledby="sec-photos">
             <h2 id="sec-photos">

@@ -1,0 +1,157 @@
+// Delivering pending changes, whatever their kind: the intent is on disk (ledger.ts) before this
+// runs. A send cut short (the process killed before the answer) is not sent blindly again: the
+// listing is read first, and if the portal already has it (as asked, or the job in its queue) it is
+// not sent twice. Each answer is written down at once; a flush stops at the first sign that the
+// portal is unreachable or the token refused (the others would fail the same way).
+import { policyOf, stopsBatch } from '../../shared/error-policy';
+import { AppError, isAppError, type ErrorKind, type MessageParams } from '../../shared/errors';
+import { codedError } from '../../shared/i18n/messages';
+import type { Cache, PendingChange } from '../cache';
+import { vehicleColumns } from '../cache/extract';
+import type { PortalClient } from '../portal';
+import { forEachLimit } from '../base/pool';
+import { reached } from './kind';
+import { changeKind } from './registry';
+
+export interface DeliveryDeps {
+  cache: Cache;
+  portal: PortalClient;
+  /** Runs one portal call and notes what it says about connectivity. */
+  call<T>(fn: () => Promise<T>): Promise<T>;
+  concurrency: number;
+}
+
+/** A text for the dealer: English (logs, --json), with its dictionary code when it has one. */
+export interface Said {
+  message: string;
+  code?: string;
+  params?: MessageParams;
+}
+
+export type Sent =
+  | { kind: 'accepted' }
+  | ({ kind: 'refused' } & Said)
+  | ({ kind: 'not_found' } & Said)
+  /** Not sent (offline, server trouble, token refused…): it stays in the ledger. */
+  | ({ kind: 'later'; errorKind: ErrorKind } & Said)
+  /** Discarded by the dealer before it went out: nothing was sent. */
+  | { kind: 'discarded' };
+
+/** The text alone (of an error), with its code when it has one. */
+function saidOf(said: Said): Said {
+  return { message: said.message, ...(said.code === undefined ? {} : { code: said.code }), ...(said.params === undefined ? {} : { params: said.params }) };
+}
+
+/** What the ledger keeps of a text: its code, or the English text under the code that says it as it is. */
+export function errorOf(said: Said): { code: string; params?: MessageParams } {
+  if (said.code !== undefined) return { code: said.code, ...(said.params === undefined ? {} : { params: said.params }) };
+  return { code: 'ledger.said', params: { message: said.message } };
+}
+
+/** What a flush of the ledger sent and what the portal refused, by kind. */
+export interface FlushResult {
+  sent: Record<string, number>;
+  failed: Record<string, number>;
+  remaining: number;
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;
+
+export function createDelivery(deps: DeliveryDeps) {
+  const { cache, portal } = deps;
+  /** References being sent right now (a request and a flush never send one twice). */
+  const sending = new Set<string>();
+
+  /** Runs one portal call and says what came of it the ledger's way. */
+  async function attempt(fn: () => Promise<unknown>): Promise<Sent> {
+    try {
+      await deps.call(fn);
+      return { kind: 'accepted' };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      if (error.kind === 'validation') return { kind: 'refused', ...saidOf(error) };
+      if (error.kind === 'not_found') return { kind: 'not_found', ...saidOf(error) };
+      return { kind: 'later', errorKind: error.kind, ...saidOf(error) };
+    }
+  }
+
+  /** After an interrupted send: does the portal already have it? (`accepted` when it does, null when it must be sent.) */
+  async function alreadyReceived(change: PendingChange, signal: AbortSignal): Promise<Sent | null> {
+    const kind = changeKind(change.kind);
+    let received = false as boolean; // set by the call below (TS would narrow it to false)
+    const read = await attempt(async () => {
+      const answer = await portal.getVehicle(change.reference, { signal });
+      const queued = answer.queue.jobs.some((job) => job.messageType === kind.queueJob);
+      if (queued || answer.status !== 'found') {
+        received = queued;
+        return;
+      }
+      const columns = vehicleColumns(answer.vehicle);
+      const facts = { published: columns.published === 1, highlighted: columns.highlighted === 1, value: columns.value, mileage: columns.mileage };
+      received = columns.published !== null && reached(kind.target(change.payload), facts);
+    });
+    if (read.kind !== 'accepted') return read;
+    return received ? { kind: 'accepted' } : null;
+  }
+
+  /** Delivers one change: checked first when an earlier send of it was cut short. */
+  async function deliver(change: PendingChange, signal: AbortSignal): Promise<Sent> {
+    sending.add(change.reference);
+    try {
+      if (change.sendingSince !== null) {
+        const known = await alreadyReceived(change, signal);
+        if (known) return known;
+      }
+      if (!cache.ledger.markSending(change.id)) return { kind: 'discarded' };
+      return await attempt(() => changeKind(change.kind).send(portal, change.reference, change.payload, signal));
+    } finally {
+      sending.delete(change.reference);
+    }
+  }
+
+  /** Writes down what came of a change's delivery. */
+  function settle(change: PendingChange, result: Sent): void {
+    switch (result.kind) {
+      case 'accepted':
+        cache.ledger.markSent(change.id);
+        return;
+      case 'refused':
+      case 'not_found':
+        cache.ledger.markFailed(change.id, errorOf(result), true);
+        return;
+      case 'later':
+        cache.ledger.markFailed(change.id, errorOf(result), false, policyOf(result.errorKind).unanswered);
+        return;
+      case 'discarded':
+        return;
+    }
+  }
+
+  /** Sends every change waiting in the ledger, oldest first (a sync's first step). */
+  async function flush(options: { signal?: AbortSignal } = {}): Promise<FlushResult> {
+    const signal = options.signal ?? new AbortController().signal;
+    const changes = cache.ledger.unsent();
+    const sent: Record<string, number> = {};
+    const failed: Record<string, number> = {};
+    let stop: AppError | undefined;
+    await forEachLimit(
+      changes,
+      deps.concurrency,
+      async (change) => {
+        if (stop || signal.aborted || sending.has(change.reference)) return;
+        const result = await deliver(change, signal);
+        settle(change, result);
+        if (result.kind === 'accepted') sent[change.kind] = (sent[change.kind] ?? 0) + 1;
+        else if (result.kind === 'refused' || result.kind === 'not_found') failed[change.kind] = (failed[change.kind] ?? 0) + 1;
+        // Offline or refused credentials: the others would fail the same way.
+        else if (result.kind === 'later' && stopsBatch(result.errorKind))
+          stop ??= new AppError(result.errorKind, result.message, undefined, { code: result.code ?? 'app.internal', params: result.params });
+      },
+      new AbortController().signal,
+    );
+    if (signal.aborted) throw codedError('cancelled', { code: 'publication.syncCancelled' });
+    return { sent, failed, remaining: cache.ledger.unsentCount() };
+  }
+
+  return { deliver, settle, flush, isSending: (reference: string) => sending.has(reference) };
+}

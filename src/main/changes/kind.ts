@@ -1,0 +1,75 @@
+// What a kind of change is (design.md, "Changes the dealer makes"): one module per kind, registered
+// in one table (registry.ts). The ledger (cache/ledger-store.ts) keeps every change of every kind
+// alike; what differs is declared here, once: what the dealer may ask (its payload's schema), how it
+// is sent, how a fresh read proves it reached the portal, what the listing shows while it is open,
+// what room in the plan it takes, and the reason a refusal needs the dealer.
+import { prettifyError, type z } from 'zod';
+import { codedError } from '../../shared/i18n/messages';
+import type { AttentionReason } from '../../shared/attention';
+import type { MessageCode } from '../../shared/i18n/messages';
+import type { ListingFacts, Overlay } from '../../shared/pending-changes';
+
+export type { ListingFacts };
+import type { PortalClient } from '../portal';
+
+export interface ChangeKind<P = unknown> {
+  readonly name: string;
+  /** What the dealer may ask; every payload is validated by it before it is saved, and again when read back. */
+  readonly payload: z.ZodType<P>;
+  /** Changes of one slot replace each other on a listing: the latest stands (publish, highlight and unhighlight share one). */
+  readonly slot: string;
+  /** What of the listing as it was the change keeps beside its updatedAt (an edit's merge needs the fields it changed). */
+  base?(facts: ListingFacts): Record<string, unknown>;
+  /** What a read shows once it reached the portal: every field given must read so. */
+  target(payload: P): Partial<ListingFacts>;
+  /** What the listing shows while the change is open. */
+  overlay?(payload: P): Overlay;
+  send(portal: PortalClient, reference: string, payload: P, signal: AbortSignal): Promise<unknown>;
+  /** The portal queue's message type for it (x-status-queue): after a send cut short, found there means received. */
+  readonly queueJob: string;
+  /** The room in the plan it takes while on its way, if any. */
+  readonly room: 'listings' | 'highlights' | null;
+  /** Why a listing whose change of this kind the portal refused needs the dealer. */
+  readonly refusedReason: Extract<AttentionReason, `${string}Refused`>;
+  /** Whether an accepted change a read still does not show long after counts as not applied (NOT_APPLIED_AFTER_MS). */
+  readonly notApplied: boolean;
+  /** Said when the listing already shows what it asks. */
+  readonly already: MessageCode;
+}
+
+/** Whether `facts` show what `target` asks. */
+export function reached(target: Partial<ListingFacts>, facts: ListingFacts): boolean {
+  return (Object.keys(target) as Array<keyof ListingFacts>).every((field) => target[field] === facts[field]);
+}
+
+/** A kind as the registry holds it: its payload read back as `unknown` and validated by its schema before each use. */
+export interface RegisteredKind extends Omit<ChangeKind, 'payload' | 'base' | 'target' | 'overlay' | 'send'> {
+  /** The payload, validated; throws the bad-input error (ledger.badPayload) when it does not fit. */
+  parse(payload: unknown): unknown;
+  base(facts: ListingFacts): Record<string, unknown>;
+  target(payload: unknown): Partial<ListingFacts>;
+  overlay(payload: unknown): Overlay | null;
+  send(portal: PortalClient, reference: string, payload: unknown, signal: AbortSignal): Promise<unknown>;
+}
+
+export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
+  const parse = (payload: unknown): P => {
+    const result = kind.payload.safeParse(payload);
+    if (!result.success) throw codedError('bad_input', { code: 'ledger.badPayload', params: { kind: kind.name } }, { issues: prettifyError(result.error) });
+    return result.data;
+  };
+  return {
+    name: kind.name,
+    slot: kind.slot,
+    queueJob: kind.queueJob,
+    room: kind.room,
+    refusedReason: kind.refusedReason,
+    notApplied: kind.notApplied,
+    already: kind.already,
+    parse,
+    base: (facts) => kind.base?.(facts) ?? {},
+    target: (payload) => kind.target(parse(payload)),
+    overlay: (payload) => kind.overlay?.(parse(payload)) ?? null,
+    send: (portal, reference, payload, signal) => kind.send(portal, reference, parse(payload), signal),
+  };
+}

@@ -1,0 +1,94 @@
+// The dealer's pending changes as the inventory sees them: their statuses, and how an open change
+// shows on its listing while the portal has not confirmed it (the overlay). Each change row of the
+// ledger (main/cache/ledger-store.ts, in the local file attached as `local`) carries the overlay
+// its kind declared when it was saved, so the SQL here reads every kind alike: the rows, the
+// filters, the sort and the in-memory snapshot's columns are all built from these expressions.
+
+/**
+ * pending: saved, not sent; sending: a send is (or was, when cut short) in flight, its fate unknown;
+ * sent: the portal accepted it, until a read shows it; confirmed: a read showed it; refused: the
+ * portal said no; not_applied: accepted, but a read long after did not show it; discarded: the
+ * dealer took it back before it was sent.
+ */
+export const CHANGE_STATUSES = ['pending', 'sending', 'sent', 'confirmed', 'refused', 'not_applied', 'discarded'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+/**
+ * Not sent as far as we know: the dealer can still take it back. 'sending' included: a send that
+ * got no answer (offline, most often a refused connection) leaves it so, and that is the change a
+ * dealer working offline wants to take back; should the portal have received it after all, the
+ * next sync shows the listing as the portal has it.
+ */
+export const DISCARDABLE: readonly ChangeStatus[] = ['pending', 'sending'];
+/** Waiting to be sent (a send cut short included): a sync sends them first. */
+export const UNSENT: readonly ChangeStatus[] = ['pending', 'sending'];
+
+/** A listing as a read shows it, as far as a change's confirmation looks (the cache's row, or the portal's answer). */
+export interface ListingFacts {
+  published: boolean;
+  highlighted: boolean;
+  value: number | null;
+  mileage: number | null;
+}
+
+/** What a listing's columns become while a change of it is open: the fields an overlay may set. */
+export interface OverlayFields {
+  /** Where the listing stands on the portal ('pending': on its way off). */
+  portal: 'pending';
+  highlighted: 0 | 1;
+  value: number;
+  mileage: number;
+}
+export type OverlayField = keyof OverlayFields;
+
+/** A change's overlay: the fields it shows, in which of its statuses. */
+export interface Overlay {
+  statuses: readonly ChangeStatus[];
+  fields: Partial<OverlayFields>;
+}
+
+/** Change `c` is open and, in its status now, shows `field`. */
+const shows = (field: OverlayField): string =>
+  `c.closed_at IS NULL AND json_type(c.overlay, '$.fields.${field}') IS NOT NULL AND c.status IN (SELECT value FROM json_each(c.overlay, '$.statuses'))`;
+
+/**
+ * Listing `v`'s `base` column as its latest open change showing `field` overlays it. The IN is not
+ * correlated with `v`: SQLite reads the ledger's few rows once per statement into a set and each
+ * listing costs one probe, so a snapshot still reads 100,000 listings in one pass; only a listing
+ * with such a change reads it.
+ */
+export function overlaid(field: OverlayField, base: string): string {
+  return `(CASE WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)})
+    THEN (SELECT json_extract(c.overlay, '$.fields.${field}') FROM local.pending_changes c WHERE c.reference = v.reference AND ${shows(field)} ORDER BY c.id DESC LIMIT 1)
+    ELSE ${base} END)`;
+}
+
+/** Where listing `v` stands on the portal: off, on, or on its way off (an unpublish the portal accepted). */
+export const PORTAL_STATE_SQL = `(CASE WHEN v.published = 0 THEN 'off' ELSE ${overlaid('portal', "'on'")} END)`;
+
+/**
+ * Listings whose latest change of a slot (a newer one replaces what an older one of its slot
+ * asked) is open and passes `test` over `c`. Not correlated with `v`, as above.
+ */
+export const latestOpenChange = (test: string): string =>
+  `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND ${test}
+    AND c.id = (SELECT max(l.id) FROM local.pending_changes l WHERE l.reference = c.reference AND l.slot = c.slot AND l.status != 'discarded'))`;
+
+/** One open pending change as the app and `showroom pending` list it. */
+export interface PendingChangeView {
+  id: number;
+  kind: string;
+  reference: string;
+  /** The listing's title, when it is cached. */
+  title: string | null;
+  status: ChangeStatus;
+  createdAt: string;
+  attempts: number;
+  /** The last error as a message code and its parameters (shown in the reader's language). */
+  error: { code: string; params?: Readonly<Record<string, string | number>> } | null;
+  /** Not sent yet: the dealer can still take it back. */
+  discardable: boolean;
+}
+
+/** Which changes to discard: one by its id, or every change of a listing not sent yet. */
+export type DiscardTarget = { id: number } | { reference: string };
