@@ -62,10 +62,16 @@ export const mainLayersRule = {
       const name = target.area === 'main' ? target.layer : target.area;
       if (name === from.layer) return;
       if (allowed === undefined) {
-        context.report({ node, message: `src/main/${from.layer} is not in the layer table (build/lint/main-layers.js): add it with the layers it may import.` });
+        context.report({
+          node,
+          message: `src/main/${from.layer} is not in the layer table (build/lint/main-layers.js): add it with the layers it may import.`,
+        });
       } else if (!allowed.includes(name ?? 'index')) {
         const where = relative(join(dirname(context.filename)), join(dirname(context.filename), source));
-        context.report({ node, message: `src/main/${from.layer} may not import ${target.area === 'main' ? `src/main/${name ?? 'index.ts'}` : `src/${name}`} (${where}): its layers are ${allowed.join(', ') || 'none but src/shared'}.` });
+        context.report({
+          node,
+          message: `src/main/${from.layer} may not import ${target.area === 'main' ? `src/main/${name ?? 'index.ts'}` : `src/${name}`} (${where}): its layers are ${allowed.join(', ') || 'none but src/shared'}.`,
+        });
       }
     };
     return {
