@@ -5,6 +5,7 @@
 // as SQL: the tests check the snapshot against it, and the search bench's baseline uses it.
 import type { InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
 import { DIMENSION_NAMES, dimension, type FilterDimension, type InventoryFilters, type NumberRange } from '../../shared/inventory-filters';
+import { STOCK_DAYS_SQL } from '../../shared/stock-age';
 import { ftsMatchExpression } from './fts';
 
 export type SqlValue = string | number | null;
@@ -38,6 +39,7 @@ const SORT_COLUMNS: Record<SortField, string> = {
   rejectedPhotoCount: 'v.rejected_photo_count',
   plate: 'v.plate_normalized',
   firstSeen: 'v.first_seen_run',
+  daysInStock: STOCK_DAYS_SQL,
 };
 
 /** The sort field that orders by a filter's column (a range's, so the sort's order can find its listings), or null. */
