@@ -22,8 +22,8 @@ const megabytes = (mb: number): number => mb * 1024 * 1024;
 
 const planView = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ usage: planUsage(plan), raw: plan, fetchedAt, live });
 
-/** The inventory's hot path (the list, its facets, its headline numbers): the session's, or a reader thread's alone. */
-export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary'> {
+/** The inventory's hot path (the list, its facets, its headline numbers, the insights): the session's, or a reader thread's alone. */
+export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary' | 'insights'> {
   return {
     async query(query) {
       const result = cache.queryVehicles(query);
@@ -35,6 +35,7 @@ export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'fa
     },
     facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
     summary: async () => cache.summary(),
+    insights: async () => cache.insights(),
   };
 }
 

@@ -1,6 +1,7 @@
 // What one open account offers, whoever hosts it: the session itself in this thread
 // (`openAccountSession`) or in a worker thread (`openAccountSessionInWorker`, the same interface
 // over messages). Every method is async and every value plain data, so the two are interchangeable.
+import type { Insights } from '../../shared/insights';
 import type { FacetCounts, InventoryQuery, InventorySummary } from '../../shared/inventory';
 import type { SyncChangesView } from '../../shared/listing-changes';
 import type {
@@ -94,6 +95,8 @@ export interface AccountSession {
   query(query: InventoryQuery): Promise<InventoryPage>;
   facets(query: InventoryQuery): Promise<FacetCounts>;
   summary(): Promise<InventorySummary>;
+  /** The stock at a glance: a few dozen figures computed over the cache (cache/insights.ts). */
+  insights(): Promise<Insights>;
   /** One listing in full; online, its missing photos are fetched in the background ('changed' photos). */
   vehicle(reference: string, options?: { fetchPhotos?: boolean }): Promise<VehicleDetailView>;
   /** Sent now when the portal answers, queued in the outbox otherwise; one outcome per reference, in order. */
