@@ -43,6 +43,7 @@ export const en = {
     plan: 'Plan',
     history: 'Sync history',
     attention: 'Needs attention',
+    insights: 'Insights',
     settings: 'Settings',
   },
   topbar: {
@@ -204,6 +205,10 @@ export const en = {
     sortBy: 'Sort by {{column}}',
   },
 
+  insights: {
+    showTable: 'Table',
+    openListings: '{{what}}. Open these listings',
+  },
   filters: {
     portal: 'Publication',
     portalOn: 'On the portal',

@@ -43,6 +43,7 @@ export const ptBR: Messages = {
     plan: 'Plano',
     history: 'Sincronizações',
     attention: 'Requer atenção',
+    insights: 'Panorama',
     settings: 'Configurações',
   },
   topbar: {
@@ -207,6 +208,10 @@ export const ptBR: Messages = {
     sortBy: 'Ordenar por {{column}}',
   },
 
+  insights: {
+    showTable: 'Tabela',
+    openListings: '{{what}}. Abrir estes anúncios',
+  },
   filters: {
     portal: 'Publicação',
     portalOn: 'No portal',

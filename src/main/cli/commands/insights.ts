@@ -33,7 +33,7 @@ export function insightsLines(language: UiLanguage, i: Insights): string[] {
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   const right = (...columns: number[]) => new Set(columns);
   const section = (title: string, summary: string, rows: string[]) => ['', title, summary, ...rows];
-  const band = (b: PriceBand) => (b.max === null ? `≥ ${money.format(b.min)}` : `${money.format(b.min)} – ${money.format(b.max)}`);
+  const band = (b: PriceBand) => (b.max === null ? `≥ ${money.format(b.min)}` : `${money.format(b.min)} – ${money.format(Math.floor(b.max))}`);
   const typeName = (type: string | null) => (type === null ? t('insights.typeUnknown') : enumLabel(language, 'type', type));
   const topBrand = i.mix.brands[0];
   return [
