@@ -12,25 +12,29 @@ export const DAY_MS = 86_400_000;
 /** The cache's clock (main/cache/now.ts), as whole ms. */
 const NOW_MS = 'CAST(showroom_now_ms() AS INTEGER)';
 
+/** Later than any day: min() with it keeps the other date. */
+const NO_DAY = 1e15;
+
 /** The account's first sync that committed: what it saw was already in stock. */
 const FIRST_RUN = "(SELECT min(r.id) FROM sync_runs r WHERE r.outcome = 'ok')";
 
-/** When run `r` started, in ms. */
-const RUN_START_MS = "CAST(unixepoch(r.started_at, 'subsec') * 1000 AS INTEGER)";
+/** The UTC day run `r` started on (days since the epoch). */
+const RUN_DAY = `(SELECT unixepoch(r.started_at) / 86400 FROM sync_runs r WHERE r.id = v.first_seen_run)`;
 
 /** 1 when the listing's days are a lower bound: it was there at the first sync (or no sync is known for it). */
 export const STOCK_AT_LEAST_SQL = `(v.first_seen_run IS NULL OR v.first_seen_run <= coalesce(${FIRST_RUN}, v.first_seen_run))`;
 
 /**
- * Since when (ms) the listing is known to be in stock, NULL when no date is known: one lookup of
- * the run that first saw it (the inventory's snapshot reads this for every listing).
+ * The UTC day since which the listing is known to be in stock, NULL when no date is known. The
+ * first run's id is read outside the run's lookup (inside it, SQLite reads it again for every
+ * listing), and a listing costs one lookup: the snapshot reads this for every listing.
  */
-const STOCK_SINCE_MS = `(CASE WHEN v.first_seen_run IS NULL THEN v.updated_ms ELSE
-  (SELECT CASE WHEN r.id <= coalesce(${FIRST_RUN}, r.id) THEN min(${RUN_START_MS}, coalesce(v.updated_ms, ${RUN_START_MS})) ELSE ${RUN_START_MS} END
-     FROM sync_runs r WHERE r.id = v.first_seen_run) END)`;
+const STOCK_SINCE_DAY = `(CASE WHEN v.first_seen_run IS NULL THEN v.updated_ms / ${DAY_MS}
+  WHEN ${STOCK_AT_LEAST_SQL} THEN min(${RUN_DAY}, coalesce(v.updated_ms / ${DAY_MS}, ${NO_DAY}))
+  ELSE ${RUN_DAY} END)`;
 
 /** Whole days in stock (UTC calendar days), never negative; NULL when no date is known. */
-export const STOCK_DAYS_SQL = `max(0, ${NOW_MS} / ${DAY_MS} - ${STOCK_SINCE_MS} / ${DAY_MS})`;
+export const STOCK_DAYS_SQL = `max(0, ${NOW_MS} / ${DAY_MS} - ${STOCK_SINCE_DAY})`;
 
 /** When every listing's days next turn over (the next UTC midnight), in ms. */
 export const STOCK_AGE_NEXT_CHANGE_SQL = `SELECT (${NOW_MS} / ${DAY_MS} + 1) * ${DAY_MS}`;
