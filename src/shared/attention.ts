@@ -18,8 +18,8 @@ const NOW_MS = 'showroom_now_ms()';
 /** The meta key under which main/sync/plan.ts keeps the plan the last sync read. */
 export const PLAN_META_KEY = 'sync.plan';
 
-/** The plan's photos per listing as the last sync read it; NULL when never read (then no listing has too few). */
-const PLAN_PICTURES = `(SELECT CAST(json_extract(m.value, '$.plan.currentPlan.pictureQuantity') AS INTEGER) FROM meta m WHERE m.key = '${PLAN_META_KEY}')`;
+/** The plan's photos per listing as the last sync read it; NULL when never read (then no listing has too few). Also read by the insights. */
+export const PLAN_PICTURES = `(SELECT CAST(json_extract(m.value, '$.plan.currentPlan.pictureQuantity') AS INTEGER) FROM meta m WHERE m.key = '${PLAN_META_KEY}')`;
 
 /** On the portal (published, or an unpublish still pending) without an address since the last edit. */
 const ADDRESS_WAITING = 'v.published = 1 AND v.url IS NULL AND v.updated_ms IS NOT NULL';

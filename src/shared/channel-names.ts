@@ -15,6 +15,7 @@ export const CHANNEL_NAMES = [
   'inventory.query',
   'inventory.facets',
   'inventory.summary',
+  'inventory.insights',
   'inventory.export',
   'inventory.cancelExport',
   'vehicles.get',

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { AppErrorShape } from './errors';
 import type { ChannelName, EventName } from './channel-names';
+import type { Insights } from './insights';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
 import type { PendingChangeView } from './pending-changes';
@@ -75,6 +76,8 @@ export const channels = {
   'inventory.query': channel(inventoryQuerySchema.required({ window: true })).returns<InventoryPage>(),
   'inventory.facets': channel(inventoryFacetsQuerySchema).returns<FacetCounts>(),
   'inventory.summary': channel(none).returns<InventorySummary>(),
+  // The stock at a glance (shared/insights.ts); each bar carries the filters that open its listings.
+  'inventory.insights': channel(none).returns<Insights>(),
   // Every listing of the view on screen (its text, filters and sort; no window) to a CSV or XLSX file
   // in the UI's language. Where the file goes is the shell's (a save dialog, or a one-time download);
   // progress comes as export.progress events; the dealer's cancel is an outcome, not an error.

@@ -8,6 +8,8 @@ import { PORTAL_STATE_SQL } from './pending-changes';
 import { z } from 'zod';
 import { ATTENTION_SQL, ATTENTION_VALUES } from './attention';
 import type { Messages } from './i18n/en';
+import { OFF_REASONS, OFF_REASON_SQL } from './insights';
+import { STOCK_DAYS_SQL } from './stock-age';
 
 /** Where a listing stands on the portal. 'pending': the portal accepted our unpublish and no read has confirmed it yet (pending-changes.ts). */
 export const PORTAL_STATES = ['on', 'off', 'pending'] as const;
@@ -54,6 +56,8 @@ export const FILTER_DIMENSIONS = {
   portal: { kind: 'state', values: PORTAL_STATES, column: PORTAL_STATE_SQL, label: 'portal', cli: 'portal' },
   /** Why the listing needs the dealer: its first reason (shared/attention.ts), or 'none'. */
   attention: { kind: 'state', values: ATTENTION_VALUES, column: ATTENTION_SQL, label: 'attention', cli: 'attention' },
+  /** Why it is off the portal, or 'on' (shared/insights.ts). */
+  offReason: { kind: 'state', values: OFF_REASONS, column: OFF_REASON_SQL, label: 'offReason', cli: 'off-reason' },
   active: { kind: 'flag', column: 'v.active', label: 'active', cli: 'active' },
   type: { kind: 'values', column: 'v.type', label: 'type', cli: 'type', cliHint: 'C|M', cliUpperCase: true },
   brand: { kind: 'values', column: 'v.brand', label: 'brand', cli: 'brand', cliHint: 'B', cliUpperCase: false },
@@ -65,11 +69,15 @@ export const FILTER_DIMENSIONS = {
   /** Price in reais (`value`). */
   price: { kind: 'range', column: 'v.value', label: 'price', cli: 'price' },
   mileage: { kind: 'range', column: 'v.mileage', label: 'mileage', cli: 'mileage' },
+  /** Days in stock (shared/stock-age.ts): a listing there at the first sync counts its lower bound. */
+  age: { kind: 'range', column: STOCK_DAYS_SQL, label: 'age', cli: 'age' },
+  photos: { kind: 'range', column: 'v.picture_count', label: 'photos', cli: 'photos' },
   brandNew: { kind: 'flag', column: 'v.brand_new', label: 'brandNew', cli: 'new' },
   highlighted: { kind: 'flag', column: 'v.highlighted', label: 'highlighted', cli: 'highlighted' },
   hasProblems: { kind: 'flag', column: 'v.has_problems', label: 'hasProblems', cli: 'problems' },
   hasRejectedPhotos: { kind: 'flag', column: '(v.rejected_photo_count > 0)', label: 'hasRejectedPhotos', cli: 'rejected-photos' },
   /** Added, changed or dropped by the last sync that committed (not a first sync: that one added everything). */
+  noPrice: { kind: 'flag', column: '(v.value IS NULL)', label: 'noPrice', cli: 'no-price' },
   changedLastSync: { kind: 'flag', column: 'v.changed_last_sync', label: 'changedLastSync', cli: 'changed-last-sync' },
 } as const satisfies Record<string, Dimension>;
 

@@ -44,6 +44,7 @@ export const SORT_FIELDS = [
   'rejectedPhotoCount',
   'plate',
   'firstSeen',
+  'daysInStock',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
@@ -108,6 +109,10 @@ export interface VehicleRow {
   notOnPortalReason: NotOnPortalReason | null;
   /** Why the listing needs the dealer, most urgent first (shared/attention.ts); empty when it does not. */
   attention: AttentionReason[];
+  /** Whole days in stock (shared/stock-age.ts), null when no date is known for it. */
+  daysInStock: number | null;
+  /** The listing was there at the account's first sync: it has been in stock at least `daysInStock` days. */
+  daysInStockAtLeast: boolean;
   /** The first picture in display order: its source address and, once registered in the photo cache, its id and status. */
   cover: { source: string; photoId: number | null; status: PhotoStatus | null } | null;
 }

@@ -81,6 +81,20 @@ describe('inventory', () => {
     const account = (await b.call('accounts.list', {})).find((a) => a.id === accountId);
     expect(account?.lastSyncAt).toBe(summary.lastSyncAt);
   });
+
+  it('insights: over the bridge, figures whose bars open the same listings', async () => {
+    const all = sandbox.data.list();
+    const insights = await b.call('inventory.insights', {});
+    expect(insights.total).toBe(all.length);
+    const aged = insights.age.buckets.reduce((n, x) => n + x.onPortal.count + x.offPortal.count, 0);
+    expect(aged + insights.age.unknown).toBe(all.length);
+    for (const bucket of insights.age.buckets) {
+      for (const bar of [bucket.onPortal, bucket.offPortal]) {
+        const page = await b.call('inventory.query', inventoryQuery({ filters: bar.filters ?? {}, window: { offset: 0, limit: 0 } }));
+        expect(page.total).toBe(bar.count);
+      }
+    }
+  });
 });
 
 describe('vehicles.get', () => {

@@ -202,6 +202,8 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     portalStatus: () => status.get(),
 
     ...inventoryReads(cache),
+    // Not the reader's: it reads every listing's description, too long a stop for the inventory's hot path.
+    insights: async () => cache.insights(),
     async vehicle(reference, options = {}) {
       const view = vehicleDetailView(cache, photos, reference);
       // A photo that failed is tried again when the dealer asks ('retry'), not on every read: each

@@ -1,6 +1,7 @@
 // What one open account offers, whoever hosts it: the session itself in this thread
 // (`openAccountSession`) or in a worker thread (`openAccountSessionInWorker`, the same interface
 // over messages). Every method is async and every value plain data, so the two are interchangeable.
+import type { Insights } from '../../shared/insights';
 import type { FacetCounts, InventoryQuery, InventorySummary } from '../../shared/inventory';
 import type { SyncChangesView } from '../../shared/listing-changes';
 import type {
@@ -95,6 +96,8 @@ export interface AccountSession {
   query(query: InventoryQuery): Promise<InventoryPage>;
   facets(query: InventoryQuery): Promise<FacetCounts>;
   summary(): Promise<InventorySummary>;
+  /** The stock at a glance: a few dozen figures computed over the cache (cache/insights.ts). */
+  insights(): Promise<Insights>;
   /**
    * One listing in full; online, its photos never tried are fetched in the background ('changed'
    * photos), and with fetchPhotos 'retry' the ones that failed as well.

@@ -18,6 +18,7 @@ export const SESSION_METHODS = [
   'query',
   'facets',
   'summary',
+  'insights',
   'vehicle',
   'requestPublication',
   'publicationRoom',

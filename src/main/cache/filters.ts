@@ -6,6 +6,7 @@
 import type { InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
 import { DIMENSION_NAMES, dimension, type FilterDimension, type InventoryFilters, type NumberRange } from '../../shared/inventory-filters';
 import { PORTAL_STATE_SQL } from '../../shared/pending-changes';
+import { STOCK_DAYS_SQL } from '../../shared/stock-age';
 import { ftsMatchExpression } from './fts';
 
 export type SqlValue = string | number | null;
@@ -39,6 +40,7 @@ const SORT_COLUMNS: Record<SortField, string> = {
   rejectedPhotoCount: 'v.rejected_photo_count',
   plate: 'v.plate_normalized',
   firstSeen: 'v.first_seen_run',
+  daysInStock: STOCK_DAYS_SQL,
 };
 
 /** The sort field that orders by a filter's column (a range's, so the sort's order can find its listings), or null. */

@@ -1,4 +1,5 @@
 // One account's local cache: open the file, get the stores and the inventory reads.
+import type { Insights } from '../../shared/insights';
 import type { FacetCounts, InventoryQuery, InventorySummary, VehicleDetail, VehicleQueryResult } from '../../shared/inventory';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, quickCheck, type Db, type OpenDatabaseOptions } from './db';
@@ -12,6 +13,7 @@ import { createMetaStore, type MetaStore } from './meta';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createInventoryQueries } from './query';
+import { createInsightsQueries } from './insights';
 import { createSyncRunStore, type SyncRunStore } from './runs';
 import { searchIndexes } from './search-index';
 import { savedSearchIndex } from './search-index-file';
@@ -43,6 +45,8 @@ export interface Cache {
   getVehicle(reference: string): VehicleDetail | null;
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
+  /** The stock at a glance (insights.ts): a few dozen figures over every listing. */
+  insights(): Insights;
   /**
    * Reads part of the in-memory search index (search-index.ts) for about `budgetMs`; true while
    * more remains. The reader thread calls it between questions; until it is read from the
@@ -97,6 +101,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     soundAt = generation.token();
     return null;
   };
+  const insights = createInsightsQueries(db);
   const cache: Cache = guard({
     file,
     vehicles,
@@ -112,6 +117,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     getVehicle,
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
+    insights: () => insights.insights(),
     indexSearch: (budgetMs: number) => indexes.step(budgetMs),
     /**
      * Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none.

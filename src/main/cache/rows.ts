@@ -1,6 +1,7 @@
 // SQLite rows to the shapes the inventory screen uses.
 import { ATTENTION_MASK_SQL, reasonsOfMask } from '../../shared/attention';
 import { overlaid, PORTAL_STATE_SQL } from '../../shared/pending-changes';
+import { STOCK_AT_LEAST_SQL, STOCK_DAYS_SQL } from '../../shared/stock-age';
 import type { NotOnPortalReason, PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
 import type { VehicleColumns } from './extract';
 
@@ -9,7 +10,8 @@ export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.
   v.manufactured_year, v.model_year, ${overlaid('value', 'v.value')} AS value, ${overlaid('mileage', 'v.mileage')} AS mileage, v.brand_new, v.active,
   ${PORTAL_STATE_SQL} AS portal_state, ${overlaid('highlighted', 'v.highlighted')} AS highlighted,
   v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, v.off_cause, v.url, v.plate,
-  v.cover_url, p.id AS cover_photo_id, p.status AS cover_status, ${ATTENTION_MASK_SQL} AS attention_mask`;
+  v.cover_url, p.id AS cover_photo_id, p.status AS cover_status, ${ATTENTION_MASK_SQL} AS attention_mask,
+  ${STOCK_DAYS_SQL} AS stock_days, ${STOCK_AT_LEAST_SQL} AS stock_at_least`;
 export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';
 
 /** A list row as SQLite returns it: the extracted columns it selects, plus local state and the cover's join. */
@@ -45,6 +47,8 @@ export interface DbVehicleRow extends Pick<
   cover_photo_id: number | null;
   cover_status: PhotoStatus | null;
   attention_mask: number;
+  stock_days: number | null;
+  stock_at_least: number;
 }
 
 const flag = (n: number | null): boolean | null => (n === null ? null : n === 1);
@@ -77,6 +81,8 @@ export function toVehicleRow(r: DbVehicleRow): VehicleRow {
     url: r.url,
     plate: r.plate,
     attention: reasonsOfMask(r.attention_mask),
+    daysInStock: r.stock_days,
+    daysInStockAtLeast: r.stock_at_least === 1,
     cover: r.cover_url === null ? null : { source: r.cover_url, photoId: r.cover_photo_id, status: r.cover_status },
   };
 }

@@ -8,6 +8,7 @@
 // Filters here mean exactly what filters.ts says in SQL (NULL never passes a test, lists compare
 // text as is); test/cache/snapshot.test.ts checks both agree on random queries.
 import { ATTENTION_NEXT_CHANGE_SQL, ATTENTION_VALUES, SUGGESTION_REASONS } from '../../shared/attention';
+import { STOCK_AGE_NEXT_CHANGE_SQL } from '../../shared/stock-age';
 import type { InventorySort, InventorySummary } from '../../shared/inventory';
 import {
   DIMENSION_NAMES,
@@ -170,7 +171,9 @@ export class Snapshot {
   constructor(private readonly db: Db) {
     // Read before the rows: a grace ending between the two reads makes this snapshot stale at once, never stale unnoticed.
     const next = db.prepare(ATTENTION_NEXT_CHANGE_SQL).pluck().get();
-    this.validUntil = typeof next === 'number' ? next : Infinity;
+    // Every listing's days in stock turn over at midnight (shared/stock-age.ts).
+    const nextDay = db.prepare(STOCK_AGE_NEXT_CHANGE_SQL).pluck().get() as number;
+    this.validUntil = Math.min(typeof next === 'number' ? next : Infinity, nextDay);
     const batch = db.prepare(BUILD_SQL).raw();
     const idList: number[] = [];
     const packed: number[] = [];

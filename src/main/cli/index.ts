@@ -12,6 +12,7 @@ import type { UiLanguage } from '../../shared/views';
 import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
 import { attention } from './commands/attention';
+import { insights } from './commands/insights';
 import { cacheRebuild } from './commands/cache';
 import { exportCommand } from './commands/export';
 import { plan } from './commands/plan';
@@ -47,6 +48,7 @@ export const COMMANDS: readonly Command[] = [
   status,
   changes,
   attention,
+  insights,
   cacheRebuild,
 ];
 

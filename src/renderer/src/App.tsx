@@ -24,6 +24,7 @@ import { useQueryInvalidation } from './query/invalidation';
 import { applyLanguageSetting } from './i18n';
 import type { View } from './navigation';
 import { AttentionScreen } from './screens/AttentionScreen';
+import { InsightsScreen } from './screens/InsightsScreen';
 import { FirstRunScreen } from './screens/FirstRunScreen';
 import { InventoryScreen } from './screens/InventoryScreen';
 import { PlanScreen } from './screens/PlanScreen';
@@ -147,6 +148,7 @@ export function App() {
             {view.screen === 'vehicle' && <VehicleDetailScreen reference={view.reference} />}
             {view.screen === 'plan' && <PlanScreen />}
             {view.screen === 'attention' && <AttentionScreen />}
+            {view.screen === 'insights' && <InsightsScreen />}
             {view.screen === 'history' && <SyncHistoryScreen key={view.run ?? ''} run={view.run} />}
             {view.screen === 'settings' && <SettingsScreen />}
           </main>

@@ -7,6 +7,7 @@ export type View =
   | { screen: 'vehicle'; reference: string }
   | { screen: 'plan' }
   | { screen: 'attention' }
+  | { screen: 'insights' }
   /** `run`: a run whose changed listings show expanded (from the summary after a sync). */
   | { screen: 'history'; run?: string }
   | { screen: 'settings'; focus?: 'token' };

@@ -44,6 +44,7 @@ export const en = {
     plan: 'Plan',
     history: 'Sync history',
     attention: 'Needs attention',
+    insights: 'Insights',
     settings: 'Settings',
   },
   topbar: {
@@ -207,6 +208,11 @@ export const en = {
     },
     sortBy: 'Sort by {{column}}',
   },
+
+  insights: {
+    showTable: 'Table',
+    openListings: '{{what}}. Open these listings',
+  },
   filters: {
     portal: 'Publication',
     portalOn: 'On the portal',
@@ -221,6 +227,11 @@ export const en = {
     year: 'Model year',
     price: 'Price (R$)',
     mileage: 'Mileage (km)',
+    age: 'Days in stock',
+    agePreset: '≥ {{days}} days',
+    offReason: 'Why off the portal',
+    photos: 'Photos',
+    noPrice: 'Without a price',
     min: 'From',
     max: 'To',
     flags: 'More',
@@ -586,6 +597,50 @@ export const en = {
    * `{{name}}` is filled from the params; `_one`/`_other` are i18next's plural forms for `count`.
    */
   codes: {
+    insights: {
+      title: 'Insights',
+      total: '{{count}} listings in stock',
+      age: 'Stock by days in stock',
+      ageSummary: '{{count}} listings have been in stock for more than 90 days, {{off}} of them off the portal.',
+      ageUnknown: 'No date is known for {{count}} listings.',
+      atLeastNote: 'Listings already there at the first sync count the days since the oldest date known for them: at least that many.',
+      days: 'Days',
+      'bucket0-15': '0–15',
+      'bucket16-30': '16–30',
+      'bucket31-60': '31–60',
+      'bucket61-90': '61–90',
+      'bucket90+': 'over 90',
+      onPortal: 'On the portal',
+      offPortal: 'Off the portal',
+      atLeast: 'Of them, at least',
+      prices: 'Price bands by vehicle type',
+      pricesSummary: '{{type}}: median price {{median}} over {{count}} priced listings.',
+      band: 'Price',
+      listings: 'Listings',
+      typeUnknown: 'Type not given',
+      brands: 'Top brands',
+      models: 'Top models',
+      brand: 'Brand',
+      model: 'Model',
+      share: 'Share',
+      mixSummary: 'The top brand, {{brand}}, is {{share}} of the stock.',
+      offPortalTitle: 'Off the portal, and why',
+      offSummary: '{{count}} listings are off the portal; {{attention}} listings need your attention.',
+      reason: 'Reason',
+      offUnpublishedHere: 'Unpublished here',
+      offDroppedByPlan: 'Dropped by the plan',
+      offInactive: 'Inactive',
+      offUnknown: 'Not published, reason not known',
+      needsAttention: 'Need attention',
+      quality: 'Listing quality',
+      qualitySummary: '{{noPhotos}} listings have no photo, {{noPrice}} no price, {{short}} a description under {{length}} characters.',
+      check: 'Check',
+      noPhotos: 'No photo',
+      fewerPhotos: 'Fewer photos than the plan allows ({{plan}})',
+      planUnknown: 'Fewer photos than the plan allows (plan not read yet)',
+      shortDescription: 'Description under {{length}} characters',
+      noPrice: 'Without a price',
+    },
     /** Exporting the inventory to a file (main/export). */
     export: {
       noFolder: 'Showroom cannot save the export to {{file}}: that folder does not exist.',
@@ -658,6 +713,9 @@ cells: numbers, prices in reais, dates. FILE is replaced only once the export is
       changesHelp: `Without --run: the last finished sync. Run numbers are in \`showroom status\` (the last run)
 and in --json output of \`showroom sync\`. The lists of the last {{runs}} syncs are kept, at most
 {{max}} listings each; a first sync is summarised by its count.`,
+      insightsSummary: 'The stock at a glance: age, prices, mix, what is off the portal, listing quality (offline)',
+      insightsHelp:
+        'Days in stock count from the sync that first saw a listing; for listings already there at the first sync, they are a lower bound (at least).',
       attentionSummary: 'The listings that need you: each reason, what fixes it, and its listings (offline)',
       attentionHelp: `A listing is listed once, under its most urgent reason; its other reasons follow it.
 --limit: listings shown per reason. \`showroom search --attention REASON\` lists them all.`,

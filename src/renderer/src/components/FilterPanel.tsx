@@ -5,6 +5,7 @@ import { ATTENTION_VALUES, type AttentionValue } from '../../../shared/attention
 import { dimensionsOf, PORTAL_STATES, type FacetCounts, type InventoryFilters, type PortalState } from '../../../shared/inventory-filters';
 import { useFormat } from '../hooks/useFormat';
 import { countActiveFilters, setFlag, setRange, toggleListValue } from '../logic/filters';
+import { AgeFilter } from './AgeFilter';
 import { FilterList } from './FilterList';
 import { FlagFilter } from './FlagFilter';
 import { RangeFilter } from './RangeFilter';
@@ -113,6 +114,7 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
         format={(n) => f.number(n)}
         onChange={(r) => onChange(setRange(filters, 'mileage', r))}
       />
+      <AgeFilter value={filters.age} bounds={facets?.age} onChange={(r) => onChange(setRange(filters, 'age', r))} />
       <fieldset className="filter-group">
         <legend>{t('filters.flags')}</legend>
         {FLAGS.map((key) => (

@@ -17,13 +17,14 @@ const ACCOUNT_READS = [
   'plan.get',
   'inventory.facets',
   'inventory.summary',
+  'inventory.insights',
   'inventory.query',
   'vehicles.get',
 ] as const;
 
 export const INVALIDATED_BY = {
   // inventory.query: the Needs attention list (the inventory's own rows page themselves, useInventoryRows).
-  'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.query', 'vehicles.get', 'plan.get'],
+  'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.insights', 'inventory.query', 'vehicles.get', 'plan.get'],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
   // The run changed the status and history, the account's last sync time, and re-read the plan.

@@ -1,0 +1,288 @@
+// Insights: the stock at a glance, one card per question, each with a one-sentence summary, its
+// bars, and the same figures as a table behind a toggle (a screen reader and a keyboard get the same
+// answers). Every bar with filters is a button that opens the inventory showing exactly its
+// listings. The figures are computed in the account session (inventory.insights), never here.
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { READABLE_DESCRIPTION_LENGTH, type InsightBar, type Insights } from '../../../shared/insights';
+import { useApp } from '../AppContext';
+import { ErrorBox } from '../components/ErrorBox';
+import { useFormat } from '../hooks/useFormat';
+import { useChannel } from '../query/useChannel';
+
+/** One bar of a chart: its label, and its segments (a colour each, from the Okabe–Ito palette in styles.css). */
+export interface ChartRow {
+  label: string;
+  segments: Array<{ key: string; name: string; bar: InsightBar; tone: 'a' | 'b' }>;
+}
+
+export function InsightsScreen() {
+  const { t } = useTranslation();
+  const { data, error, refetch } = useChannel('inventory.insights', {});
+  const f = useFormat();
+  return (
+    <section className="page insights" aria-labelledby="insights-title" data-testid="insights">
+      <header className="page__header">
+        <h1 id="insights-title">{t('codes.insights.title')}</h1>
+      </header>
+      {error !== null && <ErrorBox error={error} onRetry={() => void refetch()} />}
+      {data !== undefined && (
+        <>
+          <p className="muted">{t('codes.insights.total', { count: f.number(data.total) })}</p>
+          <div className="insights__grid">
+            <AgeCard data={data} />
+            <PriceCards data={data} />
+            <MixCard data={data} />
+            <OffPortalCard data={data} />
+            <QualityCard data={data} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function AgeCard({ data }: { data: Insights }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const rows: ChartRow[] = data.age.buckets.map((b) => ({
+    label: t(`codes.insights.bucket${b.bucket}`),
+    segments: [
+      { key: 'on', name: t('codes.insights.onPortal'), bar: b.onPortal, tone: 'a' },
+      { key: 'off', name: t('codes.insights.offPortal'), bar: b.offPortal, tone: 'b' },
+    ],
+  }));
+  return (
+    <ChartCard
+      id="age"
+      title={t('codes.insights.age')}
+      summary={t('codes.insights.ageSummary', { count: f.number(data.age.over90), off: f.number(data.age.over90Off) })}
+      rowHeader={t('codes.insights.days')}
+      rows={rows}
+      note={t('codes.insights.atLeastNote')}
+    />
+  );
+}
+
+function PriceCards({ data }: { data: Insights }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <>
+      {data.prices.map((p) => {
+        const type = p.type === null ? t('codes.insights.typeUnknown') : f.enumValue('type', p.type);
+        const rows: ChartRow[] = p.bands.map((b) => ({
+          label: b.max === null ? `≥ ${f.moneyWhole(b.min)}` : `${f.moneyWhole(b.min)} – ${f.moneyWhole(Math.floor(b.max))}`,
+          segments: [{ key: 'n', name: t('codes.insights.listings'), bar: b.bar, tone: 'a' }],
+        }));
+        return (
+          <ChartCard
+            key={p.type ?? ''}
+            id={`prices-${p.type ?? 'none'}`}
+            title={`${t('codes.insights.prices')} — ${type}`}
+            summary={t('codes.insights.pricesSummary', { type, median: f.moneyWhole(p.median), count: f.number(p.priced) })}
+            rowHeader={t('codes.insights.band')}
+            rows={rows}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+function MixCard({ data }: { data: Insights }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const top = data.mix.brands[0];
+  const rows: ChartRow[] = data.mix.brands.map((b) => ({
+    label: `${b.brand ?? '—'} (${f.percent(b.share)})`,
+    segments: [{ key: 'n', name: t('codes.insights.listings'), bar: b.bar, tone: 'a' }],
+  }));
+  return (
+    <ChartCard
+      id="brands"
+      title={t('codes.insights.brands')}
+      summary={top === undefined ? '' : t('codes.insights.mixSummary', { brand: top.brand ?? '—', share: f.percent(top.share) })}
+      rowHeader={t('codes.insights.brand')}
+      rows={rows}
+    />
+  );
+}
+
+const OFF_REASON_CODES = {
+  unpublishedHere: 'codes.insights.offUnpublishedHere',
+  droppedByPlan: 'codes.insights.offDroppedByPlan',
+  inactive: 'codes.insights.offInactive',
+  unknown: 'codes.insights.offUnknown',
+} as const;
+
+function OffPortalCard({ data }: { data: Insights }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const rows: ChartRow[] = [
+    ...data.offPortal.reasons.map((r) => ({
+      label: t(OFF_REASON_CODES[r.reason]),
+      segments: [{ key: 'n', name: t('codes.insights.listings'), bar: r.bar, tone: 'b' as const }],
+    })),
+    { label: t('codes.insights.needsAttention'), segments: [{ key: 'n', name: t('codes.insights.listings'), bar: data.offPortal.needsAttention, tone: 'a' }] },
+  ];
+  return (
+    <ChartCard
+      id="off"
+      title={t('codes.insights.offPortalTitle')}
+      summary={t('codes.insights.offSummary', { count: f.number(data.offPortal.total), attention: f.number(data.offPortal.needsAttention.count) })}
+      rowHeader={t('codes.insights.reason')}
+      rows={rows}
+    />
+  );
+}
+
+function QualityCard({ data }: { data: Insights }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const q = data.quality;
+  const length = f.number(READABLE_DESCRIPTION_LENGTH);
+  const row = (label: string, bar: InsightBar): ChartRow => ({ label, segments: [{ key: 'n', name: t('codes.insights.listings'), bar, tone: 'a' }] });
+  const rows: ChartRow[] = [
+    row(t('codes.insights.noPhotos'), q.noPhotos),
+    ...(q.planPictures === null ? [] : [row(t('codes.insights.fewerPhotos', { plan: f.number(q.planPictures) }), q.fewerPhotosThanPlan)]),
+    row(t('codes.insights.shortDescription', { length }), q.shortDescription),
+    row(t('codes.insights.noPrice'), q.noPrice),
+  ];
+  return (
+    <ChartCard
+      id="quality"
+      title={t('codes.insights.quality')}
+      summary={t('codes.insights.qualitySummary', {
+        noPhotos: f.number(q.noPhotos.count),
+        noPrice: f.number(q.noPrice.count),
+        short: f.number(q.shortDescription.count),
+        length,
+      })}
+      rowHeader={t('codes.insights.check')}
+      rows={rows}
+      note={q.planPictures === null ? t('codes.insights.planUnknown') : undefined}
+    />
+  );
+}
+
+interface CardProps {
+  id: string;
+  title: string;
+  summary: string;
+  rowHeader: string;
+  rows: ChartRow[];
+  note?: string;
+}
+
+/** A question: its title, its one-sentence answer, the bars or the table. */
+function ChartCard({ id, title, summary, rowHeader, rows, note }: CardProps) {
+  const { t } = useTranslation();
+  const [asTable, setAsTable] = useState(false);
+  const titleId = `insights-${id}`;
+  const names = rows[0]?.segments.map((s) => ({ key: s.key, name: s.name, tone: s.tone })) ?? [];
+  return (
+    <section className="card insights__card" aria-labelledby={titleId} data-chart={id}>
+      <header className="insights__head">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="button button--small" aria-pressed={asTable} onClick={() => setAsTable(!asTable)} data-testid={`insights-table-${id}`}>
+          {t('insights.showTable')}
+        </button>
+      </header>
+      <p className="insights__summary">{summary}</p>
+      {names.length > 1 && !asTable && (
+        <ul className="insights__legend" aria-hidden="true">
+          {names.map((n) => (
+            <li key={n.key}>
+              <span className={`insights__swatch insights__tone-${n.tone}`} />
+              {n.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      {asTable ? <InsightsTable rowHeader={rowHeader} rows={rows} /> : <Bars rows={rows} />}
+      {note !== undefined && <p className="muted insights__note">{note}</p>}
+    </section>
+  );
+}
+
+function Bars({ rows }: { rows: ChartRow[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.segments.reduce((n, s) => n + s.bar.count, 0)));
+  return (
+    <ul className="insights__bars">
+      {rows.map((r) => (
+        <li key={r.label} className="insights__bar-row">
+          <span className="insights__label">{r.label}</span>
+          <span className="insights__track">
+            {r.segments.map((s) => (
+              <Segment key={s.key} label={r.label} segment={s} width={(100 * s.bar.count) / max} />
+            ))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Segment({ label, segment, width }: { label: string; segment: ChartRow['segments'][number]; width: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { navigate } = useApp();
+  const { bar, name, tone } = segment;
+  const text = f.number(bar.count);
+  const described = `${label} — ${name}: ${text}`;
+  const style = { flexBasis: `${width}%` };
+  const className = `insights__segment insights__tone-${tone}`;
+  if (bar.filters === null || bar.count === 0) {
+    return (
+      <span className={className} style={style} role="img" aria-label={described} title={described}>
+        <span className="insights__value">{text}</span>
+      </span>
+    );
+  }
+  const filters = bar.filters;
+  return (
+    <button
+      type="button"
+      className={className}
+      style={style}
+      aria-label={t('insights.openListings', { what: described })}
+      title={described}
+      data-count={bar.count}
+      onClick={() => navigate({ screen: 'inventory', filters })}
+    >
+      <span className="insights__value">{text}</span>
+    </button>
+  );
+}
+
+function InsightsTable({ rowHeader, rows }: { rowHeader: string; rows: ChartRow[] }) {
+  const f = useFormat();
+  const names = rows[0]?.segments.map((s) => s.name) ?? [];
+  return (
+    <table className="insights__table">
+      <thead>
+        <tr>
+          <th scope="col">{rowHeader}</th>
+          {names.map((n) => (
+            <th scope="col" key={n} className="num">
+              {n}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r): ReactNode => (
+          <tr key={r.label}>
+            <th scope="row">{r.label}</th>
+            {r.segments.map((s) => (
+              <td key={s.key} className="num">
+                {f.number(s.bar.count)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,86 @@
+// The insights: the stock at a glance, as the account session computes it over the cache
+// (main/cache/insights.ts) and the screen and the CLI show it. Every bar carries the inventory
+// filters that select exactly its listings, so a click lands on the same count.
+import type { InventoryFilters } from './inventory-filters';
+import type { AgeBucket } from './stock-age';
+
+/** Why a listing is off the portal, as one value per listing (the first that holds, in this order). */
+export const OFF_REASONS = ['on', 'unpublishedHere', 'droppedByPlan', 'inactive', 'unknown'] as const;
+export type OffReason = (typeof OFF_REASONS)[number];
+
+/**
+ * 'on': on the portal (an unpublish still pending included); then the cause a sync saw it leave
+ * by; then inactive; 'unknown': off with no cause known (never published, or already off at the
+ * first sync).
+ */
+export const OFF_REASON_SQL = `(CASE WHEN v.published = 1 THEN 'on' WHEN v.off_cause = 'unpublished_here' THEN 'unpublishedHere'
+  WHEN v.off_cause = 'dropped_by_portal' THEN 'droppedByPlan' WHEN v.active = 0 THEN 'inactive' ELSE 'unknown' END)`;
+
+/** The portal's readable length for a description: shorter ones count as short in the listing quality. */
+export const READABLE_DESCRIPTION_LENGTH = 850;
+
+/** How many brands and models the mix lists. */
+export const TOP_MIX = 10;
+
+/** One bar: its count, and the inventory filters that select exactly those listings (null when no filter can). */
+export interface InsightBar {
+  count: number;
+  filters: InventoryFilters | null;
+}
+
+export interface AgeBucketInsight {
+  bucket: AgeBucket;
+  onPortal: InsightBar;
+  offPortal: InsightBar;
+  /** Of the bucket, listings whose days are a lower bound (there at the first sync). */
+  atLeast: number;
+}
+
+export interface PriceBand {
+  /** Inclusive bounds in reais; max null: open. */
+  min: number;
+  max: number | null;
+  bar: InsightBar;
+}
+
+export interface PriceByType {
+  /** The portal's vehicle type ('C' car, 'M' motorcycle), null when unknown. */
+  type: string | null;
+  bands: PriceBand[];
+  /** The median price of the type's listings that have one, null when none has. */
+  median: number | null;
+  priced: number;
+}
+
+export interface MixEntry {
+  brand: string | null;
+  /** A model (the portal gives its id, not its name): one of its versions names it. */
+  modelId?: number | null;
+  trim?: string | null;
+  share: number;
+  bar: InsightBar;
+}
+
+export interface Insights {
+  total: number;
+  age: {
+    buckets: AgeBucketInsight[];
+    /** Listings no date is known for. */
+    unknown: number;
+    /** Listings over 90 days, and of them off the portal: the chart's summary. */
+    over90: number;
+    over90Off: number;
+  };
+  prices: PriceByType[];
+  mix: { brands: MixEntry[]; models: MixEntry[] };
+  offPortal: { reasons: Array<{ reason: Exclude<OffReason, 'on'>; bar: InsightBar }>; total: number; needsAttention: InsightBar };
+  quality: {
+    /** The plan's photos per listing, null when no sync has read the plan. */
+    planPictures: number | null;
+    noPhotos: InsightBar;
+    fewerPhotosThanPlan: InsightBar;
+    /** Descriptions shorter than READABLE_DESCRIPTION_LENGTH (no filter selects them yet). */
+    shortDescription: InsightBar;
+    noPrice: InsightBar;
+  };
+}

@@ -1,0 +1,141 @@
+// The insights against a small inventory built by hand: every figure known in advance, the
+// first sync's listings counted as lower bounds, and every bar's filters selecting exactly its
+// listings in the inventory (the snapshot, as the screen's click lands there) and in SQL.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PLAN_META_KEY } from '../../src/shared/attention';
+import type { InsightBar, Insights } from '../../src/shared/insights';
+import { DAY_MS } from '../../src/shared/stock-age';
+import type { Cache } from '../../src/main/cache/index';
+import { manualClock, openTestCache, portalVehicle, sqlCount, sqlOf, tempDir, upsert, type TempDir } from './helpers';
+
+const T0 = '2025-03-01T12:00:00.000Z';
+const daysBefore = (days: number) => new Date(Date.parse(T0) - days * DAY_MS).toISOString();
+const long = 'x'.repeat(900);
+
+let t: TempDir;
+let cache: Cache;
+let insights: Insights;
+
+beforeEach(() => {
+  t = tempDir();
+  const clock = manualClock(T0);
+  cache = openTestCache(t, clock);
+  // The account's first sync, at T0: what it sees was there before, for at least as long as its dates say.
+  const first = cache.runs.start('full');
+  upsert(
+    cache,
+    [
+      // Updated 100 days before the first sync: at least 150 days at T0 + 50.
+      portalVehicle({ reference: 'OLD', updatedAt: daysBefore(100), value: 25_000, description: long }),
+      // Updated only after the sync started: at least 50 days, from the sync's start.
+      portalVehicle({ reference: 'FIRST', updatedAt: '2025-03-05T00:00:00.000Z', value: 95_000, description: long }),
+      // Off the portal, unpublished here (set below), no price, no photos.
+      portalVehicle({ reference: 'OFF', updatedAt: daysBefore(20), value: undefined, pictures: [], publication: null }),
+      // Off the portal, inactive, and a motorcycle; updated (by the helper's default) 28 days before the sync.
+      portalVehicle({ reference: 'MOTO', type: 'M', brand: { id: 2, name: 'Honda', vehicleType: 'M' }, active: false, publication: null, value: 12_000 }),
+    ],
+    first,
+  );
+  cache.runs.finish(first, 'succeeded', {});
+  // A later sync, 40 days on: it first sees NEW, whose own dates do not count (Showroom saw it arrive).
+  clock.advance(40 * DAY_MS);
+  const second = cache.runs.start('incremental');
+  upsert(cache, [portalVehicle({ reference: 'NEW', updatedAt: daysBefore(300), value: 30_000, description: long })], second);
+  cache.runs.finish(second, 'succeeded', {});
+  sqlOf(cache).prepare("UPDATE vehicles SET off_cause = 'unpublished_here' WHERE reference = 'OFF'").run();
+  cache.meta.setJson(PLAN_META_KEY, { plan: { currentPlan: { pictureQuantity: 3 } } });
+  cache.invalidate();
+  clock.advance(10 * DAY_MS);
+  insights = cache.insights();
+});
+
+afterEach(() => {
+  cache.close();
+  t.cleanup();
+});
+
+/** Every bar with its filters: the inventory counts exactly the bar's listings, from the snapshot and from SQL. */
+function bars(i: Insights): InsightBar[] {
+  return [
+    ...i.age.buckets.flatMap((b) => [b.onPortal, b.offPortal]),
+    ...i.prices.flatMap((p) => p.bands.map((b) => b.bar)),
+    ...i.mix.brands.map((b) => b.bar),
+    ...i.offPortal.reasons.map((r) => r.bar),
+    i.offPortal.needsAttention,
+    i.quality.noPhotos,
+    i.quality.fewerPhotosThanPlan,
+    i.quality.noPrice,
+  ];
+}
+
+describe('insights over a hand-built inventory', () => {
+  it('days in stock: from the first sight, or a lower bound for what the first sync found', () => {
+    const days = Object.fromEntries(
+      cache.queryVehicles({ window: { offset: 0, limit: 10 } }).rows.map((r) => [r.reference, [r.daysInStock, r.daysInStockAtLeast]]),
+    );
+    expect(days).toEqual({ OLD: [150, true], FIRST: [50, true], OFF: [70, true], MOTO: [78, true], NEW: [10, false] });
+    expect(cache.getVehicle('NEW')?.row).toMatchObject({ daysInStock: 10, daysInStockAtLeast: false });
+  });
+
+  it('filters and sorts on days in stock', () => {
+    const refs = (q: Parameters<Cache['queryVehicles']>[0]) => cache.queryVehicles(q).rows.map((r) => r.reference);
+    expect(refs({ filters: { age: { min: 60 } }, sort: { field: 'daysInStock', dir: 'desc' } })).toEqual(['OLD', 'MOTO', 'OFF']);
+    expect(refs({ filters: { age: { min: 11, max: 50 } }, sort: { field: 'daysInStock', dir: 'asc' } }).sort()).toEqual(['FIRST']);
+    expect(sqlCount(cache, { filters: { age: { min: 90 } } })).toBe(1);
+  });
+
+  it('stock by age bucket, split on and off the portal, with the lower bounds counted', () => {
+    const byBucket = Object.fromEntries(insights.age.buckets.map((b) => [b.bucket, [b.onPortal.count, b.offPortal.count, b.atLeast]]));
+    expect(byBucket).toEqual({ '0-15': [1, 0, 0], '16-30': [0, 0, 0], '31-60': [1, 0, 1], '61-90': [0, 2, 2], '90+': [1, 0, 1] });
+    expect(insights.age).toMatchObject({ unknown: 0, over90: 1, over90Off: 0 });
+  });
+
+  it('price bands per type, with the median', () => {
+    const cars = insights.prices.find((p) => p.type === 'C');
+    expect(cars?.median).toBe(30_000);
+    expect(cars?.priced).toBe(3);
+    expect(cars?.bands.map((b) => b.bar.count)).toEqual([1, 1, 0, 1, 0, 0]);
+    const motorcycles = insights.prices.find((p) => p.type === 'M');
+    expect(motorcycles).toMatchObject({ median: 12_000, priced: 1 });
+    expect(motorcycles?.bands.map((b) => b.bar.count)).toEqual([0, 1, 0, 0, 0]);
+  });
+
+  it('top brands and models, with their share', () => {
+    expect(insights.total).toBe(5);
+    expect(insights.mix.brands.map((b) => [b.brand, b.bar.count, b.share])).toEqual([
+      ['Volkswagen', 4, 0.8],
+      ['Honda', 1, 0.2],
+    ]);
+    expect(insights.mix.models[0]).toMatchObject({ brand: 'Volkswagen', modelId: 100, share: 0.8 });
+  });
+
+  it('off the portal by reason, and what needs attention', () => {
+    expect(Object.fromEntries(insights.offPortal.reasons.map((r) => [r.reason, r.bar.count]))).toEqual({
+      unpublishedHere: 1,
+      droppedByPlan: 0,
+      inactive: 1,
+      unknown: 0,
+    });
+    expect(insights.offPortal.total).toBe(2);
+    // MOTO is inactive, OFF lacks its price (a data problem); fewer photos than the plan is only a suggestion.
+    expect(cache.getVehicle('OFF')?.row.attention).toContain('dataProblem');
+    expect(insights.offPortal.needsAttention.count).toBe(2);
+  });
+
+  it('listing quality: photos against the plan, short descriptions, no price', () => {
+    expect(insights.quality).toMatchObject({ planPictures: 3 });
+    expect(insights.quality.noPhotos.count).toBe(1);
+    expect(insights.quality.fewerPhotosThanPlan.count).toBe(4);
+    // OFF and MOTO keep the helper's short description.
+    expect(insights.quality.shortDescription.count).toBe(2);
+    expect(insights.quality.noPrice.count).toBe(1);
+  });
+
+  it('each bar’s filters select exactly its listings', () => {
+    for (const bar of bars(insights)) {
+      if (bar.filters === null) continue;
+      expect(cache.countVehicles({ filters: bar.filters }), JSON.stringify(bar.filters)).toBe(bar.count);
+      expect(sqlCount(cache, { filters: bar.filters }), JSON.stringify(bar.filters)).toBe(bar.count);
+    }
+  });
+});
