@@ -27,17 +27,25 @@ export function changedFields(stored: StoredFields, next: Compared, restUnchange
   return changes.length > 0 || !restUnchanged() ? changes : differing(true);
 }
 
-/** Whether two JSON texts of a listing are the same but for the fields named only alone. */
+/** Whether two JSON texts of a listing are the same but for the fields named only alone. A stored copy that no longer reads (damaged) is the same as nothing. */
 export function sameButAlone(before: string, after: string): boolean {
   const strip = (text: string): unknown => {
-    const value = JSON.parse(text) as unknown;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return UNREADABLE;
+    }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     for (const key of ALONE_KEYS) delete rest[key];
     return rest;
   };
-  return isDeepStrictEqual(strip(before), strip(after));
+  const [a, b] = [strip(before), strip(after)];
+  return a !== UNREADABLE && b !== UNREADABLE && isDeepStrictEqual(a, b);
 }
+
+const UNREADABLE = Symbol('unreadable');
 
 /** The listing's JSON keys of the fields named only alone (their columns are named after them). */
 const ALONE_KEYS = ['url', 'updatedAt'] as const;

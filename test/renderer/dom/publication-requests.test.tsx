@@ -113,8 +113,8 @@ describe('the actions a listing offers while a request is on its way', () => {
     expect(await panel({ action: 'highlight', status: 'pending', requestedAt: '2026-01-01T00:00:00.000Z', message: null })).toEqual(['Unpublish']);
   });
 
-  it('an unpublish or a publish on its way leaves nothing to ask; a refused one can be asked again', async () => {
-    expect(await panel({ action: 'unpublish', status: 'queued', requestedAt: null, message: null })).toEqual([]);
+  it('an unpublish not sent yet can only be discarded; a publish sent leaves nothing to ask; a refused one can be asked again', async () => {
+    expect(await panel({ action: 'unpublish', status: 'queued', requestedAt: null, message: null })).toEqual(['Discard']);
     cleanup();
     expect(await panel({ action: 'publish', status: 'pending', requestedAt: null, message: null }, false)).toEqual([]);
     cleanup();
