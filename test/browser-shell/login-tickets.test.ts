@@ -1,6 +1,6 @@
 // A login address logs a browser in once, within a short time, on the shell's clock.
 import { describe, expect, it } from 'vitest';
-import { createLoginTickets, LOGIN_TICKET_TTL_MS, MAX_OPEN_TICKETS } from '../../src/main/browser-shell/login-tickets';
+import { createLoginTickets, MAX_OPEN_TICKETS } from '../../src/main/browser-shell/login-tickets';
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -30,8 +30,8 @@ describe('login tickets', () => {
     const time = clock();
     const tickets = createLoginTickets({ now: time.now });
     const ticket = tickets.issue();
-    time.advance(LOGIN_TICKET_TTL_MS);
-    expect(LOGIN_TICKET_TTL_MS).toBeLessThanOrEqual(120_000);
+    // Two minutes after it was issued, a ticket no longer logs anyone in, whatever the constant says.
+    time.advance(120_000);
     expect(tickets.redeem(ticket)).toBe(false);
   });
 
