@@ -57,11 +57,26 @@ export const SUGGESTION_REASONS: readonly AttentionReason[] = ['fewerPhotos'];
 export const ATTENTION_VALUES = ['none', ...ATTENTION_REASONS] as readonly ['none', ...AttentionReason[]];
 export type AttentionValue = (typeof ATTENTION_VALUES)[number];
 
-/** A listing's first reason, or 'none'. */
-export const ATTENTION_SQL = `(CASE ${ATTENTION_REASONS.map((r) => `WHEN ${REASON_SQL[r]} THEN '${r}'`).join(' ')} ELSE 'none' END)`;
+/** The reasons read from the pending-change ledger (the others read the listing's own columns). */
+const LEDGER_REASONS = ATTENTION_REASONS.filter((r) => REASON_SQL[r].includes('local.pending_changes'));
+const COLUMN_REASONS = ATTENTION_REASONS.filter((r) => !LEDGER_REASONS.includes(r));
+
+/**
+ * Listings with any open change the portal refused or did not apply: a superset of those with a
+ * ledger reason. Tested first, so a listing with none (nearly all of them) costs one probe of the
+ * ledger instead of one per ledger reason; only the few in it test each reason.
+ */
+const IN_LEDGER = `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND c.status IN ('refused', 'not_applied'))`;
+
+const whens = (reasons: readonly AttentionReason[]): string => reasons.map((r) => `WHEN ${REASON_SQL[r]} THEN '${r}'`).join(' ');
+const bits = (reasons: readonly AttentionReason[]): string =>
+  reasons.map((r) => `(CASE WHEN ${REASON_SQL[r]} THEN ${2 ** ATTENTION_REASONS.indexOf(r)} ELSE 0 END)`).join(' + ');
+
+/** A listing's first reason, or 'none' (the ledger's reasons come first in the order). */
+export const ATTENTION_SQL = `(CASE WHEN ${IN_LEDGER} THEN (CASE ${whens(ATTENTION_REASONS)} ELSE 'none' END) ELSE (CASE ${whens(COLUMN_REASONS)} ELSE 'none' END) END)`;
 
 /** Every reason of a listing as bits (bit i: ATTENTION_REASONS[i]), for the rows. */
-export const ATTENTION_MASK_SQL = `(${ATTENTION_REASONS.map((r, i) => `(CASE WHEN ${REASON_SQL[r]} THEN ${2 ** i} ELSE 0 END)`).join(' + ')})`;
+export const ATTENTION_MASK_SQL = `((CASE WHEN ${IN_LEDGER} THEN ${bits(LEDGER_REASONS)} ELSE 0 END) + ${bits(COLUMN_REASONS)})`;
 
 /**
  * When the next listing's grace for its address ends (ms), or NULL: until then the reasons stay
