@@ -80,6 +80,8 @@ export interface SandboxOptions {
   dialect?: DialectConfig;
   /** Start of the sandbox clock (it keeps ticking). Default: real now. */
   now?: Date | string | number;
+  /** The clock moves only by clock.advance()/set(): for tests whose margins are smaller than a busy machine's pauses. */
+  frozenClock?: boolean;
   /** How the latency fault waits. Default: a timer; a test passes one it resolves itself. */
   sleep?: (ms: number) => Promise<unknown>;
   /** More clients, each with its own stock, plan and token. */
@@ -229,7 +231,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (!basePath.endsWith('/integration/v2') || !basePath.startsWith('/'))
     throw new Error(`basePath must start with "/" and end with "/integration/v2", got ${basePath}`);
   const seed = options.seed ?? 1;
-  const clock = createClock(options.now);
+  const startedAt = Date.now();
+  const clock = createClock(options.now, options.frozenClock ? () => startedAt : Date.now);
   const auth = new Auth({ clock, expiration: options.expiration, jwtTtl: options.jwtTtl });
   const rateLimiter = new RateLimiter(clock, options.rateLimit);
   const faults = new FaultEngine(seed, options.faults);

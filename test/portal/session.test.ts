@@ -8,7 +8,7 @@ const JWT = 'GET /clients/jwt';
 
 describe('JWT session', () => {
   it('renews ahead of expiry from the `expiration` text, without a 401', async () => {
-    const s = await sandbox({ expiration: '30s' });
+    const s = await sandbox({ expiration: '30s', frozenClock: true });
     const client = clientFor(s); // margin: min(60 s, 10 % of 30 s) = 3 s
     await client.getPlan();
     expect(s.stats.count(JWT)).toBe(1);
@@ -23,7 +23,7 @@ describe('JWT session', () => {
   });
 
   it("renews from the JWT's own exp when it is sooner than the text", async () => {
-    const s = await sandbox({ expiration: '1d', jwtTtl: '60s' });
+    const s = await sandbox({ expiration: '1d', jwtTtl: '60s', frozenClock: true });
     const client = clientFor(s); // exp − iat = 60 s, margin 6 s
     await client.getPlan();
     s.clock.advance(53_000);
