@@ -26,9 +26,10 @@ afterAll(async () => {
 });
 
 describe('usage', () => {
-  it('--help lists the commands and the exit codes; bad usage exits 2', async () => {
-    const [help, unknown, badOption, missing, extra, badValue] = await Promise.all([
+  it('--help lists the commands and the exit codes (the compiled command and `npm run cli`’s sources alike); bad usage exits 2', async () => {
+    const [help, fromSources, unknown, badOption, missing, extra, badValue] = await Promise.all([
       cli(['--help']),
+      cli(['--help'], { sources: true }),
       cli(['frobnicate']),
       run(['search', '--colour', 'RED']),
       run(['show']),
@@ -38,6 +39,8 @@ describe('usage', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('accounts add');
     expect(help.stdout).toMatch(/Exit codes:[\s\S]*2 {2}bad usage[\s\S]*8 {2}cancelled/);
+    expect(fromSources.code, fromSources.stderr).toBe(0);
+    expect(fromSources.stdout).toBe(help.stdout);
     for (const r of [unknown, badOption, missing, extra, badValue]) expect(r.code, r.stderr).toBe(2);
     expect(unknown.stderr).toContain('unknown command “frobnicate”');
     expect(badOption.stderr).toContain("Unknown option '--colour'");

@@ -1,10 +1,13 @@
-// Runs the real command line in a child process (tsx loader, as `npm run cli` does), with a temp
-// data folder and only the environment a test gives it.
+// Runs the real command line in a child process, with a temp data folder and only the environment a
+// test gives it: the command line as it ships (compiled once per run by test/global-setup.ts), or
+// with `bin` through bin/showroom.mjs, or with `sources` from the TypeScript files as `npm run cli`
+// does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,8 +22,10 @@ export interface CliResult {
 export interface CliOptions {
   env?: Record<string, string | undefined>;
   input?: string;
-  /** Run bin/showroom.mjs instead of the TypeScript entry. */
+  /** Run bin/showroom.mjs (the installed command) instead of the compiled entry. */
   bin?: boolean;
+  /** Run the TypeScript sources through tsx, as `npm run cli` does. */
+  sources?: boolean;
   timeoutMs?: number;
   /** Called with the child once it is started (to signal it). */
   onSpawn?: (child: ChildProcess) => void;
@@ -51,7 +56,7 @@ export function cli(args: string[], options: CliOptions = {}): Promise<CliResult
     else env[k] = v;
   }
   if (options.bin) ensureCliBuilt();
-  const argv = options.bin ? [join(REPO, 'bin/showroom.mjs'), ...args] : ['--import', 'tsx', ENTRY, ...args];
+  const argv = options.bin ? [join(REPO, 'bin/showroom.mjs'), ...args] : options.sources ? ['--import', 'tsx', ENTRY, ...args] : [inject('cliEntry'), ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, { cwd: REPO, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
