@@ -5,7 +5,7 @@
 // "not run" (never as passed) where the Electron binary is missing.
 // keytar needs a Secret Service: without a D-Bus session we re-run ourselves inside one with a
 // throw-away unlocked gnome-keyring (scripts/with-keyring.sh).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +42,36 @@ function check(name, cmd, args) {
   return ok;
 }
 
+/** Runs checks side by side (each is one process on one core), then reports each in order with its output. */
+async function checksSideBySide(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('error', (error) => resolve({ name, ok: false, output: `${output}${error.message}\n` }));
+          child.on('close', (code) => resolve({ name, ok: code === 0, output }));
+        }),
+    ),
+  );
+  for (const { name, ok, output } of results) {
+    console.log(`\n=== ${name}`);
+    if (output) process.stdout.write(output);
+    totals[ok ? 'passed' : 'failed'] += 1;
+    lines.push(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+  }
+}
+
 // 1. Static checks.
-check('typecheck (main, preload, shared, sandbox, tests)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
-check('typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
-check('lint', bin('eslint'), ['--max-warnings=0', '.']);
-check('format (prettier --check)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+await checksSideBySide([
+  ['typecheck (main, preload, shared, sandbox, tests)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
+  ['typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
+  ['lint', bin('eslint'), ['--max-warnings=0', '.']],
+  ['format (prettier --check)', bin('prettier'), ['--check', '--log-level=warn', '.']],
+]);
 
 // 2. Unit and integration tests under Node (sandbox over loopback, real SQLite, real keychain).
 console.log('\n=== unit and integration (vitest)');
