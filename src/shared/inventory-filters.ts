@@ -8,7 +8,7 @@ import { PORTAL_STATE_SQL } from './pending-changes';
 import { z } from 'zod';
 import { ATTENTION_SQL, ATTENTION_VALUES } from './attention';
 import type { Messages } from './i18n/en';
-import { OFF_REASONS, OFF_REASON_SQL } from './insights';
+import { OFF_REASONS, OFF_REASON_SQL, READABLE_DESCRIPTION_LENGTH } from './insights';
 import { STOCK_DAYS_SQL } from './stock-age';
 
 /** Where a listing stands on the portal. 'pending': the portal accepted our unpublish and no read has confirmed it yet (pending-changes.ts). */
@@ -78,6 +78,8 @@ export const FILTER_DIMENSIONS = {
   hasRejectedPhotos: { kind: 'flag', column: '(v.rejected_photo_count > 0)', label: 'hasRejectedPhotos', cli: 'rejected-photos' },
   /** Added, changed or dropped by the last sync that committed (not a first sync: that one added everything). */
   noPrice: { kind: 'flag', column: '(v.value IS NULL)', label: 'noPrice', cli: 'no-price' },
+  /** A description shorter than the portal's readable length (shared/insights.ts). */
+  shortDescription: { kind: 'flag', column: `(v.description_length < ${READABLE_DESCRIPTION_LENGTH})`, label: 'shortDescription', cli: 'short-description' },
   changedLastSync: { kind: 'flag', column: 'v.changed_last_sync', label: 'changedLastSync', cli: 'changed-last-sync' },
 } as const satisfies Record<string, Dimension>;
 

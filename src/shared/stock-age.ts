@@ -3,38 +3,40 @@
 // (main/cache/rows.ts) and the insights read the same expressions. A listing is in stock since
 // the start of the sync that first saw it; a listing already there at the account's first sync
 // was in stock before Showroom knew it, so its days are a lower bound, counted from the oldest
-// date known for it (that sync's start, or the portal's updatedAt if older). Days are whole UTC
-// calendar days, so every listing's count turns over at once and the inventory's snapshot stays
-// valid until midnight (STOCK_AGE_NEXT_CHANGE_SQL) instead of going stale every few seconds.
+// date known for it (that sync's start, or the portal's updatedAt if older). The store works the
+// day out once, as it writes the listing (stockStart, main/cache/vehicles.ts), into
+// `stock_since_day` and `stock_at_least`. Days are whole UTC calendar days, so every listing's
+// count turns over at once and the inventory's snapshot stays valid until midnight
+// (STOCK_AGE_NEXT_CHANGE_SQL) instead of going stale every few seconds.
 
 export const DAY_MS = 86_400_000;
 
-/** The cache's clock (main/cache/now.ts), as whole ms. */
-const NOW_MS = 'CAST(showroom_now_ms() AS INTEGER)';
-
-/** Later than any day: min() with it keeps the other date. */
-const NO_DAY = 1e15;
-
-/** The account's first sync that committed: what it saw was already in stock. */
-const FIRST_RUN = "(SELECT min(r.id) FROM sync_runs r WHERE r.outcome = 'ok')";
-
-/** The UTC day run `r` started on (days since the epoch). */
-const RUN_DAY = `(SELECT unixepoch(r.started_at) / 86400 FROM sync_runs r WHERE r.id = v.first_seen_run)`;
+/** The cache's clock (main/cache/now.ts), as whole ms: a subquery, which SQLite reads once a statement, not once a row. */
+const NOW_MS = '(SELECT CAST(showroom_now_ms() AS INTEGER))';
 
 /** 1 when the listing's days are a lower bound: it was there at the first sync (or no sync is known for it). */
-export const STOCK_AT_LEAST_SQL = `(v.first_seen_run IS NULL OR v.first_seen_run <= coalesce(${FIRST_RUN}, v.first_seen_run))`;
+export const STOCK_AT_LEAST_SQL = 'v.stock_at_least';
 
-/**
- * The UTC day since which the listing is known to be in stock, NULL when no date is known. The
- * first run's id is read outside the run's lookup (inside it, SQLite reads it again for every
- * listing), and a listing costs one lookup: the snapshot reads this for every listing.
- */
-const STOCK_SINCE_DAY = `(CASE WHEN v.first_seen_run IS NULL THEN v.updated_ms / ${DAY_MS}
-  WHEN ${STOCK_AT_LEAST_SQL} THEN min(${RUN_DAY}, coalesce(v.updated_ms / ${DAY_MS}, ${NO_DAY}))
-  ELSE ${RUN_DAY} END)`;
+/** Today, as the UTC day (days since the epoch). */
+export const NOW_DAY_SQL = `(${NOW_MS} / ${DAY_MS})`;
 
 /** Whole days in stock (UTC calendar days), never negative; NULL when no date is known. */
-export const STOCK_DAYS_SQL = `max(0, ${NOW_MS} / ${DAY_MS} - ${STOCK_SINCE_DAY})`;
+export const STOCK_DAYS_SQL = `max(0, ${NOW_DAY_SQL} - v.stock_since_day)`;
+
+/** The UTC day (days since the epoch) of a time in ms. */
+export const utcDay = (ms: number): number => Math.floor(ms / DAY_MS);
+
+/**
+ * The day a listing is in stock since and whether it is a lower bound, as the store writes them:
+ * `run`, the sync that first saw it (its start day, and whether it is the account's first sync),
+ * null when none did; `updatedMs`, the portal's updatedAt.
+ */
+export function stockStart(run: { day: number; first: boolean } | null, updatedMs: number | null): { sinceDay: number | null; atLeast: boolean } {
+  const updatedDay = updatedMs === null ? null : utcDay(updatedMs);
+  if (run === null) return { sinceDay: updatedDay, atLeast: true };
+  if (!run.first) return { sinceDay: run.day, atLeast: false };
+  return { sinceDay: updatedDay === null ? run.day : Math.min(run.day, updatedDay), atLeast: true };
+}
 
 /** When every listing's days next turn over (the next UTC midnight), in ms. */
 export const STOCK_AGE_NEXT_CHANGE_SQL = `SELECT (${NOW_MS} / ${DAY_MS} + 1) * ${DAY_MS}`;

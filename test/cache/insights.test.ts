@@ -6,6 +6,7 @@ import { PLAN_META_KEY } from '../../src/shared/attention';
 import type { InsightBar, Insights } from '../../src/shared/insights';
 import { DAY_MS } from '../../src/shared/stock-age';
 import type { Cache } from '../../src/main/cache/index';
+import { median } from '../../src/main/cache/insights';
 import { manualClock, openTestCache, portalVehicle, sqlCount, sqlOf, tempDir, upsert, type TempDir } from './helpers';
 
 const T0 = '2025-03-01T12:00:00.000Z';
@@ -64,6 +65,7 @@ function bars(i: Insights): InsightBar[] {
     i.offPortal.needsAttention,
     i.quality.noPhotos,
     i.quality.fewerPhotosThanPlan,
+    i.quality.shortDescription,
     i.quality.noPrice,
   ];
 }
@@ -137,5 +139,36 @@ describe('insights over a hand-built inventory', () => {
       expect(cache.countVehicles({ filters: bar.filters }), JSON.stringify(bar.filters)).toBe(bar.count);
       expect(sqlCount(cache, { filters: bar.filters }), JSON.stringify(bar.filters)).toBe(bar.count);
     }
+  });
+
+  it('a listing the first sync found keeps counting from its oldest date when the portal updates it later', () => {
+    const third = cache.runs.start('incremental');
+    upsert(
+      cache,
+      [
+        portalVehicle({ reference: 'OLD', updatedAt: daysBefore(-49), value: 26_000, description: long }),
+        portalVehicle({ reference: 'NEW', updatedAt: daysBefore(-49), value: 31_000, description: long }),
+      ],
+      third,
+    );
+    cache.runs.finish(third, 'succeeded', {});
+    const days = Object.fromEntries(
+      cache.queryVehicles({ filters: { brand: ['Volkswagen'] }, window: { offset: 0, limit: 10 } }).rows.map((r) => [r.reference, r.daysInStock]),
+    );
+    expect(days).toMatchObject({ OLD: 150, NEW: 10 });
+  });
+});
+
+describe('median', () => {
+  it('is the middle value, or the mean of the two middle ones, whatever the order', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const n of [1, 2, 3, 4, 5, 10, 11, 100, 101, 1000]) {
+      const values = Float64Array.from({ length: n }, () => Math.round(random() * 50) * 1000);
+      const sorted = [...values].sort((a, b) => a - b);
+      const expected = n % 2 === 1 ? sorted[(n - 1) / 2] : ((sorted[n / 2 - 1] as number) + (sorted[n / 2] as number)) / 2;
+      expect(median(values), String(n)).toBe(expected);
+    }
+    expect(median(new Float64Array(0))).toBeNull();
   });
 });

@@ -307,6 +307,51 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('14: each listing gets the day it is in stock since (a lower bound for what the first sync found) and its description length, losing nothing', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    attachLocal(db, t.file(), false);
+    migrateTo(db, 13);
+    const day = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
+    const ms = (iso: string) => Date.parse(iso);
+    // A failed run before the first that committed: the first sync is run 2.
+    db.prepare(
+      "INSERT INTO sync_runs (id, kind, started_at, outcome) VALUES (1, 'full', '2025-01-09T10:00:00.000Z', 'failed'), (2, 'full', '2025-01-10T23:30:00.000Z', 'ok'), (3, 'incremental', '2025-02-20T08:00:00.000Z', 'ok')",
+    ).run();
+    const add = db.prepare('INSERT INTO vehicles (id, reference, title, value, updated_ms, first_seen_run, last_seen_run) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const json = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (?, ?)');
+    // Updated before the first sync: counts from its update.
+    add.run(1, 'A', 'Gol', 30_000, ms('2024-12-01T12:00:00.000Z'), 2, 3);
+    json.run(1, JSON.stringify({ reference: 'A', description: 'Olá, ótimo carro' }));
+    // Updated after the first sync started: counts from the sync.
+    add.run(2, 'B', 'Onix', null, ms('2025-03-01T12:00:00.000Z'), 2, 3);
+    json.run(2, 'not json');
+    // First seen by a later sync: from that sync, whatever its dates, and no lower bound.
+    add.run(3, 'C', 'Polo', 50_000, ms('2020-01-01T00:00:00.000Z'), 3, 3);
+    json.run(3, JSON.stringify({ reference: 'C' }));
+    // Written without a sync: from its update; and one with no date at all.
+    add.run(4, 'D', 'Uno', 10_000, ms('2024-06-15T00:00:00.000Z'), null, null);
+    json.run(4, JSON.stringify({ reference: 'D', description: 'x'.repeat(900) }));
+    add.run(5, 'E', null, null, null, null, null);
+    const before = db.prepare('SELECT * FROM vehicles ORDER BY id').all();
+    const jsonBefore = db.prepare('SELECT * FROM vehicle_json ORDER BY vehicle_id').all();
+
+    migrateTo(db, 14);
+    expect(version(db)).toBe(14);
+    const rows = db.prepare('SELECT * FROM vehicles ORDER BY id').all() as Array<Record<string, unknown>>;
+    expect(rows.map(({ stock_since_day: _s, stock_at_least: _a, description_length: _d, ...rest }) => rest)).toEqual(before);
+    expect(db.prepare('SELECT * FROM vehicle_json ORDER BY vehicle_id').all()).toEqual(jsonBefore);
+    expect(rows.map((r) => [r.reference, r.stock_since_day, r.stock_at_least, r.description_length])).toEqual([
+      ['A', day('2024-12-01'), 1, 16],
+      ['B', day('2025-01-10'), 1, 0],
+      ['C', day('2025-02-20'), 0, 0],
+      ['D', day('2024-06-15'), 1, 900],
+      ['E', null, 1, 0],
+    ]);
+    expect(tables(db)).toEqual(expect.arrayContaining(['vehicles_by_model', 'vehicles_stock_at_least']));
+    db.close();
+  });
+
   it.each([
     { step: 10, keeps: 'two-letter prefixes only', definition: /tokenize = "unicode61 remove_diacritics 2", prefix = '2'\s*\)$/ },
     { step: 11, keeps: 'no prefix entries', definition: /tokenize = "unicode61 remove_diacritics 2"\s*\)$/ },

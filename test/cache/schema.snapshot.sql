@@ -1,4 +1,4 @@
--- main: user_version 13
+-- main: user_version 14
 
 -- main.table meta
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -96,7 +96,7 @@ CREATE TABLE vehicles (
           off_cause TEXT,
           first_seen_run INTEGER,
           last_seen_run INTEGER,
-          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER);
+          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER, stock_since_day INTEGER, stock_at_least INTEGER NOT NULL DEFAULT 1, description_length INTEGER NOT NULL DEFAULT 0);
 
 -- main.table vehicles_fts
 CREATE VIRTUAL TABLE vehicles_fts USING fts5(
@@ -119,6 +119,9 @@ CREATE INDEX vehicles_by_brand ON vehicles(brand);
 -- main.index vehicles_by_mileage
 CREATE INDEX vehicles_by_mileage ON vehicles(mileage);
 
+-- main.index vehicles_by_model
+CREATE INDEX vehicles_by_model ON vehicles(brand, model_id, trim);
+
 -- main.index vehicles_by_model_year
 CREATE INDEX vehicles_by_model_year ON vehicles(model_year);
 
@@ -136,6 +139,9 @@ CREATE INDEX vehicles_changed_last_sync ON vehicles(changed_last_sync) WHERE cha
 
 -- main.index vehicles_link_due
 CREATE INDEX vehicles_link_due ON vehicles(link_due_ms) WHERE link_due_ms IS NOT NULL;
+
+-- main.index vehicles_stock_at_least
+CREATE INDEX vehicles_stock_at_least ON vehicles(stock_since_day) WHERE stock_at_least = 1;
 
 -- main.trigger vehicles_on_delete
 CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN

@@ -1,9 +1,10 @@
 // Insights on the demo: each language at 1366×768 (screenshots, axe), a bar opens the inventory
-// filtered to exactly its listings (same count), and a chart's table view shows the same figures.
+// filtered to exactly its listings (same count) by a click and by the keyboard, and a chart's table
+// view shows the same figures.
 import { expect, test } from './fixtures';
 import { inventoryRows, resultCount, startDemoAndSync, words } from './helpers';
 
-test('Insights: a bar opens its listings, the table view, both languages', async ({ app }) => {
+test('Insights: a bar opens its listings, by click and by keyboard, the table view, both languages', async ({ app }) => {
   test.setTimeout(240_000);
   const { page } = app;
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -11,33 +12,52 @@ test('Insights: a bar opens its listings, the table view, both languages', async
 
   for (const lang of ['en', 'pt-BR'] as const) {
     const t = words(lang);
+    const openInsights = async () => {
+      await page
+        .getByRole('navigation')
+        .getByRole('button', { name: t('nav.insights'), exact: true })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: t('codes.insights.title') })).toBeVisible();
+    };
     await app.invoke('settings.set', { language: lang });
     await page.reload();
     await expect(inventoryRows(page).first()).toBeVisible();
-    await page
-      .getByRole('navigation')
-      .getByRole('button', { name: t('nav.insights'), exact: true })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: t('codes.insights.title') })).toBeVisible();
+    await openInsights();
+    // Every chart drawn: one per card.
+    const cards = page.locator('[data-chart]');
+    await expect(cards.first().locator('svg[data-drawn]')).toBeVisible();
+    await expect(page.locator('svg[data-drawn]')).toHaveCount(await cards.count());
     await app.screen('insights', lang);
 
-    // The age chart's first bar that opens listings: its count is the inventory's.
+    // The age chart's first bar that opens listings, clicked: its count is the inventory's.
     const age = page.locator('[data-chart="age"]');
-    const bar = age.locator('button.insights__segment').first();
+    const bar = age.locator('.insights__segment--open').first();
     const count = Number(await bar.getAttribute('data-count'));
     expect(count).toBeGreaterThan(0);
     await bar.click();
     await expect(inventoryRows(page).first()).toBeVisible();
     await expect.poll(() => resultCount(page)).toBe(count);
 
-    // Back on Insights, the same chart as a table.
-    await page
-      .getByRole('navigation')
-      .getByRole('button', { name: t('nav.insights'), exact: true })
-      .click();
+    // A brand's bar, from the keyboard: focused, then Enter.
+    await openInsights();
+    const brand = page.locator('[data-chart="brands"] .insights__segment--open').first();
+    const brandCount = Number(await brand.getAttribute('data-count'));
+    await brand.focus();
+    await expect(brand).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(inventoryRows(page).first()).toBeVisible();
+    await expect.poll(() => resultCount(page)).toBe(brandCount);
+
+    // Back on Insights, the same chart as a table, with the same figures as its bars.
+    await openInsights();
+    const firstCounts = await Promise.all(
+      (await age.locator('.insights__segment[data-count]').all()).map(async (l) => Number(await l.getAttribute('data-count'))),
+    );
     await age.getByRole('button', { name: t('insights.showTable') }).click();
     await expect(age.getByRole('table')).toBeVisible();
     await expect(age.getByRole('rowheader')).toHaveCount(5);
+    const cells = (await age.locator('td').allTextContents()).map((c) => Number(c.replace(/\D/g, '')));
+    for (const n of firstCounts) expect(cells).toContain(n);
     await app.screen('insights-table', lang);
   }
 });

@@ -35,6 +35,8 @@ export interface VehicleColumns {
   plate: string | null;
   plate_normalized: string | null;
   cover_url: string | null;
+  /** The description's length in characters (the insights' short descriptions). */
+  description_length: number;
 }
 
 const bool = (b: boolean | undefined): number | null => (b === undefined ? null : b ? 1 : 0);
@@ -73,6 +75,8 @@ export function vehicleColumns({ reference, vehicle: v, problems }: ParsedVehicl
     plate,
     plate_normalized: plateNormalized === '' ? null : plateNormalized,
     cover_url: picturesInOrder(v.pictures)[0]?.source ?? null,
+    // In code points, as SQLite's length() counts them (schema 14 filled the column with it).
+    description_length: typeof v.description === 'string' ? Array.from(v.description).length : 0,
   };
 }
 

@@ -101,7 +101,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     soundAt = generation.token();
     return null;
   };
-  const insights = createInsightsQueries(db);
+  const insights = createInsightsQueries(db, current);
   const cache: Cache = guard({
     file,
     vehicles,

@@ -1,24 +1,24 @@
-// The insights (shared/insights.ts) as SQL over the cache: each figure one grouped scan, so the
-// renderer gets a few dozen numbers, never the listings. Each bar's filters are built from the
-// same bounds its count was grouped by; test/cache/insights.test.ts checks that the inventory
-// counts exactly the bar's listings for them.
-import { ATTENTION_SQL, ATTENTION_VALUES, PLAN_PICTURES, SUGGESTION_REASONS, type AttentionValue } from '../../shared/attention';
+// The insights (shared/insights.ts), counted over the inventory's in-memory snapshot (snapshot.ts):
+// the same columns the inventory's filters test, so each bar counts exactly the listings its
+// filters select, pending changes' overlays included, in one loop over typed arrays. What the
+// snapshot does not hold (the top models, which days are lower bounds) comes from two walks of
+// indexes (schema 14). The renderer gets a few dozen numbers, never the listings.
+// test/cache/insights.test.ts checks each figure and that the inventory counts each bar's listings.
+import { ATTENTION_VALUES, PLAN_PICTURES, SUGGESTION_REASONS, type AttentionValue } from '../../shared/attention';
 import {
-  OFF_REASON_SQL,
   OFF_REASONS,
-  READABLE_DESCRIPTION_LENGTH,
   TOP_MIX,
   type AgeBucketInsight,
   type InsightBar,
   type Insights,
   type MixEntry,
   type OffReason,
-  type PriceBand,
   type PriceByType,
 } from '../../shared/insights';
-import type { InventoryFilters } from '../../shared/inventory-filters';
-import { AGE_BUCKETS, STOCK_AT_LEAST_SQL, STOCK_DAYS_SQL } from '../../shared/stock-age';
+import { PORTAL_STATES, dimensionsOf, type DimensionOf, type InventoryFilters } from '../../shared/inventory-filters';
+import { AGE_BUCKETS, NOW_DAY_SQL } from '../../shared/stock-age';
 import type { Db } from './db';
+import type { Snapshot } from './snapshot';
 
 /** Price bands' lower edges in reais, per vehicle type: motorcycles sit on a smaller scale. */
 const BAND_EDGES: Record<string, readonly number[]> = { M: [0, 10_000, 20_000, 30_000, 50_000] };
@@ -32,151 +32,237 @@ const NEEDS_ATTENTION = ATTENTION_VALUES.filter((v): v is Exclude<AttentionValue
 
 const bar = (count: number, filters: InventoryFilters | null): InsightBar => ({ count, filters });
 
-const BUCKET_SQL = `CASE ${AGE_BUCKETS.map((b, i) => (b.max === undefined ? `WHEN d >= ${b.min} THEN ${i}` : `WHEN d <= ${b.max} THEN ${i}`)).join(' ')} END`;
+// The snapshot's columns by dimension: each kind's arrays come in its dimensions' table order.
+const stateAt = (s: Snapshot, d: DimensionOf<'state'>) => s.states[dimensionsOf('state').indexOf(d)] as Uint8Array;
+const rangeAt = (s: Snapshot, d: DimensionOf<'range'>) => s.ranges[dimensionsOf('range').indexOf(d)] as Float64Array;
+const flagAt = (s: Snapshot, d: DimensionOf<'flag'>) => s.bools[dimensionsOf('flag').indexOf(d)] as Int8Array;
+const listAt = (s: Snapshot, d: DimensionOf<'values'>) => s.lists[dimensionsOf('values').indexOf(d)] as Snapshot['lists'][number];
+
+/** The age bucket (index into AGE_BUCKETS) of a number of days; -1 when none is known. */
+function bucketOf(days: number): number {
+  if (Number.isNaN(days)) return -1;
+  for (let b = 0; b < AGE_BUCKETS.length; b++) {
+    const max = AGE_BUCKETS[b]?.max;
+    if (max === undefined || days <= max) return b;
+  }
+  return -1;
+}
+
+const inc = (counts: Int32Array, i: number): void => {
+  counts[i] = (counts[i] as number) + 1;
+};
+
+/** How many of each code (-1, NULL, counted apart), over every position. */
+function countCodes(codes: Uint8Array | Int32Array, size: number): { counts: Int32Array; nulls: number } {
+  const counts = new Int32Array(size);
+  let nulls = 0;
+  for (let p = 0; p < codes.length; p++) {
+    const c = codes[p] as number;
+    if (c < 0) nulls++;
+    else inc(counts, c);
+  }
+  return { counts, nulls };
+}
+
+/** The k-th smallest value (0-based), moving `values` around it (Hoare's selection): no sort of every price. */
+function nth(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((values[i] as number) < pivot) i++;
+      while ((values[j] as number) > pivot) j--;
+      if (i <= j) {
+        const swap = values[i] as number;
+        values[i++] = values[j] as number;
+        values[j--] = swap;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k] as number;
+}
+
+/** The median of `values` (reordered), null when there are none. */
+export function median(values: Float64Array): number | null {
+  const n = values.length;
+  if (n === 0) return null;
+  const upper = nth(values, n >> 1);
+  if (n % 2 === 1) return upper;
+  // After the selection every value below index n/2 is at most `upper`: the lower middle is their largest.
+  let lower = -Infinity;
+  for (let i = 0; i < n >> 1; i++) lower = Math.max(lower, values[i] as number);
+  return (lower + upper) / 2;
+}
+
+/** SQLite's order of text (binary, NULL first), which the SQL these figures replaced sorted ties by. */
+const textOrder = (a: string | null, b: string | null): number => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
 
 export type InsightsQueries = ReturnType<typeof createInsightsQueries>;
 
-export function createInsightsQueries(db: Db) {
-  const total = db.prepare<[], number>('SELECT count(*) FROM vehicles').pluck();
-  const ages = db.prepare<[], { b: number | null; on_portal: number; n: number; least: number }>(
-    `SELECT ${BUCKET_SQL} AS b, on_portal, count(*) AS n, sum(least) AS least
-       FROM (SELECT ${STOCK_DAYS_SQL} AS d, ${STOCK_AT_LEAST_SQL} AS least, v.published = 1 AS on_portal FROM vehicles v)
-      GROUP BY b, on_portal`,
-  );
-  const types = db.prepare<[], { type: string | null; n: number }>(
-    'SELECT v.type AS type, count(*) AS n FROM vehicles v WHERE v.value IS NOT NULL GROUP BY v.type ORDER BY n DESC',
-  );
-  const bandCount = db
-    .prepare<[string | null, number, number], number>(
-      'SELECT count(*) FROM vehicles v WHERE v.type IS ? AND v.value IS NOT NULL AND v.value >= ? AND v.value <= ?',
-    )
-    .pluck();
-  const middle = db
-    .prepare<[string | null, number, number], number>(
-      'SELECT v.value FROM vehicles v WHERE v.type IS ? AND v.value IS NOT NULL ORDER BY v.value LIMIT ? OFFSET ?',
-    )
-    .pluck();
-  const brands = db.prepare<[number], { brand: string | null; n: number }>(
-    'SELECT v.brand AS brand, count(*) AS n FROM vehicles v GROUP BY v.brand ORDER BY n DESC, v.brand LIMIT ?',
-  );
+export function createInsightsQueries(db: Db, current: () => Snapshot) {
   const models = db.prepare<[number], { brand: string | null; model_id: number | null; trim: string | null; n: number }>(
     `SELECT v.brand AS brand, v.model_id AS model_id, min(v.trim) AS trim, count(*) AS n FROM vehicles v
       GROUP BY v.brand, v.model_id ORDER BY n DESC, v.brand, v.model_id LIMIT ?`,
   );
-  const offReasons = db.prepare<[], { reason: OffReason; n: number }>(`SELECT ${OFF_REASON_SQL} AS reason, count(*) AS n FROM vehicles v GROUP BY reason`);
-  const attention = db
-    .prepare<[], number>(`SELECT count(*) FROM vehicles v WHERE ${ATTENTION_SQL} IN (${NEEDS_ATTENTION.map((r) => `'${r}'`).join(', ')})`)
-    .pluck();
-  const planPictures = db.prepare<[], number | null>(`SELECT ${PLAN_PICTURES}`).pluck();
-  const photoCounts = db.prepare<[number], { none: number | null; fewer: number | null }>(
-    'SELECT sum(v.picture_count = 0) AS none, sum(v.picture_count > 0 AND v.picture_count < ?) AS fewer FROM vehicles v',
+  // The listings whose days are a lower bound, by the day they count from: a walk of a small partial index (schema 14).
+  const lowerBounds = db.prepare<[], { day: number; n: number }>(
+    'SELECT v.stock_since_day AS day, count(*) AS n FROM vehicles v WHERE v.stock_at_least = 1 AND v.stock_since_day IS NOT NULL GROUP BY v.stock_since_day',
   );
-  const shortDescriptions = db
-    .prepare<[number], number>(
-      `SELECT count(*) FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id
-        WHERE length(coalesce(json_extract(j.raw, '$.description'), '')) < ?`,
-    )
-    .pluck();
-  const noPrice = db.prepare<[], number>('SELECT count(*) FROM vehicles v WHERE v.value IS NULL').pluck();
+  const today = db.prepare<[], number>(`SELECT ${NOW_DAY_SQL}`).pluck();
+  const planPictures = db.prepare<[], number | null>(`SELECT ${PLAN_PICTURES}`).pluck();
 
-  function ageInsights(): Insights['age'] {
-    const buckets: AgeBucketInsight[] = AGE_BUCKETS.map((b) => {
+  function ageInsights(s: Snapshot): Insights['age'] {
+    const days = rangeAt(s, 'age');
+    const portal = stateAt(s, 'portal');
+    const isOn = new Uint8Array(PORTAL_STATES.length);
+    for (const v of ON_PORTAL) isOn[PORTAL_STATES.indexOf(v)] = 1;
+    // Per bucket, on the portal at 2b, off at 2b + 1.
+    const counts = new Int32Array(2 * AGE_BUCKETS.length);
+    let unknown = 0;
+    for (let p = 0; p < s.n; p++) {
+      const b = bucketOf(days[p] as number);
+      if (b < 0) unknown++;
+      else inc(counts, 2 * b + 1 - (isOn[portal[p] as number] as number));
+    }
+    const atLeast = new Int32Array(AGE_BUCKETS.length);
+    const now = today.get() ?? 0;
+    for (const row of lowerBounds.all()) {
+      const b = bucketOf(Math.max(0, now - row.day));
+      if (b >= 0) atLeast[b] = (atLeast[b] as number) + row.n;
+    }
+    const buckets: AgeBucketInsight[] = AGE_BUCKETS.map((b, i) => {
       const age = b.max === undefined ? { min: b.min } : { min: b.min, max: b.max };
       return {
         bucket: b.key,
-        onPortal: bar(0, { age, portal: [...ON_PORTAL] }),
-        offPortal: bar(0, { age, portal: ['off'] }),
-        atLeast: 0,
+        onPortal: bar(counts[2 * i] as number, { age, portal: [...ON_PORTAL] }),
+        offPortal: bar(counts[2 * i + 1] as number, { age, portal: ['off'] }),
+        atLeast: atLeast[i] as number,
       };
     });
-    let unknown = 0;
-    for (const row of ages.all()) {
-      const bucket = row.b === null ? undefined : buckets[row.b];
-      if (bucket === undefined) {
-        unknown += row.n;
-        continue;
-      }
-      (row.on_portal === 1 ? bucket.onPortal : bucket.offPortal).count += row.n;
-      bucket.atLeast += row.least;
-    }
     const last = buckets[buckets.length - 1] as AgeBucketInsight;
     return { buckets, unknown, over90: last.onPortal.count + last.offPortal.count, over90Off: last.offPortal.count };
   }
 
-  function median(type: string | null, n: number): number | null {
-    if (n === 0) return null;
-    const values = middle.all(type, 2 - (n % 2), Math.floor((n - 1) / 2));
-    return values.reduce((a, b) => a + b, 0) / values.length;
-  }
-
-  function priceInsights(): PriceByType[] {
-    return types.all().map(({ type, n }) => {
-      const edges = BAND_EDGES[type ?? ''] ?? DEFAULT_EDGES;
-      const bands: PriceBand[] = edges.map((edge, i) => {
-        const next = edges[i + 1];
-        const min = i === 0 ? -Infinity : edge;
-        const max = next === undefined ? Infinity : next - CENT;
-        const price = { ...(i === 0 ? {} : { min: edge }), ...(next === undefined ? {} : { max }) };
-        return {
-          min: edge,
-          max: next === undefined ? null : max,
-          bar: bar(bandCount.get(type, min, max) ?? 0, type === null ? null : { type: [type], price }),
-        };
-      });
-      return { type, bands, median: median(type, n), priced: n };
+  function priceInsights(s: Snapshot): PriceByType[] {
+    const prices = rangeAt(s, 'price');
+    const type = listAt(s, 'type');
+    // Each type's prices, sorted: the bands are counted and the median read from them. Code -1 (no type) at slot 0.
+    const sizes = new Int32Array(type.values.length + 1);
+    for (let p = 0; p < s.n; p++) if (!Number.isNaN(prices[p])) inc(sizes, (type.codes[p] as number) + 1);
+    const byType = Array.from(sizes, (size) => new Float64Array(size));
+    const filled = new Int32Array(sizes.length);
+    for (let p = 0; p < s.n; p++) {
+      const price = prices[p] as number;
+      if (Number.isNaN(price)) continue;
+      const slot = (type.codes[p] as number) + 1;
+      (byType[slot] as Float64Array)[filled[slot] as number] = price;
+      inc(filled, slot);
+    }
+    const types = byType
+      .map((values, slot) => ({ type: slot === 0 ? null : (type.values[slot - 1] as string), values }))
+      .filter((t) => t.values.length > 0)
+      .sort((a, b) => b.values.length - a.values.length || textOrder(a.type, b.type));
+    return types.map(({ type: t, values }) => {
+      const edges = BAND_EDGES[t ?? ''] ?? DEFAULT_EDGES;
+      const counts = new Array<number>(edges.length).fill(0);
+      for (const value of values) {
+        let band = 0;
+        while (band + 1 < edges.length && value > (edges[band + 1] as number) - CENT) band++;
+        counts[band] = (counts[band] as number) + 1;
+      }
+      return {
+        type: t,
+        bands: edges.map((edge, i) => {
+          const next = edges[i + 1];
+          const max = next === undefined ? null : next - CENT;
+          const price = { ...(i === 0 ? {} : { min: edge }), ...(max === null ? {} : { max }) };
+          return { min: edge, max, bar: bar(counts[i] as number, t === null ? null : { type: [t], price }) };
+        }),
+        median: median(values),
+        priced: values.length,
+      };
     });
   }
 
-  function mixInsights(count: number): Insights['mix'] {
-    const share = (n: number) => (count === 0 ? 0 : n / count);
-    const brandEntries: MixEntry[] = brands
-      .all(TOP_MIX)
-      .map((r) => ({ brand: r.brand, share: share(r.n), bar: bar(r.n, r.brand === null ? null : { brand: [r.brand] }) }));
+  function mixInsights(s: Snapshot): Insights['mix'] {
+    const share = (n: number) => (s.n === 0 ? 0 : n / s.n);
+    const brand = listAt(s, 'brand');
+    const { counts, nulls } = countCodes(brand.codes, brand.values.length);
+    const entries: Array<{ brand: string | null; n: number }> = brand.values.map((name, code) => ({ brand: name, n: counts[code] as number }));
+    if (nulls > 0) entries.push({ brand: null, n: nulls });
+    const brands: MixEntry[] = entries
+      .filter((e) => e.n > 0)
+      .sort((a, b) => b.n - a.n || textOrder(a.brand, b.brand))
+      .slice(0, TOP_MIX)
+      .map((e) => ({ brand: e.brand, share: share(e.n), bar: bar(e.n, e.brand === null ? null : { brand: [e.brand] }) }));
     // No filter selects a model yet: its bar opens nothing.
     const modelEntries: MixEntry[] = models
       .all(TOP_MIX)
       .map((r) => ({ brand: r.brand, modelId: r.model_id, trim: r.trim, share: share(r.n), bar: bar(r.n, null) }));
-    return { brands: brandEntries, models: modelEntries };
+    return { brands, models: modelEntries };
   }
 
-  function offPortalInsights(): Insights['offPortal'] {
-    const counts = new Map(offReasons.all().map((r) => [r.reason, r.n]));
+  function offPortalInsights(s: Snapshot): Insights['offPortal'] {
+    const { counts } = countCodes(stateAt(s, 'offReason'), OFF_REASONS.length);
     const reasons = OFF_REASONS.filter((r): r is Exclude<OffReason, 'on'> => r !== 'on').map((reason) => ({
       reason,
-      bar: bar(counts.get(reason) ?? 0, { offReason: [reason] }),
+      bar: bar(counts[OFF_REASONS.indexOf(reason)] as number, { offReason: [reason] }),
     }));
+    const attention = countCodes(stateAt(s, 'attention'), ATTENTION_VALUES.length).counts;
     return {
       reasons,
       total: reasons.reduce((a, r) => a + r.bar.count, 0),
-      needsAttention: bar(attention.get() ?? 0, { attention: [...NEEDS_ATTENTION] }),
+      needsAttention: bar(
+        NEEDS_ATTENTION.reduce((a, r) => a + (attention[ATTENTION_VALUES.indexOf(r)] as number), 0),
+        { attention: [...NEEDS_ATTENTION] },
+      ),
     };
   }
 
-  function qualityInsights(): Insights['quality'] {
+  function qualityInsights(s: Snapshot): Insights['quality'] {
     const plan = planPictures.get() ?? null;
-    const photos = photoCounts.get(plan ?? 0) ?? { none: 0, fewer: 0 };
-    const fewer = plan === null || plan <= 1 ? bar(0, null) : bar(photos.fewer ?? 0, { photos: { min: 1, max: plan - 1 } });
+    const photos = rangeAt(s, 'photos');
+    const noPrice = flagAt(s, 'noPrice');
+    const short = flagAt(s, 'shortDescription');
+    let none = 0;
+    let fewer = 0;
+    let unpriced = 0;
+    let shortDescriptions = 0;
+    for (let p = 0; p < s.n; p++) {
+      const count = photos[p] as number;
+      if (count <= 0) none++;
+      else if (plan !== null && count < plan) fewer++;
+      if (noPrice[p] === 1) unpriced++;
+      if (short[p] === 1) shortDescriptions++;
+    }
     return {
       planPictures: plan,
-      noPhotos: bar(photos.none ?? 0, { photos: { max: 0 } }),
-      fewerPhotosThanPlan: fewer,
-      shortDescription: bar(shortDescriptions.get(READABLE_DESCRIPTION_LENGTH) ?? 0, null),
-      noPrice: bar(noPrice.get() ?? 0, { noPrice: true }),
+      noPhotos: bar(none, { photos: { max: 0 } }),
+      fewerPhotosThanPlan: plan === null || plan <= 1 ? bar(0, null) : bar(fewer, { photos: { min: 1, max: plan - 1 } }),
+      shortDescription: bar(shortDescriptions, { shortDescription: true }),
+      noPrice: bar(unpriced, { noPrice: true }),
     };
   }
 
   return {
     insights(): Insights {
-      // One read transaction: every figure from the same listings, whatever a sync commits meanwhile.
+      // The snapshot outside a transaction, where it is kept for the inventory's reads (generation.ts); the
+      // reads beside it in one transaction, so they agree with each other whatever a sync commits meanwhile.
+      const s = current();
       return db.transaction(() => {
-        const count = total.get() ?? 0;
         return {
-          total: count,
-          age: ageInsights(),
-          prices: priceInsights(),
-          mix: mixInsights(count),
-          offPortal: offPortalInsights(),
-          quality: qualityInsights(),
+          total: s.n,
+          age: ageInsights(s),
+          prices: priceInsights(s),
+          mix: mixInsights(s),
+          offPortal: offPortalInsights(s),
+          quality: qualityInsights(s),
         };
       })();
     },

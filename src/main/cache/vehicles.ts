@@ -13,6 +13,7 @@ import { parseStoredJson, rawHash, searchText, vehicleColumns, type VehicleColum
 import { changedFields, sameButAlone, SELECT_COMPARED, type StoredFields } from './field-diff';
 import { inventoryWrites } from './writes';
 import { publicationChange } from './publication';
+import { stockStart, utcDay } from '../../shared/stock-age';
 
 /**
  * One listing as received: its JSON text exactly as it came and its parsed view. The store reads
@@ -122,11 +123,16 @@ const COLUMNS: readonly (keyof VehicleColumns)[] = [
   'plate',
   'plate_normalized',
   'cover_url',
+  'description_length',
 ];
 /** From this many vehicles into an empty cache, indexes are built after the rows rather than with them. */
 const BULK_MIN = 5000;
 const PUBLISHED = COLUMNS.indexOf('published');
 const HIGHLIGHTED = COLUMNS.indexOf('highlighted');
+const UPDATED_MS = COLUMNS.indexOf('updated_ms');
+
+/** The sync that reads listings, as their days in stock need it (shared/stock-age.ts). */
+type RunStart = { day: number; first: boolean };
 
 interface ExistingRow {
   id: number;
@@ -141,8 +147,8 @@ export type VehicleStore = ReturnType<typeof createVehicleStore>;
 export function createVehicleStore(db: Db, clock: Clock) {
   // Positional parameters in COLUMNS order: binding by name costs a lookup per column per row.
   const insertVehicle = db.prepare(
-    `INSERT INTO vehicles (${COLUMNS.join(', ')}, raw_hash, first_seen_run, last_seen_run, changed_last_sync)
-     VALUES (${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?)
+    `INSERT INTO vehicles (${COLUMNS.join(', ')}, raw_hash, first_seen_run, last_seen_run, changed_last_sync, stock_since_day, stock_at_least)
+     VALUES (${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (reference) DO NOTHING`,
   );
   const updateVehicle = db.prepare(
@@ -152,10 +158,16 @@ export function createVehicleStore(db: Db, clock: Clock) {
        raw_hash = ?,
        off_cause = CASE WHEN ? = 1 THEN NULL ELSE coalesce(?, off_cause) END,
        last_seen_run = coalesce(?, last_seen_run),
-       changed_last_sync = max(changed_last_sync, ?)
+       changed_last_sync = max(changed_last_sync, ?),
+       -- A lower bound counts from the oldest date known for the listing (shared/stock-age.ts).
+       stock_since_day = CASE WHEN stock_at_least = 1 THEN min(coalesce(stock_since_day, ?), coalesce(?, stock_since_day)) ELSE stock_since_day END
      WHERE id = ?`,
   );
   const selectCompared = db.prepare<[number], StoredFields>(SELECT_COMPARED);
+  // The sync that reads a listing: the day it started, and whether it is the account's first (no earlier one committed).
+  const runStartOf = db.prepare<[number, number], { day: number; first: number }>(
+    "SELECT unixepoch(started_at) / 86400 AS day, NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.outcome = 'ok' AND r.id < ?) AS first FROM sync_runs WHERE id = ?",
+  );
   const clearMarks = db.prepare('UPDATE vehicles SET changed_last_sync = 0 WHERE changed_last_sync = 1');
   const touchVehicle = db.prepare('UPDATE vehicles SET last_seen_run = ? WHERE id = ?');
   const insertJson = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw, problems) VALUES (?, ?, ?)');
@@ -208,6 +220,8 @@ export function createVehicleStore(db: Db, clock: Clock) {
 
   /** What a sync asks of each write beyond the listing itself. */
   interface Recording {
+    /** The sync that reads the listings, as the days in stock need it (null: none, or not recorded). */
+    runStart: RunStart | null;
     onChange: UpsertOptions['onChange'];
     mark: number;
     planFull: boolean;
@@ -220,7 +234,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
     // batch still lands on the update path, through the insert's conflict).
     let old = known === 'absent' ? undefined : selectExisting.get(reference);
     if (old === undefined) {
-      const inserted = writeNew(item, hash, run, recording.mark);
+      const inserted = writeNew(item, hash, run, recording);
       if (inserted) {
         counts.added++;
         if (item.parsed.problems.length > 0) counts.withProblems++;
@@ -241,12 +255,13 @@ export function createVehicleStore(db: Db, clock: Clock) {
   }
 
   /** Inserts a listing; false when its reference is taken (the caller updates it instead). */
-  function writeNew(item: ReceivedVehicle, hash: string, run: number | null, mark: number): boolean {
+  function writeNew(item: ReceivedVehicle, hash: string, run: number | null, { mark, runStart }: Recording): boolean {
     const values = columnValues(item.parsed);
     // A vehicle first seen with an unreadable publication counts as not on the portal (and is flagged).
     values[PUBLISHED] ??= 0;
     values[HIGHLIGHTED] ??= 0;
-    const inserted = insertVehicle.run(...values, hash, run, run, mark);
+    const stock = stockStart(runStart, values[UPDATED_MS] as number | null);
+    const inserted = insertVehicle.run(...values, hash, run, run, mark, stock.sinceDay, +stock.atLeast);
     if (inserted.changes === 0) return false;
     insertJson.run(inserted.lastInsertRowid, item.raw, JSON.stringify(item.parsed.problems));
     writeSearch(inserted.lastInsertRowid, item.parsed);
@@ -301,7 +316,8 @@ export function createVehicleStore(db: Db, clock: Clock) {
     }
     const offCause = change && (change.cause === 'unpublished_here' || change.cause === 'dropped_by_portal') ? change.cause : null;
     // values[0] is the reference, which an update keeps.
-    updateVehicle.run(...values.slice(1), hash, +to.published, offCause, run, mark, old.id);
+    const updatedDay = columns.updated_ms === null ? null : utcDay(columns.updated_ms);
+    updateVehicle.run(...values.slice(1), hash, +to.published, offCause, run, mark, updatedDay, updatedDay, old.id);
     updateJson.run(item.raw, JSON.stringify(item.parsed.problems), old.id);
     deleteFts.run(old.id);
     writeSearch(old.id, item.parsed);
@@ -318,20 +334,24 @@ export function createVehicleStore(db: Db, clock: Clock) {
     "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicles' AND sql IS NOT NULL",
   );
 
-  const upsertTx = db.transaction((batches: Iterable<readonly ReceivedVehicle[]>, total: number, run: number | null, recording: Recording): UpsertCounts => {
-    const counts = emptyUpsertCounts();
-    const at = isoNow(clock);
-    // Into an empty cache every listing is new: no need to look for it (a reference twice in
-    // one pass still lands on the update path, through the insert's conflict). And the first
-    // sync of a big stock builds the sort indexes once at the end, several times cheaper than
-    // growing them row by row. Inside the transaction, so a failure restores them.
-    const empty = isEmpty.get() === 1;
-    const rebuild = total >= BULK_MIN && empty ? secondaryIndexes.all() : [];
-    for (const index of rebuild) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
-    for (const items of batches) for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe', recording);
-    for (const index of rebuild) db.exec(index.sql);
-    return counts;
-  });
+  const upsertTx = db.transaction(
+    (batches: Iterable<readonly ReceivedVehicle[]>, total: number, run: number | null, asked: Omit<Recording, 'runStart'>): UpsertCounts => {
+      const counts = emptyUpsertCounts();
+      const started = run === null ? undefined : runStartOf.get(run, run);
+      const recording: Recording = { ...asked, runStart: started === undefined ? null : { day: started.day, first: started.first === 1 } };
+      const at = isoNow(clock);
+      // Into an empty cache every listing is new: no need to look for it (a reference twice in
+      // one pass still lands on the update path, through the insert's conflict). And the first
+      // sync of a big stock builds the sort indexes once at the end, several times cheaper than
+      // growing them row by row. Inside the transaction, so a failure restores them.
+      const empty = isEmpty.get() === 1;
+      const rebuild = total >= BULK_MIN && empty ? secondaryIndexes.all() : [];
+      for (const index of rebuild) db.exec(`DROP INDEX "${index.name.replaceAll('"', '""')}"`);
+      for (const items of batches) for (const item of items) upsertOne(item, run, at, counts, empty ? 'absent' : 'maybe', recording);
+      for (const index of rebuild) db.exec(index.sql);
+      return counts;
+    },
+  );
 
   // Every write goes through the gateway: the inventory's in-memory snapshot is rebuilt from the next read.
   const writing = inventoryWrites(db);

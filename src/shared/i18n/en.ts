@@ -232,6 +232,7 @@ export const en = {
     offReason: 'Why off the portal',
     photos: 'Photos',
     noPrice: 'Without a price',
+    shortDescription: 'Short description',
     min: 'From',
     max: 'To',
     flags: 'More',

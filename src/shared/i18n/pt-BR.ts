@@ -235,6 +235,7 @@ export const ptBR: Messages = {
     offReason: 'Por que fora do portal',
     photos: 'Fotos',
     noPrice: 'Sem preço',
+    shortDescription: 'Descrição curta',
     min: 'De',
     max: 'Até',
     flags: 'Mais',

@@ -11,6 +11,7 @@ import { up as searchDocumentStep } from './v5-search-document';
 import { up as rawHashStep } from './v6-raw-hash';
 import { rebuildSearchIndex } from './rebuild-search';
 import { up as ledgerOverlayStep } from './v13-ledger-overlay';
+import { up as stockColumnsStep } from './v14-stock-columns';
 
 type Db = Database.Database;
 
@@ -325,6 +326,11 @@ export const MIGRATIONS: readonly Migration[] = [
       if (!attached) throw codedError('internal', { code: 'app.internal' }, { reason: 'schema 13 needs the local-only file attached as `local`' });
       ledgerOverlayStep(db);
     },
+  },
+  {
+    version: 14,
+    name: 'each listing keeps the day it is in stock since, whether that is a lower bound, and its description’s length',
+    up: stockColumnsStep,
   },
 ];
 

@@ -1,20 +1,14 @@
 // Insights: the stock at a glance, one card per question, each with a one-sentence summary, its
 // bars, and the same figures as a table behind a toggle (a screen reader and a keyboard get the same
-// answers). Every bar with filters is a button that opens the inventory showing exactly its
+// answers). The bars are drawn with visx (insights/BarChart.tsx); every bar with filters is a control that opens the inventory showing exactly its
 // listings. The figures are computed in the account session (inventory.insights), never here.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { READABLE_DESCRIPTION_LENGTH, type InsightBar, type Insights } from '../../../shared/insights';
-import { useApp } from '../AppContext';
 import { ErrorBox } from '../components/ErrorBox';
 import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
-
-/** One bar of a chart: its label, and its segments (a colour each, from the Okabe–Ito palette in styles.css). */
-export interface ChartRow {
-  label: string;
-  segments: Array<{ key: string; name: string; bar: InsightBar; tone: 'a' | 'b' }>;
-}
+import { BarChart, type ChartRow } from './insights/BarChart';
 
 export function InsightsScreen() {
   const { t } = useTranslation();
@@ -200,59 +194,9 @@ function ChartCard({ id, title, summary, rowHeader, rows, note }: CardProps) {
           ))}
         </ul>
       )}
-      {asTable ? <InsightsTable rowHeader={rowHeader} rows={rows} /> : <Bars rows={rows} />}
+      {asTable ? <InsightsTable rowHeader={rowHeader} rows={rows} /> : <BarChart rows={rows} labelledBy={titleId} />}
       {note !== undefined && <p className="muted insights__note">{note}</p>}
     </section>
-  );
-}
-
-function Bars({ rows }: { rows: ChartRow[] }) {
-  const max = Math.max(1, ...rows.map((r) => r.segments.reduce((n, s) => n + s.bar.count, 0)));
-  return (
-    <ul className="insights__bars">
-      {rows.map((r) => (
-        <li key={r.label} className="insights__bar-row">
-          <span className="insights__label">{r.label}</span>
-          <span className="insights__track">
-            {r.segments.map((s) => (
-              <Segment key={s.key} label={r.label} segment={s} width={(100 * s.bar.count) / max} />
-            ))}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Segment({ label, segment, width }: { label: string; segment: ChartRow['segments'][number]; width: number }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const { navigate } = useApp();
-  const { bar, name, tone } = segment;
-  const text = f.number(bar.count);
-  const described = `${label} — ${name}: ${text}`;
-  const style = { flexBasis: `${width}%` };
-  const className = `insights__segment insights__tone-${tone}`;
-  if (bar.filters === null || bar.count === 0) {
-    return (
-      <span className={className} style={style} role="img" aria-label={described} title={described}>
-        <span className="insights__value">{text}</span>
-      </span>
-    );
-  }
-  const filters = bar.filters;
-  return (
-    <button
-      type="button"
-      className={className}
-      style={style}
-      aria-label={t('insights.openListings', { what: described })}
-      title={described}
-      data-count={bar.count}
-      onClick={() => navigate({ screen: 'inventory', filters })}
-    >
-      <span className="insights__value">{text}</span>
-    </button>
   );
 }
 
