@@ -120,7 +120,7 @@ describe('export: CSV', () => {
     const col = (name: string) => header?.indexOf(name) ?? -1;
     expect(lines.map((l) => l[col('Referência')])).toEqual(expected.map((r) => r.reference));
     const decimal = (text: string | undefined) => (text === '' || text === undefined ? null : Number(text.replace(',', '.')));
-    expect(lines.map((l) => decimal(l[col('Preço (R$)')]))).toEqual(expected.map((r) => r.value));
+    expect(lines.map((l) => decimal(l[col('Preço (R$)')]))).toEqual(expected.map((r) => r.price));
     expect(lines.map((l) => decimal(l[col('Quilometragem (km)')]))).toEqual(expected.map((r) => r.mileage));
     expect(lines.map((l) => decimal(l[col('Ano do modelo')]))).toEqual(expected.map((r) => r.modelYear));
     expect(lines.map((l) => l[col('Título')]?.replace(/^'(?=[=+\-@])/, ''))).toEqual(expected.map((r) => r.title ?? ''));
@@ -173,7 +173,7 @@ describe('export: XLSX', () => {
     const cells = (name: string) => expected.map((_, i) => sheet.getRow(i + 2).getCell(col(name)).value ?? null);
     expect(cells('Referência')).toEqual(expected.map((r) => r.reference));
     expect(cells('Título')).toEqual(expected.map((r) => r.title));
-    expect(cells('Preço (R$)')).toEqual(expected.map((r) => r.value));
+    expect(cells('Preço (R$)')).toEqual(expected.map((r) => r.price));
     expect(cells('Quilometragem (km)')).toEqual(expected.map((r) => r.mileage));
     expect(cells('Em destaque')).toEqual(expected.map((r) => (r.highlighted ? 1 : 0)));
     expect(cells('Fotos')).toEqual(expected.map((r) => r.pictureCount));
