@@ -165,4 +165,26 @@ describe('the changes of a sync run', () => {
     sqlOf(cache).prepare("UPDATE sync_changes SET fields = '{not json' WHERE reference = 'A'").run();
     expect(cache.changes.ofRun(run)).toEqual([{ reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [] }]);
   });
+
+  it("changes recorded under the names the compared fields had before the listing columns were declared once read as today's", () => {
+    fullPass(stock());
+    const run = fullPass([
+      portalVehicle({ reference: 'A', value: 1 }),
+      portalVehicle({ reference: 'B' }),
+      portalVehicle({ reference: 'C', title: 'Fiat Uno' }),
+    ]);
+    // Each: the former name, today's, and the values.
+    const renamed: Array<[string, string, string | number | null, string | number | null]> = [
+      ['publication', 'portal', 1, 0],
+      ['highlight', 'highlighted', 0, 1],
+      ['photos', 'pictureCount', 2, 3],
+      ['rejectedPhotos', 'rejectedPhotoCount', 0, 1],
+      ['version', 'trim', '1.0 MPI', '1.0 TSI'],
+      ['address', 'url', null, 'https://portal.example/a'],
+      ['price', 'price', 50000, 1],
+    ];
+    const stored = renamed.map(([field, , from, to]) => ({ field, from, to }));
+    sqlOf(cache).prepare('UPDATE sync_changes SET fields = ? WHERE reference = ?').run(JSON.stringify(stored), 'A');
+    expect(cache.changes.ofRun(run)[0]?.fields).toEqual(renamed.map(([, field, from, to]) => ({ field, from, to })));
+  });
 });
