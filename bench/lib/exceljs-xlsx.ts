@@ -5,9 +5,9 @@
 // Kept in bench/ only, so every bench run shows the choice's cost side by side (docs/xlsx-writer.md).
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { VehicleRow } from '../../src/shared/inventory';
+
 import type { UiLanguage } from '../../src/shared/views';
-import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells } from '../../src/main/export/columns';
+import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells, type ExportRecord } from '../../src/main/export/columns';
 import { EXCEL_CELL_MAX, NUMBER_FORMATS } from '../../src/main/export/xlsx';
 
 const fit = (value: unknown): unknown => (typeof value === 'string' && value.length > EXCEL_CELL_MAX ? `${value.slice(0, EXCEL_CELL_MAX - 1)}…` : value);
@@ -34,7 +34,7 @@ export class ExcelJsRowWriter {
     header.commit();
   }
 
-  add(rows: readonly VehicleRow[]): void {
+  add(rows: readonly ExportRecord[]): void {
     for (const row of rows) {
       const line = this.sheet.addRow(rowCells(row, this.language).map(fit));
       line.eachCell((cell, index) => {

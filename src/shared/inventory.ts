@@ -2,8 +2,8 @@
 // send to the local cache (the same shape across the bridge, the CLI and the cache), and the
 // shapes that come back. The filters are declared in inventory-filters.ts.
 import { z } from 'zod';
-import type { AttentionReason } from './attention';
-import { inventoryFiltersSchema, type PortalState } from './inventory-filters';
+import { inventoryFiltersSchema } from './inventory-filters';
+import type { VehicleRow } from './listing-columns';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
 export {
@@ -79,43 +79,8 @@ export type ParsedInventoryQuery = z.output<typeof inventoryQuerySchema>;
 /** What the facets depend on: the text and the filters (not the sort nor the window). */
 export const inventoryFacetsQuerySchema = inventoryQuerySchema.pick({ text: true, filters: true });
 
-/** One line of the inventory list: the compact columns, never the raw JSON. */
-export interface VehicleRow {
-  reference: string;
-  title: string | null;
-  brand: string | null;
-  trim: string | null;
-  modelId: number | null;
-  type: string | null;
-  fuel: string | null;
-  gearbox: string | null;
-  color: string | null;
-  manufacturedYear: number | null;
-  modelYear: number | null;
-  value: number | null;
-  mileage: number | null;
-  brandNew: boolean | null;
-  active: boolean | null;
-  portal: PortalState;
-  highlighted: boolean;
-  updatedAt: string | null;
-  pictureCount: number;
-  rejectedPhotoCount: number;
-  hasProblems: boolean;
-  problemCount: number;
-  url: string | null;
-  plate: string | null;
-  /** Why the listing is off the portal, when a sync saw it leave (null while on the portal, or when it was never seen on it). */
-  notOnPortalReason: NotOnPortalReason | null;
-  /** Why the listing needs the dealer, most urgent first (shared/attention.ts); empty when it does not. */
-  attention: AttentionReason[];
-  /** Whole days in stock (shared/stock-age.ts), null when no date is known for it. */
-  daysInStock: number | null;
-  /** The listing was there at the account's first sync: it has been in stock at least `daysInStock` days. */
-  daysInStockAtLeast: boolean;
-  /** The first picture in display order: its source address and, once registered in the photo cache, its id and status. */
-  cover: { source: string; photoId: number | null; status: PhotoStatus | null } | null;
-}
+/** One line of the inventory list: its columns are declared in listing-columns.ts. */
+export type { CoverPhoto, VehicleRow } from './listing-columns';
 
 export interface VehicleQueryResult {
   total: number;

@@ -1,7 +1,8 @@
 // What a sync changed, listing by listing: the kinds of change, the fields a sync compares for a
-// changed listing (declared once here: the cache's diff, the CLI and the screens derive from it),
-// and the view the renderer and the CLI show. Labels: `changes.kinds.*` and `changes.fields.*`.
+// changed listing (the listing's columns that say so, listing-columns.ts: the cache's diff, the CLI
+// and the screens derive from them), and the view the renderer and the CLI show. Labels: `changes.kinds.*` and `changes.fields.*`.
 import { z } from 'zod';
+import { CHANGE_COLUMNS, LISTING_COLUMNS, type ChangeColumn } from './listing-columns';
 import type { SyncRunView } from './views';
 
 /**
@@ -32,27 +33,26 @@ export interface ChangeFieldSpec {
    * minutes after every edit, so beside another change they would only repeat it.
    */
   alone?: true;
+  /** Its place in a listing's changes: what matters most to the dealer first. */
+  order: number;
 }
 
-/** The fields compared between the stored listing and the one a sync reads, in the order they are shown. */
-export const CHANGE_FIELDS = {
-  price: { column: 'value', format: 'money' },
-  publication: { column: 'published', format: 'flag' },
-  highlight: { column: 'highlighted', format: 'flag' },
-  active: { column: 'active', format: 'flag' },
-  mileage: { column: 'mileage', format: 'number' },
-  photos: { column: 'picture_count', format: 'number' },
-  rejectedPhotos: { column: 'rejected_photo_count', format: 'number' },
-  title: { column: 'title', format: 'text' },
-  version: { column: 'trim', format: 'text' },
-  modelYear: { column: 'model_year', format: 'number' },
-  color: { column: 'color', format: 'text' },
-  address: { column: 'url', format: 'text', alone: true },
-  updatedAt: { column: 'updated_at', format: 'date', alone: true },
-} as const satisfies Record<string, ChangeFieldSpec>;
+/** The fields compared between the stored listing and the one a sync reads, in the order they are shown: the listing's columns that say `change` (listing-columns.ts). */
+export type ChangeField = ChangeColumn;
+export const CHANGE_FIELD_NAMES: readonly ChangeField[] = [...CHANGE_COLUMNS].sort((a, b) => LISTING_COLUMNS[a].change.order - LISTING_COLUMNS[b].change.order);
+export const CHANGE_FIELDS = Object.fromEntries(CHANGE_FIELD_NAMES.map((name) => [name, LISTING_COLUMNS[name].change])) as {
+  [K in ChangeColumn]: (typeof LISTING_COLUMNS)[K]['change'];
+};
 
-export type ChangeField = keyof typeof CHANGE_FIELDS;
-export const CHANGE_FIELD_NAMES = Object.keys(CHANGE_FIELDS) as ChangeField[];
+/** The names changes recorded before the listing's columns were declared once had (sync_changes keeps them): read as today's. */
+export const FORMER_CHANGE_FIELDS: Readonly<Record<string, ChangeField>> = {
+  publication: 'portal',
+  highlight: 'highlighted',
+  photos: 'pictureCount',
+  rejectedPhotos: 'rejectedPhotoCount',
+  version: 'trim',
+  address: 'url',
+};
 
 export type ChangeValue = string | number | null;
 

@@ -1,7 +1,7 @@
 // What the main process hands the renderer: plain, structured-clonable views.
 // Nothing here ever carries the integration token or the JWT.
-import type { AttentionReason } from './attention';
 import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
+import type { VehicleRow, ViewColumn } from './listing-columns';
 import type { Plan, PlanUsage } from './plan';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
@@ -104,35 +104,14 @@ export interface PublicationStateView {
   request: PublicationRequestView | null;
 }
 
-/** One row of the inventory table: only what the list shows. */
-export interface VehicleRowView {
-  reference: string;
-  title: string | null;
-  brand: string | null;
-  trim: string | null;
-  type: string | null;
-  fuel: string | null;
-  gearbox: string | null;
-  color: string | null;
-  modelYear: number | null;
-  manufacturedYear: number | null;
-  value: number | null;
-  mileage: number | null;
-  brandNew: boolean | null;
-  active: boolean | null;
-  licensePlate: string | null;
-  updatedAt: string | null;
+/** One row of the inventory table: only what the list shows (the listing's columns that say `view`, listing-columns.ts). */
+export type VehicleRowView = Pick<VehicleRow, ViewColumn> & {
   publication: PublicationStateView;
   /** Opaque photo id of the cover (lowest `order`), for `photoUrl()`; null without pictures. */
   coverPhotoId: string | null;
-  pictureCount: number;
-  rejectedPhotoCount: number;
   /** The portal has given the listing's address (it can take up to 45 min after an edit). */
   urlReady: boolean;
-  problemCount: number;
-  /** Why the listing needs the dealer, most urgent first (shared/attention.ts); empty when it does not. */
-  attention: AttentionReason[];
-}
+};
 
 export interface InventoryPage {
   /** Listings matching the text and filters (not just this window). */

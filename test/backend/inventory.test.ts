@@ -40,7 +40,7 @@ describe('inventory', () => {
       reference: first?.reference,
       title: first?.title,
       brand: first?.brand.name,
-      licensePlate: first?.licensePlate,
+      plate: first?.licensePlate,
       pictureCount: first?.pictures.length ?? 0,
       urlReady: Boolean(first?.url),
       publication: { onPortal: first?.publication != null, unpublish: 'none', unpublishRequestedAt: null },
@@ -48,7 +48,7 @@ describe('inventory', () => {
     const next = await b.call('inventory.query', inventoryQuery({ window: { offset: 10, limit: 10 } }));
     expect(next.rows[0]?.reference).toBe(all.map((v) => v.reference).sort()[10]);
     const byValue = await b.call('inventory.query', inventoryQuery({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 500 } }));
-    const values = byValue.rows.map((r) => r.value ?? -1);
+    const values = byValue.rows.map((r) => r.price ?? -1);
     expect(values).toEqual([...values].sort((x, y) => y - x));
     const byPortal = await b.call('inventory.query', inventoryQuery({ sort: { field: 'portal', dir: 'asc' } }));
     expect(byPortal.total).toBe(all.length);

@@ -52,7 +52,7 @@ describe('the changes of a sync run', () => {
           { field: 'mileage', from: 45000, to: 46000 },
         ],
       },
-      { reference: 'B', kind: 'dropped', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'publication', from: 1, to: 0 }] },
+      { reference: 'B', kind: 'dropped', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'portal', from: 1, to: 0 }] },
       { reference: 'C', kind: 'removed', title: 'Fiat Uno', fields: [] },
     ]);
     expect(cache.runs.get(run)?.counts).not.toHaveProperty('firstSync');
@@ -66,7 +66,7 @@ describe('the changes of a sync run', () => {
       portalVehicle({ reference: 'C', title: 'Fiat Uno' }),
     ]);
     expect(cache.changes.ofRun(run)).toEqual([
-      { reference: 'B', kind: 'offElsewhere', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'publication', from: 1, to: 0 }] },
+      { reference: 'B', kind: 'offElsewhere', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'portal', from: 1, to: 0 }] },
     ]);
     expect(cache.getVehicle('B')?.row).toMatchObject({ portal: 'off', notOnPortalReason: null });
     expect(cache.getVehicle('B')?.publicationHistory.map((e) => e.cause)).toEqual(['unknown']);
@@ -84,7 +84,7 @@ describe('the changes of a sync run', () => {
         title: 'Volkswagen Gol 1.0 Flex',
         fields: [{ field: 'updatedAt', from: '2025-03-01T10:00:00.000Z', to: '2025-03-01T11:00:00.000Z' }],
       },
-      { reference: 'B', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'address', from: null, to: url }] },
+      { reference: 'B', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'url', from: null, to: url }] },
     ]);
   });
 
@@ -164,5 +164,27 @@ describe('the changes of a sync run', () => {
     ]);
     sqlOf(cache).prepare("UPDATE sync_changes SET fields = '{not json' WHERE reference = 'A'").run();
     expect(cache.changes.ofRun(run)).toEqual([{ reference: 'A', kind: 'changed', title: 'Volkswagen Gol 1.0 Flex', fields: [] }]);
+  });
+
+  it("changes recorded under the names the compared fields had before the listing columns were declared once read as today's", () => {
+    fullPass(stock());
+    const run = fullPass([
+      portalVehicle({ reference: 'A', value: 1 }),
+      portalVehicle({ reference: 'B' }),
+      portalVehicle({ reference: 'C', title: 'Fiat Uno' }),
+    ]);
+    // Each: the former name, today's, and the values.
+    const renamed: Array<[string, string, string | number | null, string | number | null]> = [
+      ['publication', 'portal', 1, 0],
+      ['highlight', 'highlighted', 0, 1],
+      ['photos', 'pictureCount', 2, 3],
+      ['rejectedPhotos', 'rejectedPhotoCount', 0, 1],
+      ['version', 'trim', '1.0 MPI', '1.0 TSI'],
+      ['address', 'url', null, 'https://portal.example/a'],
+      ['price', 'price', 50000, 1],
+    ];
+    const stored = renamed.map(([field, , from, to]) => ({ field, from, to }));
+    sqlOf(cache).prepare('UPDATE sync_changes SET fields = ? WHERE reference = ?').run(JSON.stringify(stored), 'A');
+    expect(cache.changes.ofRun(run)[0]?.fields).toEqual(renamed.map(([, field, from, to]) => ({ field, from, to })));
   });
 });

@@ -90,7 +90,7 @@ describe('filters', () => {
 
   it('ranges are inclusive, open on a missing side', () => {
     expect(matching({ year: { min: 2020, max: 2022 } })).toEqual(refsWhere((r) => (r.modelYear ?? 0) >= 2020 && (r.modelYear ?? 0) <= 2022));
-    expect(matching({ price: { max: 60_000 } })).toEqual(refsWhere((r) => (r.value ?? Infinity) <= 60_000));
+    expect(matching({ price: { max: 60_000 } })).toEqual(refsWhere((r) => (r.price ?? Infinity) <= 60_000));
     expect(matching({ mileage: { min: 100_000 } })).toEqual(refsWhere((r) => (r.mileage ?? -1) >= 100_000));
     expect(matching({ price: {} })).toHaveLength(N);
   });
@@ -213,7 +213,7 @@ describe('facets', () => {
   it('gives range bounds over the other filters', () => {
     const rows = cache.queryVehicles({ ...without('year'), window: { offset: 0, limit: 500 } }).rows;
     expect(facets.year).toEqual({ min: Math.min(...rows.map((r) => r.modelYear ?? Infinity)), max: Math.max(...rows.map((r) => r.modelYear ?? -Infinity)) });
-    const priced = cache.queryVehicles({ ...query, window: { offset: 0, limit: 500 } }).rows.map((r) => r.value ?? 0);
+    const priced = cache.queryVehicles({ ...query, window: { offset: 0, limit: 500 } }).rows.map((r) => r.price ?? 0);
     expect(facets.price).toEqual({ min: Math.min(...priced), max: Math.max(...priced) });
     expect(cache.facetCounts({ text: 'nothingmatchesthis' }).price).toEqual({ min: null, max: null });
   });

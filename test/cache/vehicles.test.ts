@@ -60,7 +60,7 @@ describe('upsertMany', () => {
     expect(upsert(cache, [portalVehicle({ reference: 'A' }), portalVehicle({ reference: 'B' })])).toMatchObject({ added: 2 });
     const counts = upsert(cache, [portalVehicle({ reference: 'A' }), portalVehicle({ reference: 'B', value: 1 })]);
     expect(counts).toMatchObject({ added: 0, changed: 1, unchanged: 1 });
-    expect(cache.getVehicle('B')?.row.value).toBe(1);
+    expect(cache.getVehicle('B')?.row.price).toBe(1);
   });
 
   it('a staged listing is parsed only when it is new or changed', () => {
@@ -79,7 +79,7 @@ describe('upsertMany', () => {
     expect(cache.vehicles.upsertMany([unparseable(same)])).toMatchObject({ unchanged: 1, changed: 0 });
     expect(() => cache.vehicles.upsertMany([unparseable(edited)])).toThrow('parsed although unchanged');
     expect(cache.vehicles.upsertMany([lazyReceivedVehicle(edited)])).toMatchObject({ changed: 1 });
-    expect(cache.getVehicle('A')?.row.value).toBe(11);
+    expect(cache.getVehicle('A')?.row.price).toBe(11);
     // Without a usable reference, the stand-in key comes from parsing, as parseVehicle makes it.
     expect(stagedVehicle({ reference: '' }).reference).toBeNull();
     expect(stagedVehicle('garbage').reference).toBeNull();

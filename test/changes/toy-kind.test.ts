@@ -60,8 +60,8 @@ describe('a change kind declared in a test file alone', () => {
       expect(saved).toMatchObject({ status: 'pending', payload: { value: asked }, base: { value: before, updatedAt: target.updatedAt } });
       // Pending: the list and the detail show the price asked; the portal still has the old one.
       const listed = () => r.cache.queryVehicles({ text: target.reference }).rows.find((row) => row.reference === target.reference);
-      expect(listed()?.value).toBe(asked);
-      expect(r.cache.getVehicle(target.reference)?.row.value).toBe(asked);
+      expect(listed()?.price).toBe(asked);
+      expect(r.cache.getVehicle(target.reference)?.row.price).toBe(asked);
       expect(r.sb.data.get(target.reference)?.value).toBe(before);
       expect(pendingChangeViews(r.cache)).toEqual([
         expect.objectContaining({ kind: 'toy-reprice', reference: target.reference, status: 'pending', discardable: true }),
@@ -71,7 +71,7 @@ describe('a change kind declared in a test file alone', () => {
       expect(await r.engine.flushChanges()).toEqual({ sent: { 'toy-reprice': 1 }, failed: {}, remaining: 0 });
       expect(r.sb.data.get(target.reference)?.value).toBe(asked);
       expect(r.cache.ledger.get(saved.id)).toMatchObject({ status: 'sent', closedAt: null });
-      expect(listed()?.value).toBe(asked);
+      expect(listed()?.price).toBe(asked);
 
       // The next sync reads it as asked: confirmed, and nothing is pending any more.
       const run = await r.engine.run();
@@ -79,8 +79,8 @@ describe('a change kind declared in a test file alone', () => {
       expect(r.cache.ledger.get(saved.id)).toMatchObject({ status: 'confirmed' });
       expect(r.cache.ledger.get(saved.id)?.closedAt).not.toBeNull();
       expect(pendingChangeViews(r.cache)).toEqual([]);
-      expect(listed()?.value).toBe(asked);
-      expect(r.cache.getVehicle(target.reference)?.row.value).toBe(asked);
+      expect(listed()?.price).toBe(asked);
+      expect(r.cache.getVehicle(target.reference)?.row.price).toBe(asked);
     } finally {
       r.cache.close();
       await r.sb.close();

@@ -120,7 +120,7 @@ describe('accounts, sync, search, show, unpublish, plan, status', () => {
     const offPage = json<InventoryPage>(off);
     expect(offPage.total).toBe(offCount);
     for (const row of offPage.rows) expect(row.publication.onPortal).toBe(false);
-    const values = json<InventoryPage>(cheapFirst).rows.map((r) => r.value ?? 0);
+    const values = json<InventoryPage>(cheapFirst).rows.map((r) => r.price ?? 0);
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(values).toHaveLength(5);
     expect(table.code).toBe(0);

@@ -52,7 +52,7 @@ describe('showroom export', () => {
     const [header, ...lines] = parse(bytes, { bom: true, delimiter: ';' });
     const col = (name: string) => header?.indexOf(name) ?? -1;
     expect(lines.map((l) => l[col('Referência')])).toEqual(expected.map((r) => r.reference));
-    expect(lines.map((l) => Number(l[col('Preço (R$)')]?.replace(',', '.')))).toEqual(expected.map((r) => r.value));
+    expect(lines.map((l) => Number(l[col('Preço (R$)')]?.replace(',', '.')))).toEqual(expected.map((r) => r.price));
     expect(new Set(lines.map((l) => l[col('Publicação')]))).toEqual(new Set(['No portal']));
   });
 
@@ -73,7 +73,7 @@ describe('showroom export', () => {
     const cells = (name: string) => expected.map((_, i) => sheet.getRow(i + 2).getCell(col(name)).value ?? null);
     expect(sheet.rowCount).toBe(expected.length + 1);
     expect(cells('Reference')).toEqual(expected.map((r) => r.reference));
-    expect(cells('Price (R$)')).toEqual(expected.map((r) => r.value));
+    expect(cells('Price (R$)')).toEqual(expected.map((r) => r.price));
     expect(cells('Model year')).toEqual(expected.map((r) => r.modelYear));
   });
 

@@ -39,7 +39,7 @@ test('a plan-limit drop, a price change and a removal appear in what changed; a 
   await expect(changes).toHaveCount(1);
   await expect(changes).toContainText(`${t('codes.changes.dropped')} (${droppedAll.length})`);
   await expect(changes.locator(`[data-reference="${dropped.reference}"]`)).toContainText(
-    `${t('codes.changeFields.publication')}: ${t('codes.changes.yes')} → ${t('codes.changes.no')}`,
+    `${t('codes.changeFields.portal')}: ${t('codes.changes.yes')} → ${t('codes.changes.no')}`,
   );
   await expect(changes.locator(`[data-reference="${priced.reference}"]`)).toContainText('→ R$123,456.00');
   await expect(changes.locator(`[data-reference="${gone.reference}"]`)).toContainText(gone.title ?? '');

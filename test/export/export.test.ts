@@ -120,7 +120,7 @@ describe('export: CSV', () => {
     const col = (name: string) => header?.indexOf(name) ?? -1;
     expect(lines.map((l) => l[col('Referência')])).toEqual(expected.map((r) => r.reference));
     const decimal = (text: string | undefined) => (text === '' || text === undefined ? null : Number(text.replace(',', '.')));
-    expect(lines.map((l) => decimal(l[col('Preço (R$)')]))).toEqual(expected.map((r) => r.value));
+    expect(lines.map((l) => decimal(l[col('Preço (R$)')]))).toEqual(expected.map((r) => r.price));
     expect(lines.map((l) => decimal(l[col('Quilometragem (km)')]))).toEqual(expected.map((r) => r.mileage));
     expect(lines.map((l) => decimal(l[col('Ano do modelo')]))).toEqual(expected.map((r) => r.modelYear));
     expect(lines.map((l) => l[col('Título')]?.replace(/^'(?=[=+\-@])/, ''))).toEqual(expected.map((r) => r.title ?? ''));
@@ -131,6 +131,84 @@ describe('export: CSV', () => {
     const file = join(setting.t.dir, 'nada.csv');
     expect((await exportInventory(setting.cache, { format: 'csv', file, language: 'en', query: { text: 'zzzznothing' } })).rows).toBe(0);
     expect(readCsv(file, ',')).toHaveLength(1);
+  });
+});
+
+describe('export: every column the dialog promises', () => {
+  // A car with every detail, and a motorcycle whose portal placeholders mean "none" (0 down
+  // payment, 0 installments, 0 doors) and that has no description, document or accessories.
+  function seedDetails(): void {
+    upsert(setting.cache, [
+      portalVehicle({ reference: 'D1' }),
+      portalVehicle({
+        reference: 'D2',
+        type: 'M',
+        doors: 0,
+        deposit: 0,
+        amountOfInstallments: 0,
+        amountPerInstallment: 0,
+        accessories: [],
+        description: undefined,
+        document: undefined,
+        otherInfos: undefined,
+      }),
+    ]);
+  }
+  const query: InventoryQuery = { sort: { field: 'reference', dir: 'asc' } };
+  const links = [1, 2].map((n) => `https://cdn.portal.example/D1/${n}.jpg`).join('\n');
+  /** Per column: its header in English and Portuguese, then the car's and the motorcycle's cells as the CSV (en) writes them and as the XLSX (pt-BR) holds them. */
+  const CELLS: Array<[en: string, pt: string, csv: [string, string], xlsx: [unknown, unknown]]> = [
+    ['Description', 'Descrição', ['Único dono, revisões em dia.', ''], ['Único dono, revisões em dia.', null]],
+    ['Accessories', 'Acessórios', ['Ar-condicionado, Direção hidráulica', ''], ['Ar-condicionado, Direção hidráulica', null]],
+    ['Extra information', 'Informações adicionais', ['IPVA pago', ''], ['IPVA pago', null]],
+    // The portal's placeholders are no facts: "None", or an empty cell where there is nothing to say.
+    ['Down payment (R$)', 'Entrada (R$)', ['10000', 'None'], [10000, 'Nenhuma']],
+    ['Per installment (R$)', 'Valor da parcela (R$)', ['1500', 'None'], [1500, 'Nenhuma']],
+    ['Number of installments', 'Número de parcelas', ['48', 'None'], [48, 'Nenhuma']],
+    ['Doors', 'Portas', ['4', ''], [4, null]],
+    ['Document', 'Documento', ['123', ''], ['123', null]],
+    ['Photo links', 'Links das fotos', [links, links.replaceAll('D1', 'D2')], [links, links.replaceAll('D1', 'D2')]],
+    ['Active', 'Ativo', ['Yes', 'Yes'], [1, 1]],
+  ];
+
+  it('CSV: description, accessories, extra information, down payment, installments, doors, document, photo links, days in stock', async () => {
+    seedDetails();
+    const rows = rowsOf(query);
+    expect(rows[0]?.daysInStock).toEqual(expect.any(Number));
+    const file = join(setting.t.dir, 'details.csv');
+    await exportInventory(setting.cache, { format: 'csv', file, language: 'en', query });
+    const [header = [], ...lines] = readCsv(file, ',');
+    for (const [name, , cells] of CELLS) {
+      expect(header, name).toContain(name);
+      expect(
+        lines.map((line) => line[header.indexOf(name)]),
+        name,
+      ).toEqual(cells);
+    }
+    expect(lines.map((line) => line[header.indexOf('Days in stock')])).toEqual(rows.map((r) => String(r.daysInStock)));
+  });
+
+  it('XLSX: the same columns, typed, with the same words as the CSV', async () => {
+    seedDetails();
+    const rows = rowsOf(query);
+    const file = join(setting.t.dir, 'detalhes.xlsx');
+    await exportInventory(setting.cache, { format: 'xlsx', file, language: 'pt-BR', query });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.getWorksheet('Anúncios');
+    if (!sheet) throw new Error('no sheet named Anúncios');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = (name: string) => [2, 3].map((r) => sheet.getRow(r).getCell(header.indexOf(name) + 1));
+    for (const [, name, , cells] of CELLS) {
+      expect(header, name).toContain(name);
+      expect(
+        column(name).map((cell) => cell.value ?? null),
+        name,
+      ).toEqual(cells);
+    }
+    expect(column('Entrada (R$)')[0]?.numFmt).toBe('"R$" #,##0.00');
+    expect(column('Ativo')[0]?.numFmt).toBe('"Sim";"Sim";"Não"');
+    expect(column('Dias em estoque').map((cell) => cell.value)).toEqual(rows.map((r) => r.daysInStock));
   });
 });
 
@@ -173,7 +251,7 @@ describe('export: XLSX', () => {
     const cells = (name: string) => expected.map((_, i) => sheet.getRow(i + 2).getCell(col(name)).value ?? null);
     expect(cells('Referência')).toEqual(expected.map((r) => r.reference));
     expect(cells('Título')).toEqual(expected.map((r) => r.title));
-    expect(cells('Preço (R$)')).toEqual(expected.map((r) => r.value));
+    expect(cells('Preço (R$)')).toEqual(expected.map((r) => r.price));
     expect(cells('Quilometragem (km)')).toEqual(expected.map((r) => r.mileage));
     expect(cells('Em destaque')).toEqual(expected.map((r) => (r.highlighted ? 1 : 0)));
     expect(cells('Fotos')).toEqual(expected.map((r) => r.pictureCount));

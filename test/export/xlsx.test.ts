@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { exportInventory } from '../../src/main/export';
 import { EXPORT_COLUMNS, exportHeaders } from '../../src/main/export/columns';
 import { XlsxRowWriter } from '../../src/main/export/xlsx';
+import { columnName } from '../../src/main/export/xlsx-parts';
 import type { VehicleRow } from '../../src/shared/inventory';
 import type { UiLanguage } from '../../src/shared/views';
 import { generateVehicles } from '../../src/sandbox/generator';
@@ -34,7 +35,7 @@ async function writeAndRead(rows: VehicleRow[], language: UiLanguage): Promise<E
   const stream = createWriteStream(file);
   await once(stream, 'open');
   const writer = new XlsxRowWriter(stream, language);
-  writer.add(rows);
+  writer.add(rows.map((row) => ({ row })));
   await writer.finish();
   return readBack(file);
 }
@@ -103,15 +104,15 @@ describe('XLSX: typed cells and formats per language', () => {
     const rows = [
       rowWith({
         reference: 'R1',
-        value: 1_234_567.89,
+        price: 1_234_567.89,
         mileage: 123_456,
         modelYear: 2024,
         updatedAt: '2018-01-15T12:34:00.000Z',
         brandNew: true,
         active: false,
       }),
-      rowWith({ reference: 'R2', value: null, mileage: null, updatedAt: '2025-06-01T03:00:00.000Z', brandNew: null }),
-      rowWith({ reference: 'R3', value: Number.NaN, mileage: Number.POSITIVE_INFINITY, updatedAt: 'not a date' }),
+      rowWith({ reference: 'R2', price: null, mileage: null, updatedAt: '2025-06-01T03:00:00.000Z', brandNew: null }),
+      rowWith({ reference: 'R3', price: Number.NaN, mileage: Number.POSITIVE_INFINITY, updatedAt: 'not a date' }),
     ];
     const sheet = await writeAndRead(rows, language);
     const cell = (row: number, id: string) => sheet.getRow(row).getCell(colOf(id));
@@ -121,8 +122,8 @@ describe('XLSX: typed cells and formats per language', () => {
     expect(sheet.getRow(1).getCell(1).style.font?.bold).toBe(true);
     expect(cell(2, 'reference').style.font?.bold).toBeFalsy();
 
-    expect(cell(2, 'value').value).toBe(1_234_567.89);
-    expect(cell(2, 'value').numFmt).toBe('"R$" #,##0.00');
+    expect(cell(2, 'price').value).toBe(1_234_567.89);
+    expect(cell(2, 'price').numFmt).toBe('"R$" #,##0.00');
     expect(cell(2, 'mileage').value).toBe(123_456);
     expect(cell(2, 'mileage').numFmt).toBe('#,##0');
     expect(cell(2, 'modelYear').value).toBe(2024);
@@ -140,10 +141,10 @@ describe('XLSX: typed cells and formats per language', () => {
     expect((date.value as Date).toISOString()).toBe('2018-01-15T10:34:00.000Z'); // UTC-2 that summer
     expect((cell(3, 'updatedAt').value as Date).toISOString()).toBe('2025-06-01T00:00:00.000Z'); // UTC-3
 
-    expect(cell(3, 'value').value).toBeNull();
+    expect(cell(3, 'price').value).toBeNull();
     expect(cell(3, 'mileage').value).toBeNull();
     expect(cell(3, 'brandNew').value).toBeNull();
-    expect(cell(4, 'value').value).toBeNull(); // NaN and Infinity are no number Excel can hold
+    expect(cell(4, 'price').value).toBeNull(); // NaN and Infinity are no number Excel can hold
     expect(cell(4, 'mileage').value).toBeNull();
     expect(cell(4, 'updatedAt').value).toBe('not a date'); // unreadable: the text as it came
   });
@@ -152,7 +153,7 @@ describe('XLSX: typed cells and formats per language', () => {
     const sheet = await writeAndRead([rowWith({ reference: 'L1' }), rowWith({ reference: 'L2' })], 'pt-BR');
     expect(sheet.name).toBe('Anúncios');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe(`A1:${String.fromCharCode(64 + EXPORT_COLUMNS.length)}3`);
+    expect(sheet.autoFilter).toBe(`A1:${columnName(EXPORT_COLUMNS.length - 1)}3`);
     expect(EXPORT_COLUMNS.map((_, i) => sheet.getColumn(i + 1).width)).toEqual(EXPORT_COLUMNS.map((c) => c.width));
   });
 });
@@ -188,7 +189,7 @@ describe('XLSX: the export', () => {
     let windows = 0;
     let waiting = 0;
     while (windows < 60 && waiting < 5) {
-      writer.add(window);
+      writer.add(window.map((row) => ({ row })));
       windows++;
       await new Promise((resolve) => setTimeout(resolve, 10));
       waiting = writer.input.writableNeedDrain ? waiting + 1 : 0;

@@ -21,7 +21,7 @@ describe('the change report names what happened', () => {
 
     const run = await r.engine.run({ kind: 'full' });
     const changes = syncChangesView(r.cache, run.id).changes;
-    expect(changes.find((c) => c.reference === off.reference)).toMatchObject({ kind: 'offElsewhere', fields: [{ field: 'publication', from: 1, to: 0 }] });
+    expect(changes.find((c) => c.reference === off.reference)).toMatchObject({ kind: 'offElsewhere', fields: [{ field: 'portal', from: 1, to: 0 }] });
     const stamp = changes.find((c) => c.reference === touched.reference);
     expect(stamp).toMatchObject({ kind: 'changed', fields: [{ field: 'updatedAt', from: touched.updatedAt }] });
     expect(r.cache.getVehicle(off.reference)?.row.notOnPortalReason).not.toBe('dropped_by_portal');

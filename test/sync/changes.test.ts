@@ -37,7 +37,7 @@ describe('what changed, listing by listing', () => {
     const view = syncChangesView(r.cache, run.id);
     const droppedFields = (reference: string): FieldChange[] => {
       const was = before.find((v) => v.reference === reference);
-      return [{ field: 'publication', from: 1, to: 0 }, ...(was?.publication?.highlighted ? [{ field: 'highlight' as const, from: 1, to: 0 }] : [])];
+      return [{ field: 'portal', from: 1, to: 0 }, ...(was?.publication?.highlighted ? [{ field: 'highlighted' as const, from: 1, to: 0 }] : [])];
     };
     // The new listing may itself be one the plan left off: then it is only "added".
     const expected: ListingChange[] = [

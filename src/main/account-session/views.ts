@@ -2,39 +2,23 @@
 // one listing in full. The app's screens and the CLI's output both read these.
 import { codedError } from '../../shared/i18n/messages';
 import type { VehicleDetail, VehicleRow } from '../../shared/inventory';
+import { VIEW_COLUMNS, type ViewColumn } from '../../shared/listing-columns';
 import type { PhotoCacheStatus, PhotoView, VehicleDetailView, VehicleRowView } from '../../shared/views';
 import type { Cache } from '../cache';
 import type { PhotoCache } from '../photos';
 import { publicationHistory, publicationState, requestsOf, type Requests } from './publication-view';
 
 export function toRowView(row: VehicleRow, requests: Requests): VehicleRowView {
+  const view: Partial<Record<ViewColumn, unknown>> = {};
+  for (const name of VIEW_COLUMNS) view[name] = row[name];
   return {
-    reference: row.reference,
-    title: row.title,
-    brand: row.brand,
-    trim: row.trim,
-    type: row.type,
-    fuel: row.fuel,
-    gearbox: row.gearbox,
-    color: row.color,
-    modelYear: row.modelYear,
-    manufacturedYear: row.manufacturedYear,
-    value: row.value,
-    mileage: row.mileage,
-    brandNew: row.brandNew,
-    active: row.active,
-    licensePlate: row.plate,
-    updatedAt: row.updatedAt,
+    ...(view as Pick<VehicleRow, ViewColumn>),
     publication: publicationState(row, requests),
     // The cover's id as the photo cache gives it (String of its row id, see photos.photoIdFor),
     // read from the row's join: the hot path never writes. A cover the photo cache has not
     // registered yet has no file either, so null shows the placeholder.
     coverPhotoId: row.cover?.photoId == null ? null : String(row.cover.photoId),
-    pictureCount: row.pictureCount,
-    rejectedPhotoCount: row.rejectedPhotoCount,
     urlReady: row.url !== null && row.url !== '',
-    problemCount: row.problemCount,
-    attention: row.attention,
   };
 }
 

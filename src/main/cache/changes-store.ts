@@ -7,6 +7,7 @@ import {
   CHANGE_FIELD_NAMES,
   CHANGES_KEPT_PER_RUN,
   CHANGES_KEPT_RUNS,
+  FORMER_CHANGE_FIELDS,
   LISTING_CHANGE_KINDS,
   type FieldChange,
   type ListingChange,
@@ -23,7 +24,14 @@ interface DbChange {
 
 const valueSchema = z.union([z.string(), z.number(), z.null()]);
 const fieldsSchema = z.array(
-  z.object({ field: z.enum(CHANGE_FIELD_NAMES as [FieldChange['field'], ...FieldChange['field'][]]), from: valueSchema, to: valueSchema }),
+  z.object({
+    field: z
+      .string()
+      .transform((name) => FORMER_CHANGE_FIELDS[name] ?? name)
+      .pipe(z.enum(CHANGE_FIELD_NAMES as [FieldChange['field'], ...FieldChange['field'][]])),
+    from: valueSchema,
+    to: valueSchema,
+  }),
 );
 
 /** The stored fields; a damaged cell reads as "no field known" rather than failing the whole list. */

@@ -1,6 +1,7 @@
 // One account's local cache: open the file, get the stores and the inventory reads.
 import type { Insights } from '../../shared/insights';
 import type { FacetCounts, InventoryQuery, InventorySummary, VehicleDetail, VehicleQueryResult } from '../../shared/inventory';
+import type { Vehicle } from '../../shared/vehicle';
 import { systemClock, type Clock } from './clock';
 import { openDatabase, quickCheck, type Db, type OpenDatabaseOptions } from './db';
 import { generationOf } from './generation';
@@ -43,6 +44,8 @@ export interface Cache {
   countVehicles(query: InventoryQuery): number;
   explainQuery(query: InventoryQuery): { count: string[] | null; rows: string[] };
   getVehicle(reference: string): VehicleDetail | null;
+  /** The listings as the portal sent them, by reference (an export's columns the list row lacks). */
+  listingsOf(references: readonly string[]): Map<string, Vehicle>;
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
   /** The stock at a glance (insights.ts): a few dozen figures over every listing. */
@@ -115,6 +118,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     countVehicles: queries.countVehicles.bind(queries),
     explainQuery: queries.explainQuery.bind(queries),
     getVehicle,
+    listingsOf: queries.listingsOf.bind(queries),
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     insights: () => insights.insights(),

@@ -16,7 +16,7 @@ import {
   type VehicleQueryResult,
   type VehicleRow,
 } from '../../shared/inventory';
-import { parseVehicle, picturesInOrder, rejectedPicturePositions, type VehicleProblem } from '../../shared/vehicle';
+import { parseVehicle, picturesInOrder, rejectedPicturePositions, type Vehicle, type VehicleProblem } from '../../shared/vehicle';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import { isJsonText, parseStoredJson } from './extract';
@@ -89,6 +89,9 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
   );
   const photoBySource = db.prepare<[string], DbPhoto>('SELECT id, source_url, status, last_error FROM photos WHERE source_url = ?');
   const rowsById = db.prepare<[string], DbVehicleRow & { row_id: number }>(ROWS_BY_ID);
+  const rawByReference = db.prepare<[string], { reference: string; raw: string }>(
+    'SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference IN (SELECT value FROM json_each(?))',
+  );
 
   // The index's vocabulary, to search long prefixes as the terms they begin (see fts.ts).
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.showroom_search_terms USING fts5vocab(main, 'vehicles_fts', 'row')`);
@@ -186,6 +189,11 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
       const snapshot = current();
       const { match, tests } = select(snapshot, query);
       return snapshot.facets(match, tests);
+    },
+
+    /** The listings as the portal sent them (tolerantly parsed), by reference: what a row does not carry. */
+    listingsOf(references: readonly string[]): Map<string, Vehicle> {
+      return new Map(rawByReference.all(JSON.stringify(references)).map((r) => [r.reference, parseVehicle(parseStoredJson(r.raw)).vehicle]));
     },
 
     getVehicle(reference: string): VehicleDetail | null {

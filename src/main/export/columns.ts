@@ -1,11 +1,17 @@
-// The columns of an exported inventory (CSV and XLSX alike): which field of a list row, under which
-// header (from the shared dictionaries, in the export's language), as which kind of cell. Codes
-// the portal sends (fuel, colour…) are written as the words the app shows; an unknown one as it came.
+// The columns of an exported inventory (CSV and XLSX alike): the listing's columns that say `export`
+// (shared/listing-columns.ts), under their labels in the export's language, as which kind of cell.
+// Codes the portal sends (fuel, colour…) are written as the words the app shows; an unknown one as
+// it came. A column the list row has is read from the row (as the open pending changes overlay
+// it); the others from the listing as the portal sent it.
 import type { VehicleRow } from '../../shared/inventory';
-import { en, type Messages } from '../../shared/i18n/en';
+import type { Messages } from '../../shared/i18n/en';
 import { enumLabel, type EnumKind } from '../../shared/i18n/enums';
-import { ptBR } from '../../shared/i18n/pt-BR';
+import { MESSAGES } from '../../shared/i18n/messages';
+import { EXPORTED_COLUMNS, listingColumn, listingValue, NONE, type ColumnFormat, type ColumnName, type ListingValue } from '../../shared/listing-columns';
+import type { Vehicle } from '../../shared/vehicle';
 import type { UiLanguage } from '../../shared/views';
+
+export { MESSAGES };
 
 /**
  * How a cell is typed: `year` and `count` are whole numbers (a year without a thousands separator),
@@ -16,23 +22,35 @@ export type CellKind = 'text' | 'year' | 'count' | 'money' | 'datetime' | 'boole
 /** A cell before a writer formats it: ISO text for `datetime`, null for an empty cell. */
 export type CellValue = string | number | boolean | null;
 
+/** One exported listing: its list row and, for the columns the row lacks, the listing as the portal sent it (absent: those cells are empty). */
+export interface ExportRecord {
+  row: VehicleRow;
+  listing?: Vehicle;
+}
+
 export interface ExportColumn {
-  id: string;
+  id: ColumnName;
   kind: CellKind;
   header: (m: Messages) => string;
-  value: (row: VehicleRow, m: Messages, language: UiLanguage) => CellValue;
+  value: (record: ExportRecord, m: Messages, language: UiLanguage) => CellValue;
   /** Width in characters for XLSX. */
   width: number;
 }
 
-export const MESSAGES: Record<UiLanguage, Messages> = { en, 'pt-BR': ptBR };
-
-const label =
-  (kind: EnumKind) =>
-  (row: VehicleRow, _m: Messages, language: UiLanguage): CellValue => {
-    const value = row[kind];
-    return value === null || value === '' ? null : enumLabel(language, kind, value);
-  };
+const CELL_KINDS: Record<ColumnFormat, CellKind> = {
+  text: 'text',
+  code: 'text',
+  list: 'text',
+  links: 'text',
+  portal: 'text',
+  year: 'year',
+  count: 'count',
+  km: 'count',
+  days: 'count',
+  money: 'money',
+  flag: 'boolean',
+  datetime: 'datetime',
+};
 
 /** The listing's place on the portal, in the words of the inventory's badges. */
 function portalText(row: VehicleRow, m: Messages): string {
@@ -41,30 +59,35 @@ function portalText(row: VehicleRow, m: Messages): string {
   return m.badges.offShort[row.notOnPortalReason ?? 'unknown'];
 }
 
-export const EXPORT_COLUMNS: readonly ExportColumn[] = [
-  { id: 'reference', kind: 'text', width: 16, header: (m) => m.detail.fields.reference, value: (r) => r.reference },
-  { id: 'title', kind: 'text', width: 40, header: (m) => m.detail.fields.title, value: (r) => r.title },
-  { id: 'brand', kind: 'text', width: 14, header: (m) => m.detail.fields.brand, value: (r) => r.brand },
-  { id: 'trim', kind: 'text', width: 20, header: (m) => m.detail.fields.trim, value: (r) => r.trim },
-  { id: 'type', kind: 'text', width: 10, header: (m) => m.detail.fields.type, value: label('type') },
-  { id: 'modelYear', kind: 'year', width: 8, header: (m) => m.detail.fields.modelYear, value: (r) => r.modelYear },
-  { id: 'manufacturedYear', kind: 'year', width: 8, header: (m) => m.detail.fields.manufacturedYear, value: (r) => r.manufacturedYear },
-  { id: 'fuel', kind: 'text', width: 12, header: (m) => m.detail.fields.fuel, value: label('fuel') },
-  { id: 'gearbox', kind: 'text', width: 11, header: (m) => m.detail.fields.gearbox, value: label('gearbox') },
-  { id: 'color', kind: 'text', width: 11, header: (m) => m.detail.fields.color, value: label('color') },
-  { id: 'mileage', kind: 'count', width: 10, header: (m) => m.filters.mileage, value: (r) => r.mileage },
-  { id: 'value', kind: 'money', width: 14, header: (m) => m.filters.price, value: (r) => r.value },
-  { id: 'brandNew', kind: 'boolean', width: 8, header: (m) => m.detail.fields.brandNew, value: (r) => r.brandNew },
-  { id: 'active', kind: 'boolean', width: 8, header: (m) => m.detail.fields.active, value: (r) => r.active },
-  { id: 'portal', kind: 'text', width: 22, header: (m) => m.export.columns.portal, value: (r, m) => portalText(r, m) },
-  { id: 'highlighted', kind: 'boolean', width: 10, header: (m) => m.filters.highlighted, value: (r) => r.highlighted },
-  { id: 'photos', kind: 'count', width: 7, header: (m) => m.export.columns.photos, value: (r) => r.pictureCount },
-  { id: 'rejectedPhotos', kind: 'count', width: 9, header: (m) => m.export.columns.rejectedPhotos, value: (r) => r.rejectedPhotoCount },
-  { id: 'problems', kind: 'count', width: 9, header: (m) => m.export.columns.problems, value: (r) => r.problemCount },
-  { id: 'plate', kind: 'text', width: 10, header: (m) => m.detail.fields.licensePlate, value: (r) => r.plate },
-  { id: 'url', kind: 'text', width: 40, header: (m) => m.detail.fields.url, value: (r) => r.url },
-  { id: 'updatedAt', kind: 'datetime', width: 17, header: (m) => m.detail.fields.updatedAt, value: (r) => r.updatedAt },
-];
+/** A header says the unit its numbers are in (the same in both languages). */
+const UNITS: Partial<Record<ColumnFormat, string>> = { money: 'R$', km: 'km' };
+
+function exportColumn(id: ColumnName): ExportColumn {
+  const column = listingColumn(id);
+  const { label, format } = column;
+  if (label === undefined || column.export === undefined) throw new Error(`the listing's column ${id} has no label or width to be exported`);
+  // An exported row column holds a scalar (the list's arrays and objects are not exported).
+  const raw = (record: ExportRecord): ListingValue => {
+    if (column.row !== undefined) return record.row[id as keyof VehicleRow] as ListingValue;
+    return record.listing === undefined ? null : listingValue(id, record.listing);
+  };
+  return {
+    id,
+    kind: CELL_KINDS[format],
+    header: (m) => (UNITS[format] === undefined ? label(m) : `${label(m)} (${UNITS[format]})`),
+    width: column.export,
+    value: (record, m, language) => {
+      if (format === 'portal') return portalText(record.row, m);
+      const value = raw(record);
+      if (value === NONE) return m.detail.none;
+      if (value === null || value === '') return null;
+      if (format === 'code') return enumLabel(language, id as EnumKind, String(value));
+      return value;
+    },
+  };
+}
+
+export const EXPORT_COLUMNS: readonly ExportColumn[] = EXPORTED_COLUMNS.map(exportColumn);
 
 /** The headers in `language`. */
 export function exportHeaders(language: UiLanguage, columns: readonly ExportColumn[] = EXPORT_COLUMNS): string[] {
@@ -83,10 +106,10 @@ export function localWallClock(iso: string): Date | null {
 }
 
 /** A row's cells in column order, dates as wall-clock Dates (text as it came when unreadable). */
-export function rowCells(row: VehicleRow, language: UiLanguage, columns: readonly ExportColumn[] = EXPORT_COLUMNS): Array<CellValue | Date> {
+export function rowCells(record: ExportRecord, language: UiLanguage, columns: readonly ExportColumn[] = EXPORT_COLUMNS): Array<CellValue | Date> {
   const m = MESSAGES[language];
   return columns.map((c) => {
-    const value = c.value(row, m, language);
+    const value = c.value(record, m, language);
     return c.kind === 'datetime' && typeof value === 'string' ? (localWallClock(value) ?? value) : value;
   });
 }

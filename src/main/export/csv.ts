@@ -5,9 +5,8 @@
 // Text the portal sent that starts like a formula (=, +, -, @) is prefixed with ' so Excel never
 // runs it (CSV injection); csv-stringify quotes what needs quoting.
 import { stringify, type Options } from 'csv-stringify/sync';
-import type { VehicleRow } from '../../shared/inventory';
 import type { UiLanguage } from '../../shared/views';
-import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells, type CellValue, type ExportColumn } from './columns';
+import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells, type CellValue, type ExportColumn, type ExportRecord } from './columns';
 
 export interface CsvDialect {
   delimiter: string;
@@ -63,7 +62,7 @@ export class CsvRowWriter {
   }
 
   /** CSV text for these rows (with the BOM and header line before the first batch). */
-  write(rows: readonly VehicleRow[]): string {
+  write(rows: readonly ExportRecord[]): string {
     const records: Array<Array<CellValue | Date>> = [];
     if (!this.started) records.push(exportHeaders(this.language, this.columns));
     for (const row of rows) records.push(rowCells(row, this.language, this.columns));

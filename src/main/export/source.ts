@@ -3,11 +3,13 @@
 // between windows, and a sync may commit meanwhile: then the windows would no longer be one view of
 // the stock (a listing twice, or missed), so the export stops and says so rather than write that.
 import { codedError } from '../../shared/i18n/messages';
-import { MAX_WINDOW, type InventoryQuery, type VehicleRow } from '../../shared/inventory';
+import { MAX_WINDOW, type InventoryQuery } from '../../shared/inventory';
 import type { Cache } from '../cache';
+import type { ExportRecord } from './columns';
 
 export interface RowBatch {
-  rows: VehicleRow[];
+  /** Each listing's row and, for the columns the row lacks, the listing as the portal sent it. */
+  rows: ExportRecord[];
   /** Rows read so far, this batch included. */
   done: number;
   total: number;
@@ -28,6 +30,7 @@ export function* inventoryBatches(cache: Cache, query: InventoryQuery, batchSize
     const { rows, total: now } = cache.queryVehicles({ ...rest, window: { offset: done, limit: batchSize } });
     if (now !== total || rows.length === 0) throw changed({ done, total, now });
     done += rows.length;
-    yield { rows, done, total };
+    const listings = cache.listingsOf(rows.map((row) => row.reference));
+    yield { rows: rows.map((row) => ({ row, listing: listings.get(row.reference) })), done, total };
   }
 }

@@ -9,9 +9,8 @@
 // smaller file: not worth it (docs/measurements.md).
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { VehicleRow } from '../../shared/inventory';
 import type { UiLanguage } from '../../shared/views';
-import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells, type CellKind, type CellValue, type ExportColumn } from './columns';
+import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells, type CellKind, type CellValue, type ExportColumn, type ExportRecord } from './columns';
 import {
   columnName,
   CONTENT_TYPES,
@@ -92,7 +91,7 @@ export class XlsxRowWriter {
     this.input.write(`${sheetHead(columns.map((c) => c.width))}<row r="1">${header.join('')}</row>`);
   }
 
-  add(rows: readonly VehicleRow[]): void {
+  add(rows: readonly ExportRecord[]): void {
     let xml = '';
     for (const row of rows) xml += this.rowXml(rowCells(row, this.language, this.columns));
     this.input.write(xml);

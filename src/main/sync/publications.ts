@@ -61,7 +61,7 @@ export function createPublications(deps: PublicationsDeps) {
       if (unsent) return { reference, outcome: 'queued', ...said('queued') };
       return null;
     }
-    const facts = { published: row.portal !== 'off', highlighted: row.highlighted, value: row.value, mileage: row.mileage };
+    const facts = { published: row.portal !== 'off', highlighted: row.highlighted, value: row.price, mileage: row.mileage };
     if (reached(kind.target({}), facts)) return { reference, outcome: 'sent', ...saidCode(kind.already) };
     if (action === 'highlight' && row.portal === 'off') return { reference, outcome: 'refused', ...said('notOnPortal') };
     // Accepted but not applied (ledger-store.ts, NOT_APPLIED_AFTER_MS): asking again sends it again.

@@ -23,6 +23,9 @@ export interface MessageRef {
   params?: MessageParams;
 }
 
+/** Each language's whole dictionary (labels that are no message code: fields, columns, enums). */
+export const MESSAGES: Readonly<Record<UiLanguage, Messages>> = { en, 'pt-BR': ptBR };
+
 const dictionaries: Record<UiLanguage, Codes> = { en: en.codes, 'pt-BR': ptBR.codes };
 
 /** Fills `{{name}}` in a dictionary text; a name without a value is left as it is (visible, not silently dropped). */

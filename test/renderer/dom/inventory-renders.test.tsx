@@ -56,7 +56,7 @@ vi.mock('../../../src/renderer/src/screens/InventoryScreen', async (importOrigin
 
 const TOTAL = 40;
 const account = activeAccount();
-const row = (i: number): VehicleRowView => rowView({ reference: `REF-${i}`, title: `Vehicle ${i}`, value: 50_000 + i, mileage: 1_000 * i });
+const row = (i: number): VehicleRowView => rowView({ reference: `REF-${i}`, title: `Vehicle ${i}`, price: 50_000 + i, mileage: 1_000 * i });
 const facets = noFacets();
 facets.portal = { on: TOTAL, off: 0, pending: 0 };
 

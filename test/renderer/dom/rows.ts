@@ -13,11 +13,11 @@ export function rowView(overrides: Partial<VehicleRowView> = {}): VehicleRowView
     color: null,
     modelYear: 2020,
     manufacturedYear: 2020,
-    value: 50_000,
+    price: 50_000,
     mileage: 1_000,
     brandNew: false,
     active: true,
-    licensePlate: null,
+    plate: null,
     updatedAt: '2026-01-02T00:00:00.000Z',
     publication: {
       onPortal: true,

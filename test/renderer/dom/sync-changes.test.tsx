@@ -36,7 +36,7 @@ const VIEWS: Record<string, SyncChangesView> = {
     changes: [
       { reference: 'D', kind: 'added', title: 'Honda Civic', fields: [] },
       { reference: 'A', kind: 'changed', title: 'Volkswagen Gol', fields: [{ field: 'price', from: 50000, to: 48000 }] },
-      { reference: 'B', kind: 'dropped', title: 'Volkswagen Gol', fields: [{ field: 'publication', from: 1, to: 0 }] },
+      { reference: 'B', kind: 'dropped', title: 'Volkswagen Gol', fields: [{ field: 'portal', from: 1, to: 0 }] },
       { reference: 'C', kind: 'removed', title: 'Fiat Uno', fields: [] },
     ],
   },

@@ -41,7 +41,7 @@ export const search: Command = {
         r.reference,
         r.title,
         r.modelYear,
-        formatMoney(r.value, language),
+        formatMoney(r.price, language),
         formatNumber(r.mileage, language),
         r.publication.highlighted ? t('cli.portalHighlighted', { state: t(portalOf(r.publication)) }) : t(portalOf(r.publication)),
         r.rejectedPhotoCount > 0 ? t('cli.photosRejected', { count: r.pictureCount, rejected: r.rejectedPhotoCount }) : `${r.pictureCount}`,

@@ -1,77 +1,31 @@
 // show <reference>: one listing in full, from the local inventory (offline): every field, its
-// publication and history, problems, and its photos with their cache state.
-import { enumLabel } from '../../../shared/i18n/enums';
-import { textsIn, type Texts } from '../../../shared/i18n/messages';
+// publication and history, problems, and its photos with their cache state. The fields and their
+// labels are the listing's columns (shared/listing-columns.ts).
+import { enumLabel, type EnumKind } from '../../../shared/i18n/enums';
+import { MESSAGES, textsIn, type Texts } from '../../../shared/i18n/messages';
+import { LISTING_COLUMNS, LISTING_FIELDS, listingColumn, listingValue, NONE } from '../../../shared/listing-columns';
+import type { Vehicle } from '../../../shared/vehicle';
 import type { UiLanguage, VehicleDetailView } from '../../../shared/views';
-import type { VehicleField } from '../../../shared/vehicle';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { formatMoney, formatNumber, labelledLines } from '../io';
 
-/** Every field of a vehicle, in the order a dealer reads them (labels: the dictionaries' `cli.field_*`). */
-const FIELDS: readonly VehicleField[] = [
-  'reference',
-  'title',
-  'description',
-  'brand',
-  'trim',
-  'type',
-  'fuel',
-  'gearbox',
-  'color',
-  'manufacturedYear',
-  'modelYear',
-  'value',
-  'mileage',
-  'brandNew',
-  'doors',
-  'licensePlate',
-  'document',
-  'amountPerInstallment',
-  'amountOfInstallments',
-  'deposit',
-  'accessories',
-  'otherInfos',
-  'active',
-  'publication',
-  'pictures',
-  'updatedAt',
-  'url',
-];
-
-function fieldText(language: UiLanguage, field: VehicleField, view: VehicleDetailView): string | null {
-  const t = textsIn(language);
-  const v = view.vehicle;
-  switch (field) {
-    case 'value':
-    case 'amountPerInstallment':
-    case 'deposit':
-      return formatMoney(v[field], language);
-    case 'mileage':
-      return v.mileage == null ? null : `${formatNumber(v.mileage, language)} km`;
-    case 'brand':
-      return v.brand ? `${v.brand.name} (${v.brand.vehicleType})` : null;
-    case 'trim':
-      return v.trim?.name ?? null;
-    case 'type':
-    case 'fuel':
-    case 'gearbox':
-    case 'color':
-      return v[field] == null ? null : enumLabel(language, field, v[field]);
-    case 'accessories':
-    case 'otherInfos':
-      return v[field]?.map((a) => a.name).join(', ') || null;
-    case 'brandNew':
-    case 'active':
-      return v[field] == null ? null : t(v[field] ? 'cli.yes' : 'cli.no');
-    case 'pictures':
-      return v.pictures ? `${v.pictures.length}` : null;
-    case 'publication':
-      return null; // its own section
-    default: {
-      const value = v[field];
-      return value == null ? null : String(value);
-    }
+/** One field as `show` prints it, or null when the listing does not have it. */
+function fieldText(language: UiLanguage, name: (typeof LISTING_FIELDS)[number], vehicle: Vehicle): string | null {
+  const value = listingValue(name, vehicle);
+  if (value === null || value === '') return null;
+  if (value === NONE) return MESSAGES[language].detail.none;
+  switch (LISTING_COLUMNS[name].format) {
+    case 'money':
+      return formatMoney(Number(value), language);
+    case 'km':
+      return `${formatNumber(Number(value), language)} km`;
+    case 'code':
+      return enumLabel(language, name as EnumKind, String(value));
+    case 'flag':
+      return textsIn(language)(value === true ? 'cli.yes' : 'cli.no');
+    default:
+      return String(value);
   }
 }
 
@@ -108,11 +62,12 @@ export const show: Command = {
     const raw = view.raw !== null && typeof view.raw === 'object' ? (view.raw as Record<string, unknown>) : {};
     const problemOf = new Map(view.problems.map((p) => [p.field, p.message]));
     const rows: Array<[string, string]> = [];
-    for (const field of FIELDS) {
-      if (field === 'publication' || field === 'pictures') continue;
-      const problem = problemOf.get(field);
-      const text = fieldText(language, field, view) ?? (problem && raw[field] !== undefined ? JSON.stringify(raw[field]) : '—');
-      rows.push([t(`cli.field_${field}`), field === 'description' ? text.replace(/\s*\n\s*/g, ' ⏎ ') : text]);
+    for (const name of LISTING_FIELDS) {
+      const column = listingColumn(name);
+      const field = column.listing?.field;
+      const problem = field && problemOf.get(field);
+      const text = fieldText(language, name, view.vehicle) ?? (field && problem && raw[field] !== undefined ? JSON.stringify(raw[field]) : '—');
+      rows.push([column.label?.(MESSAGES[language]) ?? name, text.replace(/\s*\n\s*/g, ' ⏎ ')]);
       if (problem) rows.push(['', `⚠ ${problem}`]);
     }
     rows.push([t('cli.showOnPortal'), publicationText(t, view)], [t('cli.showLastRead'), view.syncedAt ?? '—']);

@@ -73,13 +73,13 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
       </div>
       <div role="gridcell" className="inv-cell inv-cell--reference">
         <span className="mono">{row.reference}</span>
-        {row.licensePlate && <span className="inv-sub mono">{row.licensePlate}</span>}
+        {row.plate && <span className="inv-sub mono">{row.plate}</span>}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
         {f.years(row.manufacturedYear, row.modelYear)}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
-        <span title={f.money(row.value)}>{f.moneyWhole(row.value)}</span>
+        <span title={f.money(row.price)}>{f.moneyWhole(row.price)}</span>
       </div>
       <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
         {f.km(row.mileage)}
