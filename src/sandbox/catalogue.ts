@@ -226,3 +226,8 @@ for (const tr of TRIMS) {
   list.push(tr);
   trimsByModel.set(tr.modelId, list);
 }
+
+/** The accessories the portal lists for a vehicle type (GET /vehicles/accessories?type=). */
+export function accessoriesFor(type: 'C' | 'M'): readonly { id: number; name: string }[] {
+  return ACCESSORIES.filter((a) => (type === 'M' ? a.moto : a.car));
+}

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { requestState, type SandboxContext } from './context';
 import { HttpError, nestError, reasonPhrase } from './errors';
+import { SANDBOX_FETCH_HEADER } from './picture-fetch';
 import { clientRoutes } from './routes/clients';
 import { controlRoutes } from './routes/control';
 import { photoRoutes } from './routes/photos';
@@ -43,7 +44,7 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
 
   app.addHook('onResponse', async (request, reply) => {
     const state = requestState(request);
-    if (state.recorded) return;
+    if (state.recorded || request.headers[SANDBOX_FETCH_HEADER] !== undefined) return;
     state.recorded = true;
     const url = request.url;
     if (url.startsWith(`${ctx.basePath}/`) || url === ctx.basePath) ctx.stats.record(state.route, reply.statusCode, 'api');
