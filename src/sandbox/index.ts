@@ -20,10 +20,10 @@ export { generateVehicles, generateRecords, DEFAULT_GENERATION_NOW, DEFAULT_URL_
 export { placeholderJpeg } from './jpeg';
 export { parseDuration } from './duration';
 export { defaultPlan, type VehicleInput, type UpsertOptions, type ElsewhereEdit } from './account';
-export { BRANDS, MODELS, TRIMS, ACCESSORIES, OTHER_INFOS } from './catalogue';
+export { BRANDS, MODELS, TRIMS, ACCESSORIES, OTHER_INFOS, LISTED_BRANDS, LISTED_MODELS, LISTED_TRIMS, accessoriesFor } from './catalogue';
 export { INPUT_LIMITS } from './validation';
 export { isVideoPageUrl, type VehicleWrite } from './write-shape';
-export type { DialectConfig } from './dialect';
+export type { DialectConfig, CatalogueList } from './dialect';
 export type { FaultConfig, InvalidVehicleKind, ListRequestInfo } from './faults';
 export type { RateLimitConfig } from './ratelimit';
 export type { StatsSnapshot } from './stats';

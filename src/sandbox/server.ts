@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { requestState, type SandboxContext } from './context';
 import { HttpError, nestError, reasonPhrase } from './errors';
 import { SANDBOX_FETCH_HEADER } from './picture-fetch';
+import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { controlRoutes } from './routes/control';
 import { photoRoutes } from './routes/photos';
@@ -135,6 +136,7 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
       });
 
       clientRoutes(api, ctx);
+      catalogueRoutes(api, ctx);
       vehicleRoutes(api, ctx);
       publicationRoutes(api, ctx);
     },
