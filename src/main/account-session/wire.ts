@@ -30,6 +30,8 @@ export const SESSION_METHODS = [
   'history',
   'changes',
   'plan',
+  'catalogue',
+  'refreshCatalogue',
   'accountState',
   'photo',
   'photoUsage',

@@ -9,6 +9,7 @@ import { registerNow } from './now';
 import { guarded } from './guard';
 import type { CacheIdentityNotice } from '../../shared/views';
 import { acknowledgeIdentityNotice, identityNotice } from './local';
+import { createCatalogueStore, type CatalogueStore } from './catalogue-store';
 import { createChangeStore, type ChangeStore } from './changes-store';
 import { createMetaStore, type MetaStore } from './meta';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
@@ -39,6 +40,8 @@ export interface Cache {
   photos: PhotoStore;
   /** The dealer's pending changes, every kind (main/changes). */
   ledger: LedgerStore;
+  /** The portal's catalogue as last read, for the edit form offline (schema 15). */
+  catalogue: CatalogueStore;
   meta: MetaStore;
   queryVehicles(query: InventoryQuery): VehicleQueryResult;
   countVehicles(query: InventoryQuery): number;
@@ -113,6 +116,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     passes: guard(createSyncPasses(db, clock, { vehicles, runs, meta, changes })),
     photos: guard(createPhotoStore(db, clock)),
     ledger: guard(createLedgerStore(db, clock)),
+    catalogue: guard(createCatalogueStore(db)),
     meta,
     queryVehicles: queries.queryVehicles.bind(queries),
     countVehicles: queries.countVehicles.bind(queries),
