@@ -38,6 +38,14 @@ export interface OverlayFields {
   highlighted: 0 | 1;
   value: number;
   mileage: number;
+  /** An edit's (main/changes/kinds/edit.ts): what the list, its filters and its sort read. */
+  title: string | null;
+  color: string;
+  fuel: string;
+  gearbox: string;
+  modelYear: number;
+  manufacturedYear: number;
+  plate: string | null;
 }
 export type OverlayField = keyof OverlayFields;
 
@@ -58,7 +66,10 @@ const shows = (field: OverlayField): string =>
  * with such a change reads it.
  */
 export function overlaid(field: OverlayField, base: string): string {
-  return `(CASE WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)})
+  // First whether any change shows the field at all: a non-correlated scalar, read once per
+  // statement, so with none (the usual case) a listing costs no probe.
+  return `(CASE WHEN (SELECT 1 FROM local.pending_changes c WHERE ${shows(field)} LIMIT 1) IS NULL THEN ${base}
+    WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)})
     THEN (SELECT json_extract(c.overlay, '$.fields.${field}') FROM local.pending_changes c WHERE c.reference = v.reference AND ${shows(field)} ORDER BY c.id DESC LIMIT 1)
     ELSE ${base} END)`;
 }
