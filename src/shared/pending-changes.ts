@@ -103,3 +103,56 @@ export interface PendingChangeView {
 
 /** Which changes to discard: one by its id, or every change of a listing not sent yet. */
 export type DiscardTarget = { id: number } | { reference: string };
+
+/** One field of a listing's open edit: the dealer's value beside the portal's (as the last read has it). */
+export interface EditFieldView {
+  /** The write shape's name (shared/listing-write.ts): value, mileage, title, pictures… */
+  field: string;
+  mine: unknown;
+  /** As the listing was last read (null when it has none). */
+  portal: unknown;
+  /** Changed on the portal too, to another value: the change waits for the dealer's choice. */
+  conflict: { portal: unknown; original: unknown } | null;
+  /** The portal refused the edit with these words for this field. */
+  refusal: string | null;
+}
+
+/** A listing's open edit as the detail, the form and `showroom show` see it (null: none). */
+export interface PendingEditView {
+  changeId: number;
+  status: ChangeStatus;
+  /** Held: a conflict waits for the dealer; nothing is sent until every field is chosen. */
+  held: boolean;
+  fields: EditFieldView[];
+  /** Why the portal refused it, as a whole (its words, or a code); null when it did not. */
+  error: { code: string; params?: Readonly<Record<string, string | number>> } | null;
+  /** Not sent yet: it can be taken back. */
+  discardable: boolean;
+}
+
+/** What only Showroom knows of a listing's photos and video (local schema 5). */
+export interface ListingExtrasView {
+  /** The photos the portal rejected can be sent again in one click: Showroom sent them and knows their addresses. */
+  canSendPhotosAgain: boolean;
+  /** The video link typed here, sent again with every edit made here; null: none known (reads never show one). */
+  videoUrl: string | null;
+}
+
+/** What became of an edit when it was saved: sent (the portal accepted it, pending until a read shows it), queued for the next sync, held by a conflict, or refused. */
+export interface EditOutcome {
+  reference: string;
+  outcome: 'sent' | 'queued' | 'held' | 'refused';
+  changeId: number;
+  /** In English (logs, --json); `code` and `params` name it in the dictionaries. */
+  message: string;
+  code?: string;
+  params?: Readonly<Record<string, string | number>>;
+  /** A refusal's words by the field each names. */
+  fields?: Readonly<Record<string, string>>;
+}
+
+/** The dealer's choice on a held edit: keep their value or the portal's, for one field or every one in conflict. */
+export interface ResolveChoice {
+  keep: 'mine' | 'portal';
+  field?: string;
+}

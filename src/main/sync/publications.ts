@@ -141,5 +141,5 @@ export function createPublications(deps: PublicationsDeps) {
     }
   }
 
-  return { request, flush: delivery.flush };
+  return { request, flush: delivery.flush, delivery };
 }

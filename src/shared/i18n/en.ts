@@ -1134,6 +1134,7 @@ Cached photos are downloaded again.`,
     /** Editing a listing (main/changes/kinds/edit.ts). */
     edit: {
       already: 'The listing already shows these values.',
+      sent: 'Sent: the portal is applying it (this can take up to about 20 minutes). It shows as pending until a sync reads it.',
       listingQueued: 'The portal is still creating listing {{reference}}: the edit goes at the next sync.',
       saved: 'Saved: it will be sent to the portal at once, or at the next sync when offline.',
       notInInventory: 'Listing {{reference}} is not in your inventory. Sync first, then edit it.',

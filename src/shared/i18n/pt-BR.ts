@@ -1134,6 +1134,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
     /** Edição de um anúncio (main/changes/kinds/edit.ts). */
     edit: {
       already: 'O anúncio já mostra estes valores.',
+      sent: 'Enviado: o portal está aplicando (pode levar até cerca de 20 minutos). Aparece como pendente até uma sincronização lê-lo.',
       listingQueued: 'O portal ainda está criando o anúncio {{reference}}: a edição vai na próxima sincronização.',
       saved: 'Salvo: será enviado ao portal agora, ou na próxima sincronização se estiver sem conexão.',
       notInInventory: 'O anúncio {{reference}} não está no seu estoque. Sincronize primeiro e depois edite-o.',
