@@ -32,6 +32,8 @@ export const CHANNEL_NAMES = [
   'sync.history',
   'sync.changes',
   'plan.get',
+  'catalogue.get',
+  'catalogue.refresh',
   'settings.get',
   'settings.set',
   'cache.clear',

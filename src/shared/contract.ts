@@ -7,6 +7,7 @@
 // renderer → main (accounts.add, accounts.test, accounts.replaceToken), never back.
 import { z } from 'zod';
 import type { AppErrorShape } from './errors';
+import { catalogueRefreshSchema, type CatalogueView } from './catalogue';
 import type { ChannelName, EventName } from './channel-names';
 import type { Insights } from './insights';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
@@ -121,6 +122,9 @@ export const channels = {
 
   // Plan: refresh asks the portal (falls back to the last sync's copy offline); null when never read.
   'plan.get': channel(z.object({ refresh: z.boolean().optional() }).strict()).returns<PlanView | null>(),
+  // The portal's catalogue as mirrored (offline too), and reading it now: whole, one brand's models or one model's trims.
+  'catalogue.get': channel(none).returns<CatalogueView>(),
+  'catalogue.refresh': channel(catalogueRefreshSchema).returns<CatalogueView>(),
 
   // Settings: the language (the app's) and the active account's photo settings.
   'settings.get': channel(none).returns<SettingsView>(),

@@ -11,7 +11,16 @@ import { exportInventory } from '../export';
 import { createPhotoCache } from '../photos';
 import { createPortalClient } from '../portal';
 import { nodeFetch } from '../base/node-fetch';
-import { createSyncEngine, publicationRoom, readCachedPlan, storePlan, syncChangesView, toSyncRunReport, type SyncRunReport } from '../sync';
+import {
+  createCatalogueMirror,
+  createSyncEngine,
+  publicationRoom,
+  readCachedPlan,
+  storePlan,
+  syncChangesView,
+  toSyncRunReport,
+  type SyncRunReport,
+} from '../sync';
 import { adoptLegacyPhotos } from './photo-folder';
 import { endedRun } from './run-record';
 import { createPortalStatus } from './portal-status';
@@ -94,9 +103,11 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     ...(fetch && { fetch }),
   });
   let photoStep = true;
+  const catalogue = createCatalogueMirror({ cache, portal });
   const engine = createSyncEngine({
     cache,
     portal,
+    catalogue,
     photos: {
       syncPhotos: (options) => (photoStep ? photos.syncPhotos(options) : Promise.resolve({ done: 0, failed: 0, total: 0 })),
     },
@@ -274,6 +285,8 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
         throw error;
       }
     },
+    catalogue: async () => catalogue.view(),
+    refreshCatalogue: (target) => catalogue.refresh(target, { signal: controller.signal }),
     accountState: async () => ({ lastSyncAt: cache.meta.get(META_KEYS.lastSyncAt), tokenRefusedAt: cache.meta.get(META_KEYS.tokenRefusedAt) }),
 
     async photo(id) {

@@ -1,6 +1,7 @@
 // What one open account offers, whoever hosts it: the session itself in this thread
 // (`openAccountSession`) or in a worker thread (`openAccountSessionInWorker`, the same interface
 // over messages). Every method is async and every value plain data, so the two are interchangeable.
+import type { CatalogueRefresh, CatalogueView } from '../../shared/catalogue';
 import type { Insights } from '../../shared/insights';
 import type { FacetCounts, InventoryQuery, InventorySummary } from '../../shared/inventory';
 import type { SyncChangesView } from '../../shared/listing-changes';
@@ -129,6 +130,10 @@ export interface AccountSession {
   history(limit: number): Promise<SyncRunReport[]>;
   /** Which listings a run (the last finished one by default) added, changed, saw dropped or removed, and the fields that changed. */
   changes(runId?: string): Promise<SyncChangesView>;
+  /** The portal's catalogue as mirrored in the cache (no request): what the edit form picks from, offline too. */
+  catalogue(): Promise<CatalogueView>;
+  /** Reads the catalogue now (whole, one brand's models or one model's trims) into the mirror; offline or refused: throws. */
+  refreshCatalogue(target: CatalogueRefresh): Promise<CatalogueView>;
   /** Live when `refresh` and the portal answers, else the copy the last sync read (null: none yet). */
   plan(options: { refresh: boolean }): Promise<PlanView | null>;
   /** Read from the cache now: what a sync or a refusal in another process (the CLI) changed shows too. */

@@ -33,6 +33,8 @@ export const SESSION_METHODS = [
   'history',
   'changes',
   'plan',
+  'catalogue',
+  'refreshCatalogue',
   'accountState',
   'photo',
   'photoUsage',

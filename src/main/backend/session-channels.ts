@@ -30,6 +30,9 @@ export const SESSION_CHANNELS = {
   'changes.resolve': (session, { reference, keep, field }) => session.resolveEdit(reference, field === undefined ? { keep } : { keep, field }),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
+  // The catalogue mirror (offline too), and reading it from the portal now.
+  'catalogue.get': (session) => session.catalogue(),
+  'catalogue.refresh': (session, target) => session.refreshCatalogue(target),
   'sync.status': (session) => session.syncStatus(),
   'sync.history': (session, { limit }) => session.history(limit ?? 50),
   'sync.changes': (session, { runId }) => session.changes(runId),
