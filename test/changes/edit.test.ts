@@ -20,7 +20,7 @@ const CHILD = join(ROOT, 'test/changes/fixtures/edit-child.ts');
 async function syncedRig(): Promise<{ r: Rig; car: PortalVehicle }> {
   const r = await rig({ sandbox: { vehicles: 30, seed: 51 } });
   await r.engine.run({ kind: 'full' });
-  const car = r.sb.data.list().find((v) => v.type === 'C' && (v.pictures?.length ?? 0) > 1 && v.licensePlate !== undefined && (v.mileage ?? 0) > 0);
+  const car = r.sb.data.list().find((v) => v.type === 'C' && v.pictures.length > 1 && v.mileage > 0);
   if (car === undefined) throw new Error('the seed has no car to edit');
   return { r, car };
 }
@@ -30,7 +30,8 @@ const listed = (r: Rig, reference: string) => r.cache.queryVehicles({ text: refe
 describe('an edit through the ledger', () => {
   it('save → shown in list, detail, filter and sort → PUT from a fresh read → confirmed by a read → gone', { timeout: 60_000 }, async () => {
     const { r, car } = await syncedRig();
-    const price = (car.value ?? 0) + 1234;
+    // Above every other price: sorted by price, it must come first (the index alone would keep it where the portal's price puts it).
+    const price = Math.max(...r.sb.data.list().map((v) => v.value)) + 1234;
     const title = `${car.title ?? 'Car'} — revisado`;
     // Offline: saved and shown, not sent.
     r.sb.faults.set({ resetRate: 1 });
@@ -43,6 +44,7 @@ describe('an edit through the ledger', () => {
     const inRange = r.cache.queryVehicles({ filters: { price: { min: price, max: price } } }).rows.map((row) => row.reference);
     expect(inRange).toContain(car.reference);
     const byPrice = r.cache.queryVehicles({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 100 } }).rows;
+    expect(byPrice[0]?.reference).toBe(car.reference);
     const values = byPrice.map((row) => row.value ?? -Infinity);
     expect(values).toEqual([...values].sort((a, b) => b - a));
     // The detail's view: each field the dealer changed beside the portal's value.
@@ -55,13 +57,13 @@ describe('an edit through the ledger', () => {
 
     // Online again: the next sync sends it first, as a PUT carrying every other field as the portal has it.
     r.sb.faults.clear();
-    const accessories = car.accessories?.map((a) => a.id);
+    const accessories = car.accessories.map((a) => a.id);
     expect(await r.engine.flushChanges()).toEqual({ sent: { edit: 1 }, failed: {}, remaining: 0 });
     await r.sb.data.settle();
     const applied = r.sb.data.get(car.reference)!;
     expect(applied).toMatchObject({ value: price, title, mileage: car.mileage, licensePlate: car.licensePlate, description: car.description });
-    expect(applied.accessories?.map((a) => a.id)).toEqual(accessories);
-    expect(applied.pictures).toHaveLength(car.pictures!.length);
+    expect(applied.accessories.map((a) => a.id)).toEqual(accessories);
+    expect(applied.pictures).toHaveLength(car.pictures.length);
     expect(r.cache.ledger.get(change.id)).toMatchObject({ status: 'sent', closedAt: null });
 
     // The next sync reads it as asked: confirmed, and nothing is pending any more.
@@ -74,12 +76,12 @@ describe('an edit through the ledger', () => {
   it('a second edit before sending joins the first: one change, both fields, the first base kept', { timeout: 60_000 }, async () => {
     const { r, car } = await syncedRig();
     r.sb.faults.set({ resetRate: 1 });
-    await r.engine.edits.edit(car.reference, { mileage: (car.mileage ?? 0) + 10 });
-    await r.engine.edits.edit(car.reference, { value: 45_000, mileage: (car.mileage ?? 0) + 20 });
+    await r.engine.edits.edit(car.reference, { mileage: car.mileage + 10 });
+    await r.engine.edits.edit(car.reference, { value: 45_000, mileage: car.mileage + 20 });
     const open = r.cache.ledger.open();
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ payload: { mileage: (car.mileage ?? 0) + 20, value: 45_000 }, base: { mileage: car.mileage, value: car.value } });
-    expect(listed(r, car.reference)).toMatchObject({ value: 45_000, mileage: (car.mileage ?? 0) + 20 });
+    expect(open[0]).toMatchObject({ payload: { mileage: car.mileage + 20, value: 45_000 }, base: { mileage: car.mileage, value: car.value } });
+    expect(listed(r, car.reference)).toMatchObject({ value: 45_000, mileage: car.mileage + 20 });
   });
 
   it(
@@ -91,7 +93,7 @@ describe('an edit through the ledger', () => {
       const change = (await r.engine.edits.edit(car.reference, { value: 41_000, title: 'Mine' })).changeId;
       r.sb.faults.clear();
       // The dealer's other software changes the price (and the mileage, which this edit leaves alone).
-      await r.sb.data.editElsewhere(car.reference, { value: 43_000, mileage: (car.mileage ?? 0) + 500 });
+      await r.sb.data.editElsewhere(car.reference, { value: 43_000, mileage: car.mileage + 500 });
       expect(await r.engine.flushChanges()).toMatchObject({ sent: {}, remaining: 0 });
       const held = r.cache.ledger.get(change)!;
       expect(held.conflict).toEqual({ value: { mine: 41_000, portal: 43_000, original: car.value } });
@@ -102,7 +104,7 @@ describe('an edit through the ledger', () => {
       const resolved = await r.engine.edits.resolve(car.reference, { keep: 'mine', field: 'value' });
       expect(resolved).toMatchObject({ outcome: 'sent' });
       await r.sb.data.settle();
-      expect(r.sb.data.get(car.reference)).toMatchObject({ value: 41_000, title: 'Mine', mileage: (car.mileage ?? 0) + 500 });
+      expect(r.sb.data.get(car.reference)).toMatchObject({ value: 41_000, title: 'Mine', mileage: car.mileage + 500 });
     },
   );
 
@@ -128,7 +130,7 @@ describe('an edit through the ledger', () => {
     expect(Object.keys(refused.refusedFields ?? {})).toEqual(['accessories']);
     expect(listed(r, car.reference)?.attention).toContain('editRefused');
     // Corrected and saved again: the same change, pending again, the refusal forgotten.
-    const again = await r.engine.edits.edit(car.reference, { accessories: car.accessories?.map((a) => a.id) ?? [] });
+    const again = await r.engine.edits.edit(car.reference, { accessories: car.accessories.map((a) => a.id) });
     expect(again.changeId).toBe(outcome.changeId);
     expect(again.outcome).toBe('sent');
     expect(r.cache.ledger.get(outcome.changeId)).toMatchObject({ status: 'sent', refusedFields: null, payload: { title: 'Refused' } });
