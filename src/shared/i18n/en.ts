@@ -677,7 +677,7 @@ Environment:
    4  no integration token, or the portal refused it
    5  not found (account or listing)
    6  no system keychain (use SHOWROOM_TOKEN with --no-keychain)
-   7  refused by the portal (validation; unpublish, publish or highlight refused or no room in the plan)
+   7  refused by the portal (validation; unpublish, publish, highlight or edit refused, or no room in the plan), or an edit held until you choose (showroom resolve)
    8  cancelled (Ctrl-C)
    9  local data unreadable or unwritable (see \`showroom cache rebuild\`)
   10  a sync of this account is already running elsewhere`,

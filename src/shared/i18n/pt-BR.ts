@@ -673,7 +673,7 @@ Variáveis de ambiente:
    4  sem token de integração, ou o portal o recusou
    5  não encontrado (conta ou anúncio)
    6  sem chaveiro do sistema (use SHOWROOM_TOKEN com --no-keychain)
-   7  recusado pelo portal (validação; despublicação, publicação ou destaque recusado ou sem espaço no plano)
+   7  recusado pelo portal (validação; despublicação, publicação, destaque ou edição recusados, ou sem espaço no plano), ou uma edição retida até você escolher (showroom resolve)
    8  cancelado (Ctrl-C)
    9  não foi possível ler ou gravar os dados locais (veja \`showroom cache rebuild\`)
   10  uma sincronização desta conta já está em andamento em outro lugar`,
