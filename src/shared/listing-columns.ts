@@ -89,7 +89,7 @@ export const LISTING_COLUMNS = {
   title: {
     label: (m) => m.detail.fields.title,
     format: 'text',
-    row: { sql: 'v.title', read: 'text' },
+    row: { sql: overlaid('title', 'v.title'), read: 'text' },
     listing: { field: 'title' },
     view: true,
     export: 40,
@@ -114,11 +114,18 @@ export const LISTING_COLUMNS = {
   },
   modelId: { format: 'count', row: { sql: 'v.model_id', read: 'number' } },
   type: { label: (m) => m.detail.fields.type, format: 'code', row: { sql: 'v.type', read: 'text' }, listing: { field: 'type' }, view: true, export: 10 },
-  fuel: { label: (m) => m.detail.fields.fuel, format: 'code', row: { sql: 'v.fuel', read: 'text' }, listing: { field: 'fuel' }, view: true, export: 12 },
+  fuel: {
+    label: (m) => m.detail.fields.fuel,
+    format: 'code',
+    row: { sql: overlaid('fuel', 'v.fuel'), read: 'text' },
+    listing: { field: 'fuel' },
+    view: true,
+    export: 12,
+  },
   gearbox: {
     label: (m) => m.detail.fields.gearbox,
     format: 'code',
-    row: { sql: 'v.gearbox', read: 'text' },
+    row: { sql: overlaid('gearbox', 'v.gearbox'), read: 'text' },
     listing: { field: 'gearbox' },
     view: true,
     export: 11,
@@ -126,7 +133,7 @@ export const LISTING_COLUMNS = {
   color: {
     label: (m) => m.detail.fields.color,
     format: 'code',
-    row: { sql: 'v.color', read: 'text' },
+    row: { sql: overlaid('color', 'v.color'), read: 'text' },
     listing: { field: 'color' },
     view: true,
     export: 11,
@@ -135,7 +142,7 @@ export const LISTING_COLUMNS = {
   manufacturedYear: {
     label: (m) => m.detail.fields.manufacturedYear,
     format: 'year',
-    row: { sql: 'v.manufactured_year', read: 'number' },
+    row: { sql: overlaid('manufacturedYear', 'v.manufactured_year'), read: 'number' },
     listing: { field: 'manufacturedYear' },
     view: true,
     export: 8,
@@ -143,7 +150,7 @@ export const LISTING_COLUMNS = {
   modelYear: {
     label: (m) => m.detail.fields.modelYear,
     format: 'year',
-    row: { sql: 'v.model_year', read: 'number' },
+    row: { sql: overlaid('modelYear', 'v.model_year'), read: 'number' },
     listing: { field: 'modelYear' },
     view: true,
     export: 8,
@@ -179,7 +186,7 @@ export const LISTING_COLUMNS = {
   plate: {
     label: (m) => m.detail.fields.licensePlate,
     format: 'text',
-    row: { sql: 'v.plate', read: 'text' },
+    row: { sql: overlaid('plate', 'v.plate'), read: 'text' },
     listing: { field: 'licensePlate' },
     view: true,
     export: 10,

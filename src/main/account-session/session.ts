@@ -194,6 +194,15 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     return { runId: await began, done: current.done };
   }
 
+  /** A change the dealer made: whatever came of it (even a failure may have saved it), the list shows it. */
+  async function changing<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } finally {
+      emit({ type: 'changed', reason: 'publication' });
+    }
+  }
+
   async function requestPublication(action: PublicationAction, references: string[]): Promise<PublicationOutcome[]> {
     try {
       return await engine.request(action, references, { signal: controller.signal });
@@ -231,6 +240,15 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       emit({ type: 'changed', reason: 'publication' });
       return pendingChangeViews(cache, discarded);
     },
+    editListing: (reference, fields) => changing(() => engine.edits.edit(reference, fields, { signal: controller.signal })),
+    sendPhotosAgain: (references) =>
+      changing(async () => {
+        const outcomes = [];
+        for (const reference of references ?? engine.edits.photosAgainCandidates())
+          outcomes.push(await engine.edits.photosAgain(reference, { signal: controller.signal }));
+        return outcomes;
+      }),
+    resolveEdit: (reference, choice) => changing(() => engine.edits.resolve(reference, choice, { signal: controller.signal })),
 
     startSync,
     async cancelSync() {

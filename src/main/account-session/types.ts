@@ -25,7 +25,7 @@ import type { Logger } from '../base/logger';
 import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';
-import type { DiscardTarget, PendingChangeView } from '../../shared/pending-changes';
+import type { DiscardTarget, EditOutcome, PendingChangeView, ResolveChoice } from '../../shared/pending-changes';
 
 /** Which account to open and how: plain data (it crosses to the worker). */
 export interface AccountSessionSpec {
@@ -112,6 +112,16 @@ export interface AccountSession {
   pendingChanges(): Promise<PendingChangeView[]>;
   /** Takes back changes not sent yet (one by id, or a listing's); returns those discarded. Sent ones: bad_input. */
   discardChanges(target: DiscardTarget): Promise<PendingChangeView[]>;
+  /**
+   * Edits a listing: the fields the dealer changed (shared/listing-write.ts), checked, saved in the
+   * ledger (a second edit before sending joins the first), sent now when the portal answers. A bad
+   * value, or a listing the portal would refuse: bad_input naming every field (detail.fields).
+   */
+  editListing(reference: string, fields: unknown): Promise<EditOutcome>;
+  /** Sends again every photo Showroom sent of these listings (the portal rejected some); none given: every listing it can. */
+  sendPhotosAgain(references?: readonly string[]): Promise<EditOutcome[]>;
+  /** The dealer's choice on a listing's held edit (a conflict): theirs or the portal's, for one field or all. */
+  resolveEdit(reference: string, choice: ResolveChoice): Promise<EditOutcome>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;

@@ -6,6 +6,7 @@ import { VIEW_COLUMNS, type ViewColumn } from '../../shared/listing-columns';
 import type { PhotoCacheStatus, PhotoView, VehicleDetailView, VehicleRowView } from '../../shared/views';
 import type { Cache } from '../cache';
 import type { PhotoCache } from '../photos';
+import { listingExtrasView, openEdit, pendingEditView } from '../changes/edit-view';
 import { publicationHistory, publicationState, requestsOf, type Requests } from './publication-view';
 
 export function toRowView(row: VehicleRow, requests: Requests): VehicleRowView {
@@ -63,5 +64,10 @@ export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, refer
     photos: photoViews(photos, detail),
     rejectedPositions: detail.rejectedPhotoPositions,
     syncedAt: seenRun?.endedAt ?? seenRun?.startedAt ?? null,
+    pendingEdit: (() => {
+      const edit = openEdit(cache, reference);
+      return edit === null ? null : pendingEditView(edit, detail.vehicle);
+    })(),
+    extras: listingExtrasView(cache, reference, detail.vehicle),
   };
 }

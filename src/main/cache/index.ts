@@ -13,6 +13,7 @@ import { createCatalogueStore, type CatalogueStore } from './catalogue-store';
 import { createChangeStore, type ChangeStore } from './changes-store';
 import { createMetaStore, type MetaStore } from './meta';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
+import { createListingExtrasStore, type ListingExtrasStore } from './listing-extras-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createInventoryQueries } from './query';
 import { createInsightsQueries } from './insights';
@@ -40,6 +41,8 @@ export interface Cache {
   photos: PhotoStore;
   /** The dealer's pending changes, every kind (main/changes). */
   ledger: LedgerStore;
+  /** What only Showroom knows of a listing: the video link typed here, the photo addresses sent. */
+  extras: ListingExtrasStore;
   /** The portal's catalogue as last read, for the edit form offline (schema 15). */
   catalogue: CatalogueStore;
   meta: MetaStore;
@@ -116,6 +119,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     passes: guard(createSyncPasses(db, clock, { vehicles, runs, meta, changes })),
     photos: guard(createPhotoStore(db, clock)),
     ledger: guard(createLedgerStore(db, clock)),
+    extras: guard(createListingExtrasStore(db, clock)),
     catalogue: guard(createCatalogueStore(db)),
     meta,
     queryVehicles: queries.queryVehicles.bind(queries),
@@ -168,7 +172,7 @@ export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
 export { NOT_APPLIED_AFTER_MS } from './ledger-store';
-export type { ChangeBase, ChangeError, NewChange, PendingChange } from './ledger-store';
+export type { ChangeBase, ChangeConflict, ChangeError, FieldConflict, NewChange, PendingChange, RevisedChange } from './ledger-store';
 export type { Clock } from './clock';
 export type { VehicleStore, MetaStore, PhotoStore, LedgerStore, SyncRunStore, SyncPasses, ChangeStore };
 export { META_KEYS } from './meta';

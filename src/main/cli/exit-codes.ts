@@ -10,8 +10,9 @@
 //    4    token           no integration token, or the portal refused it
 //    5    not_found       no such account, or no such listing
 //    6    keychain        no system keychain to keep the token in (use SHOWROOM_TOKEN and --no-keychain)
-//    7    refused         the portal refused the request (validation), a listing's unpublish, publish or highlight was
-//                         refused, or the plan had no room for it (not sent)
+//    7    refused         the portal refused the request (validation), a listing's unpublish, publish, highlight or edit
+//                         was refused, the plan had no room for it (not sent), or an edit is held by a conflict until
+//                         the dealer chooses (showroom resolve)
 //    8    cancelled       interrupted (Ctrl-C): what was running stopped cleanly
 //    9    data            the local data cannot be read or written (damaged cache, disk full, locked)
 //   10    sync_running    a sync of this account is already running (in the app or another command)

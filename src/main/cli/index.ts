@@ -24,6 +24,7 @@ import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { discard, pending } from './commands/pending';
+import { edit, resolve } from './commands/edit';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile } from '../app-data/data-dir';
 import type { Env } from '../base/env';
@@ -45,6 +46,8 @@ export const COMMANDS: readonly Command[] = [
   highlight,
   pending,
   discard,
+  edit,
+  resolve,
   plan,
   status,
   changes,

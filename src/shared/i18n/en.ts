@@ -678,7 +678,7 @@ Environment:
    4  no integration token, or the portal refused it
    5  not found (account or listing)
    6  no system keychain (use SHOWROOM_TOKEN with --no-keychain)
-   7  refused by the portal (validation; unpublish, publish or highlight refused or no room in the plan)
+   7  refused by the portal (validation; unpublish, publish, highlight or edit refused, or no room in the plan), or an edit held until you choose (showroom resolve)
    8  cancelled (Ctrl-C)
    9  local data unreadable or unwritable (see \`showroom cache rebuild\`)
   10  a sync of this account is already running elsewhere`,
@@ -712,6 +712,10 @@ cells: numbers, prices in reais, dates. FILE is replaced only once the export is
 options, and the models and trims of the brands and models in your stock. --refresh reads it now.
 --json gives every list with its items.`,
       statusSummary: 'Account, last sync, inventory counts, outbox and cache size (offline)',
+      editSummary: 'Edit a listing: price, mileage, title, description, plate, photos… (sent now, or at the next sync when offline)',
+      editHelp:
+        'Prices as you type them: 49990, 49.990 or "R$ 49.990,00". A plate with or without its dash. --remove-photo takes the photo’s number as `showroom show` lists them; --add-photo an http(s) address. --photos-again sends again every photo Showroom sent of the listing (the portal rejected some); with --attention rejected-photos, of every listing it can. A second edit before sending joins the first.',
+      resolveSummary: 'Choose, for an edit held because the portal changed the same field: keep yours or the portal’s (one field, or all)',
       pendingSummary: 'The changes the portal has not confirmed yet: waiting, sent, refused (offline)',
       discardSummary: 'Take back a change not sent yet: by its id (from showroom pending), or every such change of a listing',
       changesSummary: 'Which listings a sync added, changed, saw dropped or removed, and what changed (offline)',
@@ -834,6 +838,13 @@ Cached photos are downloaded again.`,
       photosPerListing: 'up to {{count}} per listing',
       sourceLive: 'live from the portal ({{at}})',
       sourceCopy: 'the copy read at the last sync ({{at}}), not live',
+      editOutcome_sent: 'sent',
+      editOutcome_queued: 'saved',
+      editOutcome_held: 'held: choose (showroom resolve)',
+      editOutcome_refused: 'refused',
+      editPhotosAgainUsage:
+        'Give a listing’s reference, or --photos-again --attention rejected-photos for every listing whose rejected photos Showroom can send again.',
+      resolveKeep: 'Say which value to keep: --keep mine or --keep portal.',
       outcome_sent: 'sent',
       outcome_queued: 'queued',
       outcome_refused: 'refused',
@@ -943,6 +954,8 @@ Cached photos are downloaded again.`,
       unpublishRefused: 'Unpublish refused by the portal',
       publishRefused: 'Publish refused by the portal',
       highlightRefused: 'Highlight change refused by the portal',
+      editConflict: 'Edited here and on the portal: choose',
+      editRefused: 'Edit refused by the portal',
       requestNotApplied: 'Accepted but not applied by the portal',
       droppedByPlan: 'Dropped by the plan',
       rejectedPhotos: 'Rejected photos',
@@ -957,6 +970,10 @@ Cached photos are downloaded again.`,
         'Read what the portal said beside the listing. When the plan has no listing slot left, free one (unpublish a listing you no longer need) or move to a bigger plan, then publish it again.',
       highlightRefused:
         'Read what the portal said beside the listing. When the plan has no highlight left, free one (remove the highlight of another listing), then try again.',
+      editConflict:
+        'A field you edited here was changed on the portal too, to another value. Open the listing and choose, field by field, which value to keep: nothing is sent until you do.',
+      editRefused:
+        'The portal refused your edit. Open the listing: its words are shown on the fields it names. Correct them and save again; nothing you typed is lost.',
       requestNotApplied:
         'The portal accepted your request over an hour ago, but the listing still does not show it and it no longer holds room in your plan. Open the listing and send it again.',
       droppedByPlan: 'The plan had no room left for it. Publish it again when there is room: unpublish a listing you no longer need, or move to a bigger plan.',
@@ -1116,6 +1133,23 @@ Cached photos are downloaded again.`,
       not_applied: 'accepted but not applied by the portal',
       discard: 'Discard',
       discardFailed: 'Could not discard the change: {{message}}',
+      noConflict: 'The pending change to {{target}} waits for no choice.',
+      noConflictField: '“{{field}}” of {{target}} is not in conflict.',
+      held: 'Not sent: a field you changed was also changed on the portal. Choose which value to keep.',
+      resolved: 'Kept. The change will be sent at the next sync.',
+    },
+    /** Editing a listing (main/changes/kinds/edit.ts). */
+    edit: {
+      already: 'The listing already shows these values.',
+      sent: 'Sent: the portal is applying it (this can take up to about 20 minutes). It shows as pending until a sync reads it.',
+      listingQueued: 'The portal is still creating listing {{reference}}: the edit goes at the next sync.',
+      saved: 'Saved: it will be sent to the portal at once, or at the next sync when offline.',
+      notInInventory: 'Listing {{reference}} is not in your inventory. Sync first, then edit it.',
+      noPhotosAgain:
+        'Showroom does not know the addresses of the photos the portal rejected for {{reference}}: it did not send them. Give their addresses (or replacements) with --add-photo.',
+      noRejectedPhotos: 'The portal rejected no photo of {{reference}}.',
+      photoNumber: 'There is no photo {{number}} in listing {{reference}} (it has {{count}}).',
+      videoNotRead: 'The portal never shows a listing’s video link: a link set elsewhere is removed by an edit here unless you type it.',
     },
     publication: {
       notInInventory: 'This listing is not in your inventory. Sync first, then try again.',

@@ -674,7 +674,7 @@ Variáveis de ambiente:
    4  sem token de integração, ou o portal o recusou
    5  não encontrado (conta ou anúncio)
    6  sem chaveiro do sistema (use SHOWROOM_TOKEN com --no-keychain)
-   7  recusado pelo portal (validação; despublicação, publicação ou destaque recusado ou sem espaço no plano)
+   7  recusado pelo portal (validação; despublicação, publicação, destaque ou edição recusados, ou sem espaço no plano), ou uma edição retida até você escolher (showroom resolve)
    8  cancelado (Ctrl-C)
    9  não foi possível ler ou gravar os dados locais (veja \`showroom cache rebuild\`)
   10  uma sincronização desta conta já está em andamento em outro lugar`,
@@ -710,6 +710,10 @@ tipadas: números, preços em reais, datas. FILE só é substituído quando a ex
 veículo, opcionais do vendedor, e os modelos e versões das marcas e modelos do seu estoque. --refresh lê
 agora. --json mostra cada lista com seus itens.`,
       statusSummary: 'Conta, última sincronização, números do estoque, fila de envio e tamanho do cache (sem internet)',
+      editSummary: 'Edita um anúncio: preço, quilometragem, título, descrição, placa, fotos… (enviado agora, ou na próxima sincronização sem internet)',
+      editHelp:
+        'Preços como você digita: 49990, 49.990 ou "R$ 49.990,00". A placa com ou sem hífen. --remove-photo recebe o número da foto como `showroom show` as lista; --add-photo um endereço http(s). --photos-again envia de novo todas as fotos que o Showroom enviou do anúncio (o portal recusou algumas); com --attention rejected-photos, de todos os anúncios em que puder. Uma segunda edição antes do envio se junta à primeira.',
+      resolveSummary: 'Escolhe, numa edição retida porque o portal alterou o mesmo campo: manter o seu valor ou o do portal (um campo, ou todos)',
       pendingSummary: 'As alterações que o portal ainda não confirmou: aguardando, enviadas, recusadas (sem internet)',
       discardSummary: 'Desfaz uma alteração ainda não enviada: pelo número (de showroom pending) ou todas as de um anúncio',
       changesSummary: 'Quais anúncios uma sincronização adicionou, alterou, viu retirados ou removeu, e o que mudou (sem internet)',
@@ -832,6 +836,13 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       photosPerListing: 'até {{count}} por anúncio',
       sourceLive: 'ao vivo do portal ({{at}})',
       sourceCopy: 'a cópia lida na última sincronização ({{at}}), não ao vivo',
+      editOutcome_sent: 'enviado',
+      editOutcome_queued: 'salvo',
+      editOutcome_held: 'retido: escolha (showroom resolve)',
+      editOutcome_refused: 'recusado',
+      editPhotosAgainUsage:
+        'Informe a referência de um anúncio, ou --photos-again --attention rejected-photos para todos os anúncios cujas fotos recusadas o Showroom pode enviar de novo.',
+      resolveKeep: 'Diga qual valor manter: --keep mine ou --keep portal.',
       outcome_sent: 'enviado',
       outcome_queued: 'na fila',
       outcome_refused: 'recusado',
@@ -941,6 +952,8 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       unpublishRefused: 'Despublicação recusada pelo portal',
       publishRefused: 'Publicação recusada pelo portal',
       highlightRefused: 'Destaque recusado pelo portal',
+      editConflict: 'Editado aqui e no portal: escolha',
+      editRefused: 'Edição recusada pelo portal',
       requestNotApplied: 'Aceito, mas não aplicado pelo portal',
       droppedByPlan: 'Retirado pelo plano',
       rejectedPhotos: 'Fotos recusadas',
@@ -955,6 +968,10 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
         'Leia o que o portal disse ao lado do anúncio. Se o plano não tem mais vaga de anúncio, libere uma (despublique um anúncio de que não precisa mais) ou mude para um plano maior, e publique de novo.',
       highlightRefused:
         'Leia o que o portal disse ao lado do anúncio. Se o plano não tem mais destaque, libere um (tire o destaque de outro anúncio) e tente de novo.',
+      editConflict:
+        'Um campo que você editou aqui também foi alterado no portal, para outro valor. Abra o anúncio e escolha, campo a campo, qual valor manter: nada é enviado até você escolher.',
+      editRefused:
+        'O portal recusou a sua edição. Abra o anúncio: as palavras dele aparecem nos campos que cita. Corrija-os e salve de novo; nada do que você digitou se perde.',
       requestNotApplied:
         'O portal aceitou o seu pedido há mais de uma hora, mas o anúncio ainda não o mostra, e ele não ocupa mais espaço no seu plano. Abra o anúncio e envie de novo.',
       droppedByPlan:
@@ -1116,6 +1133,24 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       not_applied: 'aceita, mas não aplicada pelo portal',
       discard: 'Descartar',
       discardFailed: 'Não foi possível descartar a alteração: {{message}}',
+      noConflict: 'A alteração pendente de {{target}} não aguarda nenhuma escolha.',
+      noConflictField: '“{{field}}” de {{target}} não está em conflito.',
+      held: 'Não enviada: um campo que você alterou também foi alterado no portal. Escolha qual valor manter.',
+      resolved: 'Mantido. A alteração será enviada na próxima sincronização.',
+    },
+    /** Edição de um anúncio (main/changes/kinds/edit.ts). */
+    edit: {
+      already: 'O anúncio já mostra estes valores.',
+      sent: 'Enviado: o portal está aplicando (pode levar até cerca de 20 minutos). Aparece como pendente até uma sincronização lê-lo.',
+      listingQueued: 'O portal ainda está criando o anúncio {{reference}}: a edição vai na próxima sincronização.',
+      saved: 'Salvo: será enviado ao portal agora, ou na próxima sincronização se estiver sem conexão.',
+      notInInventory: 'O anúncio {{reference}} não está no seu estoque. Sincronize primeiro e depois edite-o.',
+      noPhotosAgain:
+        'O Showroom não conhece os endereços das fotos que o portal recusou em {{reference}}: não foi ele que as enviou. Informe os endereços (ou substitutas) com --add-photo.',
+      noRejectedPhotos: 'O portal não recusou nenhuma foto de {{reference}}.',
+      photoNumber: 'Não há foto {{number}} no anúncio {{reference}} (ele tem {{count}}).',
+      videoNotRead:
+        'O portal nunca mostra o link de vídeo de um anúncio: um link definido em outro lugar é removido por uma edição aqui, a menos que você o digite.',
     },
     publication: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',
