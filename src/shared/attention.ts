@@ -24,19 +24,29 @@ export const PLAN_PICTURES = `(SELECT CAST(json_extract(m.value, '$.plan.current
 /** On the portal (published, or an unpublish still pending) without an address since the last edit. */
 const ADDRESS_WAITING = 'v.published = 1 AND v.url IS NULL AND v.updated_ms IS NOT NULL';
 
-/** A change the portal refused, whose kind gives this reason (main/changes), while it is its slot's latest and open. */
-const refused = (reason: string): string => latestOpenChange(`c.status = 'refused' AND c.reason = '${reason}'`);
+/** A change the portal refused, whose kind gives this reason (main/changes). */
+const refusedTest = (reason: string): string => `c.status = 'refused' AND c.reason = '${reason}'`;
+
+/**
+ * The reasons read from the pending-change ledger, most urgent first: each a test of a change `c`,
+ * which gives the reason while it is its slot's latest and open.
+ */
+const LEDGER_TESTS = {
+  unpublishRefused: refusedTest('unpublishRefused'),
+  publishRefused: refusedTest('publishRefused'),
+  highlightRefused: refusedTest('highlightRefused'),
+  /** An edit held back: a field the dealer changed was changed on the portal too (main/changes/kinds/edit.ts). */
+  editConflict: 'c.conflict IS NOT NULL',
+  editRefused: refusedTest('editRefused'),
+  /** Accepted, but a read long after did not show it (main/cache/ledger-store.ts, NOT_APPLIED_AFTER_MS). */
+  requestNotApplied: "c.status = 'not_applied'",
+} as const;
+type LedgerReason = keyof typeof LEDGER_TESTS;
+const LEDGER_REASONS = Object.keys(LEDGER_TESTS) as LedgerReason[];
 
 /** Each reason's test, most urgent first: what the dealer asked and the portal refused, then what the portal hides, then what could be better. */
 const REASON_SQL = {
-  unpublishRefused: refused('unpublishRefused'),
-  publishRefused: refused('publishRefused'),
-  highlightRefused: refused('highlightRefused'),
-  /** An edit held back: a field the dealer changed was changed on the portal too (main/changes/kinds/edit.ts). */
-  editConflict: latestOpenChange('c.conflict IS NOT NULL'),
-  editRefused: refused('editRefused'),
-  /** Accepted, but a read long after did not show it (main/cache/ledger-store.ts, NOT_APPLIED_AFTER_MS). */
-  requestNotApplied: latestOpenChange("c.status = 'not_applied'"),
+  ...(Object.fromEntries(LEDGER_REASONS.map((r) => [r, latestOpenChange(LEDGER_TESTS[r])])) as Record<LedgerReason, string>),
   droppedByPlan: "v.published = 0 AND v.off_cause = 'dropped_by_portal'",
   rejectedPhotos: 'v.rejected_photo_count > 0',
   addressMissing: `${ADDRESS_WAITING} AND v.updated_ms <= ${NOW_MS} - ${ADDRESS_GRACE_MS}`,
@@ -60,16 +70,15 @@ export const SUGGESTION_REASONS: readonly AttentionReason[] = ['fewerPhotos'];
 export const ATTENTION_VALUES = ['none', ...ATTENTION_REASONS] as readonly ['none', ...AttentionReason[]];
 export type AttentionValue = (typeof ATTENTION_VALUES)[number];
 
-/** The reasons read from the pending-change ledger (the others read the listing's own columns). */
-const LEDGER_REASONS = ATTENTION_REASONS.filter((r) => REASON_SQL[r].includes('local.pending_changes'));
-const COLUMN_REASONS = ATTENTION_REASONS.filter((r) => !LEDGER_REASONS.includes(r));
+const COLUMN_REASONS = ATTENTION_REASONS.filter((r) => !(LEDGER_REASONS as readonly string[]).includes(r));
 
 /**
- * Listings with any open change the portal refused or did not apply: a superset of those with a
- * ledger reason. Tested first, so a listing with none (nearly all of them) costs one probe of the
- * ledger instead of one per ledger reason; only the few in it test each reason.
+ * Listings with an open change that passes any ledger reason's test: a superset of those with a
+ * ledger reason (each also asks to be its slot's latest). Tested first, so a listing with none
+ * (nearly all of them) costs one probe of the ledger instead of one per ledger reason; only the
+ * few in it test each reason.
  */
-const IN_LEDGER = `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND c.status IN ('refused', 'not_applied'))`;
+const IN_LEDGER = `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND (${LEDGER_REASONS.map((r) => `(${LEDGER_TESTS[r]})`).join(' OR ')}))`;
 
 const whens = (reasons: readonly AttentionReason[]): string => reasons.map((r) => `WHEN ${REASON_SQL[r]} THEN '${r}'`).join(' ');
 const bits = (reasons: readonly AttentionReason[]): string =>

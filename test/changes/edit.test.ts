@@ -38,8 +38,8 @@ describe('an edit through the ledger', () => {
     const outcome = await r.engine.edits.edit(car.reference, { value: `R$ ${price.toLocaleString('pt-BR')},00`, title });
     expect(outcome).toMatchObject({ outcome: 'queued' });
     expect(r.cache.ledger.open()).toEqual([expect.objectContaining({ kind: 'edit', status: expect.stringMatching(/pending|sending/) })]);
-    expect(listed(r, car.reference)).toMatchObject({ value: price, title });
-    expect(r.cache.getVehicle(car.reference)?.row).toMatchObject({ value: price, title });
+    expect(listed(r, car.reference)).toMatchObject({ price, title });
+    expect(r.cache.getVehicle(car.reference)?.row).toMatchObject({ price, title });
     // The price filter and sort read the pending price, not the portal's.
     const inRange = r.cache.queryVehicles({ filters: { price: { min: price, max: price } } }).rows.map((row) => row.reference);
     expect(inRange).toContain(car.reference);
@@ -70,7 +70,7 @@ describe('an edit through the ledger', () => {
     expect((await r.engine.run()).outcome).toBe('succeeded');
     expect(r.cache.ledger.get(change.id)).toMatchObject({ status: 'confirmed' });
     expect(pendingChangeViews(r.cache)).toEqual([]);
-    expect(listed(r, car.reference)).toMatchObject({ value: price, title });
+    expect(listed(r, car.reference)).toMatchObject({ price, title });
   });
 
   it('a second edit before sending joins the first: one change, both fields, the first base kept', { timeout: 60_000 }, async () => {
@@ -81,7 +81,7 @@ describe('an edit through the ledger', () => {
     const open = r.cache.ledger.open();
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ payload: { mileage: car.mileage + 20, value: 45_000 }, base: { mileage: car.mileage, value: car.value } });
-    expect(listed(r, car.reference)).toMatchObject({ value: 45_000, mileage: car.mileage + 20 });
+    expect(listed(r, car.reference)).toMatchObject({ price: 45_000, mileage: car.mileage + 20 });
   });
 
   it(
