@@ -8,11 +8,14 @@ import { Auth, newIntegrationToken, type IssuedToken } from './auth';
 import { createClock, type SandboxClock } from './clock';
 import type { SandboxContext } from './context';
 import type { DialectConfig } from './dialect';
+import type { PhotoStyle } from './context';
 import type { DurationInput } from './duration';
 import { FaultEngine, type FaultConfig } from './faults';
 import { RequestHold, type HoldControls } from './hold';
 import { RateLimiter, type RateLimitConfig } from './ratelimit';
+import { PhotoSubjects } from './photo-subjects';
 import { buildServer } from './server';
+import { StudioPhotos } from './studio-photos';
 import { Stats, type StatsSnapshot } from './stats';
 import type { PlanLimits, PlanView, PortalVehicle, QueueJobInfo } from './types';
 
@@ -23,6 +26,7 @@ export { defaultPlan, type VehicleInput, type UpsertOptions } from './account';
 export { BRANDS, MODELS, TRIMS, ACCESSORIES, OTHER_INFOS } from './catalogue';
 export { isRejectedPhotoUrl, INPUT_LIMITS } from './validation';
 export type { DialectConfig } from './dialect';
+export type { PhotoStyle } from './context';
 export type { FaultConfig, InvalidVehicleKind, ListRequestInfo } from './faults';
 export type { RateLimitConfig } from './ratelimit';
 export type { StatsSnapshot } from './stats';
@@ -84,6 +88,11 @@ export interface SandboxOptions {
   sleep?: (ms: number) => Promise<unknown>;
   /** More clients, each with its own stock, plan and token. */
   clients?: SandboxClientOptions[];
+  /**
+   * What the photo host serves: 'tiny' (default) 64×48 blocks, cheap, for tests and benches;
+   * 'studio' a studio shot of the listing's vehicle, 1280×960 (demo mode).
+   */
+  photos?: PhotoStyle;
 }
 
 /** Direct access to one client's data, bypassing the queue (and faults, auth, rate limit). */
@@ -166,6 +175,8 @@ export interface Sandbox {
   readonly faults: FaultControls;
   /** Replaces the dialect switches (dialect.ts); `set({})` goes back to the documented answers. */
   readonly dialect: { set(dialect: DialectConfig): void; get(): DialectConfig };
+  /** Switches what the photo host serves (SandboxOptions.photos). */
+  readonly photos: { set(style: PhotoStyle): void; get(): PhotoStyle };
   /** Holds answers to chosen routes until released (hold.ts). */
   readonly hold: HoldControls;
   readonly stats: StatsControls;
@@ -243,6 +254,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     dialect: { ...options.dialect },
     sleep: options.sleep ?? sleep,
+    photos: { style: options.photos ?? 'tiny', studio: new StudioPhotos(), subjects: new PhotoSubjects(() => ctx.accounts.values()) },
     hold,
     stats,
     accounts: new Map(),
@@ -327,6 +339,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         ctx.dialect = { ...dialect };
       },
       get: () => ({ ...ctx.dialect }),
+    },
+    photos: {
+      set: (style) => {
+        ctx.photos.style = style;
+      },
+      get: () => ctx.photos.style,
     },
     hold,
     stats: {
