@@ -35,6 +35,8 @@ const REASON_SQL = {
   /** Accepted, but a read long after did not show it (main/cache/ledger-store.ts, NOT_APPLIED_AFTER_MS). */
   requestNotApplied: latestOpenChange("c.status = 'not_applied'"),
   droppedByPlan: "v.published = 0 AND v.off_cause = 'dropped_by_portal'",
+  /** Active, off the portal, neither from here nor by the plan, and no publish on its way: money lost until it is published again. */
+  offPortal: `v.published = 0 AND v.active = 1 AND v.off_cause IS NULL AND NOT ${latestOpenChange("c.kind = 'publish'")}`,
   rejectedPhotos: 'v.rejected_photo_count > 0',
   addressMissing: `${ADDRESS_WAITING} AND v.updated_ms <= ${NOW_MS} - ${ADDRESS_GRACE_MS}`,
   dataProblem: 'v.has_problems = 1',

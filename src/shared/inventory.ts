@@ -3,6 +3,7 @@
 // shapes that come back. The filters are declared in inventory-filters.ts.
 import { z } from 'zod';
 import type { AttentionReason } from './attention';
+import type { NotOnPortalReason } from './insights';
 import { inventoryFiltersSchema, type PortalState } from './inventory-filters';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
@@ -143,7 +144,7 @@ export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
 export const PUBLICATION_CAUSES = ['unpublished_here', 'dropped_by_portal', 'published', 'unknown'] as const;
 export type PublicationCause = (typeof PUBLICATION_CAUSES)[number];
 
-export type NotOnPortalReason = Extract<PublicationCause, 'unpublished_here' | 'dropped_by_portal'>;
+export type { NotOnPortalReason };
 
 export interface PublicationEvent {
   at: string;

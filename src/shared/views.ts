@@ -2,6 +2,7 @@
 // Nothing here ever carries the integration token or the JWT.
 import type { AttentionReason } from './attention';
 import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
+import type { NotOnPortalReason } from './insights';
 import type { Plan, PlanUsage } from './plan';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
@@ -60,7 +61,7 @@ export interface ConnectionTestView {
 // ── Inventory rows ───────────────────────────────────────────────────────────────────────────
 
 /** Why a listing is not shown on the portal (publication is null). */
-export type NotOnPortalReason = 'unpublished_here' | 'dropped_by_portal' | 'unknown';
+export type { NotOnPortalReason };
 
 /**
  * The dealer's unpublish request, from the outbox and the portal's queue:

@@ -1,15 +1,16 @@
 // SQLite rows to the shapes the inventory screen uses.
 import { ATTENTION_MASK_SQL, reasonsOfMask } from '../../shared/attention';
+import { OFF_REASON_SQL, type OffReason } from '../../shared/insights';
 import { overlaid, PORTAL_STATE_SQL } from '../../shared/pending-changes';
 import { STOCK_AT_LEAST_SQL, STOCK_DAYS_SQL } from '../../shared/stock-age';
-import type { NotOnPortalReason, PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
+import type { PhotoStatus, PortalState, VehicleRow } from '../../shared/inventory';
 import type { VehicleColumns } from './extract';
 
 /** Columns a list row needs, as the open pending changes overlay them; the cover photo comes from a join on the photo cache. */
 export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.type, v.fuel, v.gearbox, v.color,
   v.manufactured_year, v.model_year, ${overlaid('value', 'v.value')} AS value, ${overlaid('mileage', 'v.mileage')} AS mileage, v.brand_new, v.active,
   ${PORTAL_STATE_SQL} AS portal_state, ${overlaid('highlighted', 'v.highlighted')} AS highlighted,
-  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, v.off_cause, v.url, v.plate,
+  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, ${OFF_REASON_SQL} AS off_reason, v.url, v.plate,
   v.cover_url, p.id AS cover_photo_id, p.status AS cover_status, ${ATTENTION_MASK_SQL} AS attention_mask,
   ${STOCK_DAYS_SQL} AS stock_days, ${STOCK_AT_LEAST_SQL} AS stock_at_least`;
 export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';
@@ -43,7 +44,7 @@ export interface DbVehicleRow extends Pick<
 > {
   portal_state: PortalState;
   highlighted: number;
-  off_cause: NotOnPortalReason | null;
+  off_reason: OffReason;
   cover_photo_id: number | null;
   cover_status: PhotoStatus | null;
   attention_mask: number;
@@ -77,7 +78,7 @@ export function toVehicleRow(r: DbVehicleRow): VehicleRow {
     rejectedPhotoCount: r.rejected_photo_count,
     hasProblems: r.has_problems === 1,
     problemCount: r.problem_count,
-    notOnPortalReason: r.portal_state === 'off' ? r.off_cause : null,
+    notOnPortalReason: r.portal_state === 'off' && r.off_reason !== 'on' ? r.off_reason : null,
     url: r.url,
     plate: r.plate,
     attention: reasonsOfMask(r.attention_mask),
