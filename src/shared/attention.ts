@@ -55,6 +55,11 @@ export const ATTENTION_REASONS = Object.keys(REASON_SQL) as AttentionReason[];
  */
 export const SUGGESTION_REASONS: readonly AttentionReason[] = ['fewerPhotos'];
 
+/** Whether a first reason is only a suggestion (not counted as needing attention anywhere). */
+export function isSuggestion(value: AttentionValue): boolean {
+  return (SUGGESTION_REASONS as readonly string[]).includes(value);
+}
+
 /** The filter's values: 'none' first (the snapshot's fallback for anything unknown), then the reasons in order. */
 export const ATTENTION_VALUES = ['none', ...ATTENTION_REASONS] as readonly ['none', ...AttentionReason[]];
 export type AttentionValue = (typeof ATTENTION_VALUES)[number];

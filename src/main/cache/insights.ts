@@ -2,7 +2,7 @@
 // renderer gets a few dozen numbers, never the listings. Each bar's filters are built from the
 // same bounds its count was grouped by; test/cache/insights.test.ts checks that the inventory
 // counts exactly the bar's listings for them.
-import { ATTENTION_SQL, ATTENTION_VALUES, PLAN_PICTURES, SUGGESTION_REASONS, type AttentionValue } from '../../shared/attention';
+import { ATTENTION_SQL, ATTENTION_VALUES, isSuggestion, PLAN_PICTURES, type AttentionValue } from '../../shared/attention';
 import {
   OFF_REASON_SQL,
   OFF_REASONS,
@@ -28,7 +28,7 @@ const CENT = 0.01;
 
 const ON_PORTAL = ['on', 'pending'] as const;
 /** The reasons counted as "needs attention" (suggestions are not: shared/attention.ts). */
-const NEEDS_ATTENTION = ATTENTION_VALUES.filter((v): v is Exclude<AttentionValue, 'none'> => v !== 'none' && !SUGGESTION_REASONS.includes(v as never));
+const NEEDS_ATTENTION = ATTENTION_VALUES.filter((v): v is Exclude<AttentionValue, 'none'> => v !== 'none' && !isSuggestion(v));
 
 const bar = (count: number, filters: InventoryFilters | null): InsightBar => ({ count, filters });
 

@@ -241,6 +241,8 @@ export const en = {
     hasRejectedPhotos: 'Has rejected photos',
     changedLastSync: 'Changed in the last sync',
     attention: 'Needs attention (main reason)',
+    /** A reason that suggests rather than needs (shared/attention.ts SUGGESTION_REASONS): not in the count. */
+    suggestion: '{{reason}} (suggestion, not counted)',
     showAll: 'Show all ({{count}})',
     showFewer: 'Show fewer',
     flagState: { any: 'Any', yes: 'Yes', no: 'No' },
@@ -514,7 +516,8 @@ export const en = {
     intro: 'Listings that need you, each with its reasons and what fixes them. The list follows every sync.',
     empty: 'No listing needs your attention.',
     fixLabel: 'What fixes it:',
-    more: 'Showing the first {{shown}} of {{total}}. In the inventory, filter by “Needs attention (main reason)” to see them all.',
+    more: 'Showing the first {{shown}} of {{total}}.',
+    showAll: 'See all {{total}} in the inventory',
   },
   history: {
     title: 'Sync history',

@@ -244,6 +244,7 @@ export const ptBR: Messages = {
     hasRejectedPhotos: 'Com fotos recusadas',
     changedLastSync: 'Alterado na última sincronização',
     attention: 'Requer atenção (motivo principal)',
+    suggestion: '{{reason}} (sugestão, não contada)',
     showAll: 'Mostrar todos ({{count}})',
     showFewer: 'Mostrar menos',
     flagState: { any: 'Qualquer', yes: 'Sim', no: 'Não' },
@@ -514,7 +515,8 @@ export const ptBR: Messages = {
     intro: 'Anúncios que precisam de você, cada um com seus motivos e o que resolve. A lista acompanha cada sincronização.',
     empty: 'Nenhum anúncio requer sua atenção.',
     fixLabel: 'O que resolve:',
-    more: 'Mostrando os primeiros {{shown}} de {{total}}. No estoque, filtre por “Requer atenção (motivo principal)” para ver todos.',
+    more: 'Mostrando os primeiros {{shown}} de {{total}}.',
+    showAll: 'Ver todos os {{total}} no estoque',
   },
   history: {
     title: 'Sincronizações',
