@@ -121,6 +121,9 @@ export const en = {
       'Manage the listings you publish on the portal: browse, search and check every listing offline, see which ones are not on the portal and why, and unpublish.',
     connectTitle: 'Connect your portal account',
     or: 'or',
+    /** "Add another account" from Settings: a form of its own, not the welcome page. */
+    addTitle: 'Add another account',
+    addIntro: 'Connect another dealership’s portal account with its integration token. Each account keeps its own inventory; switch between them in Settings.',
   },
   connect: {
     name: 'Account name',

@@ -124,6 +124,9 @@ export const ptBR: Messages = {
       'Gerencie os anúncios que você publica no portal: consulte, pesquise e confira cada anúncio mesmo sem internet, veja quais não estão no portal e por quê, e despublique.',
     connectTitle: 'Conecte sua conta do portal',
     or: 'ou',
+    addTitle: 'Adicionar outra conta',
+    addIntro:
+      'Conecte a conta do portal de outra revenda com o token de integração dela. Cada conta tem seu próprio estoque; alterne entre elas nas Configurações.',
   },
   connect: {
     name: 'Nome da conta',
