@@ -16,6 +16,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --latency <ms>       delay added to every API request (default 0)
   --queue-delay <ms>   delay before queued writes apply (default 0)
   --url-delay <ms>     delay before a listing url appears after an edit (default 2700000 = 45 min)
+  --photos <style>     tiny (64×48 blocks, default) or studio (studio shots of each listing's vehicle)
   --json               print one JSON line {"baseUrl","integrationToken",...} instead of text
   -h, --help           show this help`;
 
@@ -44,6 +45,7 @@ function parse(argv: string[]): { options: SandboxOptions; json: boolean; help: 
       latency: { type: 'string' },
       'queue-delay': { type: 'string' },
       'url-delay': { type: 'string' },
+      photos: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -56,6 +58,8 @@ function parse(argv: string[]): { options: SandboxOptions; json: boolean; help: 
   if (values.expiration !== undefined && !/^\d+(\.\d+)?(ms|s|m|h|d|w)$/i.test(values.expiration)) {
     throw new UsageError(`--expiration must be a duration like 1d, 2h, 30s; got "${values.expiration}"`);
   }
+  const photos = values.photos;
+  if (photos !== undefined && photos !== 'tiny' && photos !== 'studio') throw new UsageError(`--photos must be tiny or studio, got "${photos}"`);
   const options: SandboxOptions = {
     vehicles: int('vehicles', values.vehicles, 0) ?? 50,
     port,
@@ -67,6 +71,7 @@ function parse(argv: string[]): { options: SandboxOptions; json: boolean; help: 
     queueDelayMs: int('queue-delay', values['queue-delay'], 0),
     urlDelayMs: int('url-delay', values['url-delay'], 0),
     faults: latency ? { latencyMs: latency } : undefined,
+    photos,
   };
   return { options, json: values.json, help: values.help };
 }

@@ -9,6 +9,11 @@ import type { FaultEngine } from './faults';
 import type { RequestHold } from './hold';
 import type { RateLimiter } from './ratelimit';
 import type { Stats } from './stats';
+import type { PhotoSubjects } from './photo-subjects';
+import type { StudioPhotos } from './studio-photos';
+
+/** What the photo host serves: 64×48 blocks (tests, benches) or studio shots (demo). */
+export type PhotoStyle = 'tiny' | 'studio';
 
 export interface SandboxContext {
   /** Path prefix of the API, e.g. "/integration/v2". */
@@ -22,6 +27,7 @@ export interface SandboxContext {
   /** How the latency switch waits (a test may pass its own). */
   sleep: (ms: number) => Promise<unknown>;
   hold: RequestHold;
+  photos: { style: PhotoStyle; studio: StudioPhotos; subjects: PhotoSubjects };
   stats: Stats;
   accounts: Map<string, ClientAccount>;
 }

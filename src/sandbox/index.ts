@@ -8,11 +8,14 @@ import { Auth, newIntegrationToken, type IssuedToken } from './auth';
 import { createClock, type SandboxClock } from './clock';
 import type { SandboxContext } from './context';
 import type { DialectConfig } from './dialect';
+import type { PhotoStyle } from './context';
 import type { DurationInput } from './duration';
 import { FaultEngine, type FaultConfig } from './faults';
 import { RequestHold, type HoldControls } from './hold';
 import { RateLimiter, type RateLimitConfig } from './ratelimit';
+import { PhotoSubjects } from './photo-subjects';
 import { buildServer } from './server';
+import { StudioPhotos } from './studio-photos';
 import { Stats, type StatsSnapshot } from './stats';
 import type { PlanLimits, PlanView, PortalVehicle, QueueJobInfo } from './types';
 
@@ -24,6 +27,7 @@ export { BRANDS, MODELS, TRIMS, ACCESSORIES, OTHER_INFOS, LISTED_BRANDS, LISTED_
 export { INPUT_LIMITS } from './validation';
 export { isVideoPageUrl, type VehicleWrite } from './write-shape';
 export type { DialectConfig, CatalogueList } from './dialect';
+export type { PhotoStyle } from './context';
 export type { FaultConfig, InvalidVehicleKind, ListRequestInfo } from './faults';
 export type { RateLimitConfig } from './ratelimit';
 export type { StatsSnapshot } from './stats';
@@ -87,6 +91,11 @@ export interface SandboxOptions {
   sleep?: (ms: number) => Promise<unknown>;
   /** More clients, each with its own stock, plan and token. */
   clients?: SandboxClientOptions[];
+  /**
+   * What the photo host serves: 'tiny' (default) 64×48 blocks, cheap, for tests and benches;
+   * 'studio' a studio shot of the listing's vehicle, 1280×960 (demo mode).
+   */
+  photos?: PhotoStyle;
 }
 
 /** Direct access to one client's data, bypassing the queue (and faults, auth, rate limit). */
@@ -182,6 +191,8 @@ export interface Sandbox {
   readonly faults: FaultControls;
   /** Replaces the dialect switches (dialect.ts); `set({})` goes back to the documented answers. */
   readonly dialect: { set(dialect: DialectConfig): void; get(): DialectConfig };
+  /** Switches what the photo host serves (SandboxOptions.photos). */
+  readonly photos: { set(style: PhotoStyle): void; get(): PhotoStyle };
   /** Holds answers to chosen routes until released (hold.ts). */
   readonly hold: HoldControls;
   readonly stats: StatsControls;
@@ -263,6 +274,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     dialect: { ...options.dialect },
     sleep: options.sleep ?? sleep,
+    photos: { style: options.photos ?? 'tiny', studio: new StudioPhotos(), subjects: new PhotoSubjects(() => ctx.accounts.values()) },
     hold,
     stats,
     accounts: new Map(),
@@ -347,6 +359,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         ctx.dialect = { ...dialect };
       },
       get: () => ({ ...ctx.dialect }),
+    },
+    photos: {
+      set: (style) => {
+        ctx.photos.style = style;
+      },
+      get: () => ctx.photos.style,
     },
     hold,
     stats: {

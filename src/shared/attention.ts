@@ -48,6 +48,8 @@ const LEDGER_REASONS = Object.keys(LEDGER_TESTS) as LedgerReason[];
 const REASON_SQL = {
   ...(Object.fromEntries(LEDGER_REASONS.map((r) => [r, latestOpenChange(LEDGER_TESTS[r])])) as Record<LedgerReason, string>),
   droppedByPlan: "v.published = 0 AND v.off_cause = 'dropped_by_portal'",
+  /** Active, off the portal, neither from here nor by the plan, and no publish on its way: money lost until it is published again. */
+  offPortal: `v.published = 0 AND v.active = 1 AND v.off_cause IS NULL AND NOT ${latestOpenChange("c.kind = 'publish'")}`,
   rejectedPhotos: 'v.rejected_photo_count > 0',
   addressMissing: `${ADDRESS_WAITING} AND v.updated_ms <= ${NOW_MS} - ${ADDRESS_GRACE_MS}`,
   dataProblem: 'v.has_problems = 1',
@@ -65,6 +67,11 @@ export const ATTENTION_REASONS = Object.keys(REASON_SQL) as AttentionReason[];
  * whose first reason is one of them has no other.
  */
 export const SUGGESTION_REASONS: readonly AttentionReason[] = ['fewerPhotos'];
+
+/** Whether a first reason is only a suggestion (not counted as needing attention anywhere). */
+export function isSuggestion(value: AttentionValue): boolean {
+  return (SUGGESTION_REASONS as readonly string[]).includes(value);
+}
 
 /** The filter's values: 'none' first (the snapshot's fallback for anything unknown), then the reasons in order. */
 export const ATTENTION_VALUES = ['none', ...ATTENTION_REASONS] as readonly ['none', ...AttentionReason[]];

@@ -5,16 +5,21 @@ import type { InventoryFilters } from './inventory-filters';
 import type { AgeBucket } from './stock-age';
 
 /** Why a listing is off the portal, as one value per listing (the first that holds, in this order). */
-export const OFF_REASONS = ['on', 'unpublishedHere', 'droppedByPlan', 'inactive', 'unknown'] as const;
+export const OFF_REASONS = ['on', 'unpublishedHere', 'droppedByPlan', 'inactive', 'offElsewhere', 'unknown'] as const;
 export type OffReason = (typeof OFF_REASONS)[number];
+/** Why a listing that is off the portal is off: what the list, the detail, the CLI and the export say. */
+export type NotOnPortalReason = Exclude<OffReason, 'on'>;
 
 /**
  * 'on': on the portal (an unpublish still pending included); then the cause a sync saw it leave
- * by; then inactive; 'unknown': off with no cause known (never published, or already off at the
- * first sync).
+ * by; then inactive; 'offElsewhere': a sync saw it leave, neither from here nor by the plan (a
+ * leaving event whose cause stayed unknown; only a listing off with no cause reads the events);
+ * 'unknown': never seen on the portal (already off at the first sync, or added off).
  */
 export const OFF_REASON_SQL = `(CASE WHEN v.published = 1 THEN 'on' WHEN v.off_cause = 'unpublished_here' THEN 'unpublishedHere'
-  WHEN v.off_cause = 'dropped_by_portal' THEN 'droppedByPlan' WHEN v.active = 0 THEN 'inactive' ELSE 'unknown' END)`;
+  WHEN v.off_cause = 'dropped_by_portal' THEN 'droppedByPlan' WHEN v.active = 0 THEN 'inactive'
+  WHEN EXISTS (SELECT 1 FROM publication_events e WHERE e.reference = v.reference AND e.from_published = 1 AND e.to_published = 0) THEN 'offElsewhere'
+  ELSE 'unknown' END)`;
 
 /** The portal's readable length for a description: shorter ones count as short in the listing quality. */
 export const READABLE_DESCRIPTION_LENGTH = 850;

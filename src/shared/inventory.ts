@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { inventoryFiltersSchema } from './inventory-filters';
 import type { VehicleRow } from './listing-columns';
+import type { NotOnPortalReason } from './insights';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
 export {
@@ -108,7 +109,7 @@ export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
 export const PUBLICATION_CAUSES = ['unpublished_here', 'dropped_by_portal', 'published', 'unknown'] as const;
 export type PublicationCause = (typeof PUBLICATION_CAUSES)[number];
 
-export type NotOnPortalReason = Extract<PublicationCause, 'unpublished_here' | 'dropped_by_portal'>;
+export type { NotOnPortalReason };
 
 export interface PublicationEvent {
   at: string;

@@ -11,7 +11,8 @@
 // change list, export headers). A trim is a trim (the portal's `trim`; "versão" in Portuguese).
 import { ATTENTION_MASK_SQL, reasonsOfMask } from './attention';
 import type { Messages } from './i18n/en';
-import type { NotOnPortalReason, PhotoStatus, PortalState } from './inventory';
+import { OFF_REASON_SQL, type NotOnPortalReason } from './insights';
+import type { PhotoStatus, PortalState } from './inventory';
 import type { ChangeFieldSpec } from './listing-changes';
 import { overlaid, PORTAL_STATE_SQL } from './pending-changes';
 import { STOCK_AT_LEAST_SQL, STOCK_DAYS_SQL } from './stock-age';
@@ -230,7 +231,7 @@ export const LISTING_COLUMNS = {
     change: { column: 'published', format: 'flag', order: 2 },
   },
   /** Why it is off the portal, when a sync saw it leave (null while on the portal, or when it was never seen on it). */
-  notOnPortalReason: { format: 'text', row: { sql: 'CASE WHEN v.published = 0 THEN v.off_cause END', read: 'offReason' } },
+  notOnPortalReason: { format: 'text', row: { sql: `(CASE WHEN v.published = 0 THEN ${OFF_REASON_SQL} END)`, read: 'offReason' } },
   highlighted: {
     label: (m) => m.filters.highlighted,
     format: 'flag',

@@ -4,6 +4,7 @@ import type { ListingExtrasView, PendingEditView } from './pending-changes';
 import type { AttentionReason } from './attention';
 import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
 import type { VehicleRow, ViewColumn } from './listing-columns';
+import type { NotOnPortalReason } from './insights';
 import type { Plan, PlanUsage } from './plan';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
@@ -62,7 +63,7 @@ export interface ConnectionTestView {
 // ── Inventory rows ───────────────────────────────────────────────────────────────────────────
 
 /** Why a listing is not shown on the portal (publication is null). */
-export type NotOnPortalReason = 'unpublished_here' | 'dropped_by_portal' | 'unknown';
+export type { NotOnPortalReason };
 
 /**
  * The dealer's unpublish request, from the outbox and the portal's queue:

@@ -121,8 +121,8 @@ describe('unpublish', () => {
       sandbox.data.applyQueue();
       await syncOnce(b);
       const detail = await b.call('vehicles.get', { reference: target.reference });
-      expect(detail.publication).toMatchObject({ onPortal: false, notOnPortalReason: 'unpublished_here', unpublish: 'none' });
-      expect(detail.history).toContainEqual(expect.objectContaining({ change: 'left', cause: 'unpublished_here' }));
+      expect(detail.publication).toMatchObject({ onPortal: false, notOnPortalReason: 'unpublishedHere', unpublish: 'none' });
+      expect(detail.history).toContainEqual(expect.objectContaining({ change: 'left', cause: 'unpublishedHere' }));
       const [unknown] = await b.call('publications.request', { action: 'unpublish', references: ['NOT-THERE'] });
       expect(unknown?.outcome).toBe('not_found');
     } finally {

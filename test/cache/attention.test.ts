@@ -78,6 +78,27 @@ describe('listings that need attention', () => {
     });
   });
 
+  it('an active listing off the portal that neither Showroom nor the plan took off needs the dealer, with what Showroom knows of it', () => {
+    upsert(cache, [
+      portalVehicle({ reference: 'FIRST-SEEN-OFF', publication: null }),
+      portalVehicle({ reference: 'LEFT', publication: { highlighted: false } }),
+      portalVehicle({ reference: 'OFF-INACTIVE', active: false, publication: null }),
+    ]);
+    // Taken off by other software between two reads: a leaving event with no cause.
+    upsert(cache, [portalVehicle({ reference: 'LEFT', publication: null })]);
+    const rows = Object.fromEntries(
+      cache
+        .queryVehicles({ sort: { field: 'reference', dir: 'asc' }, window: { offset: 0, limit: 10 } })
+        .rows.map((r) => [r.reference, [r.notOnPortalReason, r.attention]]),
+    );
+    expect(rows).toEqual({
+      'FIRST-SEEN-OFF': ['unknown', ['offPortal']],
+      LEFT: ['offElsewhere', ['offPortal']],
+      'OFF-INACTIVE': ['inactive', ['inactive']],
+    });
+    expect(cache.summary().needsAttention).toBe(3);
+  });
+
   it('filters and counts by first reason, and the summary counts the listings with any', () => {
     stock();
     expect(withFirstReason('rejectedPhotos')).toEqual(['REJECTED', 'SEVERAL']);
@@ -88,6 +109,7 @@ describe('listings that need attention', () => {
       none: 2,
       unpublishRefused: 1,
       droppedByPlan: 1,
+      offPortal: 0,
       rejectedPhotos: 2,
       addressMissing: 1,
       dataProblem: 1,
@@ -112,9 +134,9 @@ describe('listings that need attention', () => {
     clock.advance(60_000);
     expect(withFirstReason('addressMissing')).toEqual(['NO-URL-NEW', 'NO-URL-OLD']);
     expect(cache.summary().needsAttention).toBe(8);
-    // Off the portal, a listing has no address to miss.
+    // Off the portal, a listing has no address to miss (taken off elsewhere is its reason now).
     upsert(cache, [portalVehicle({ reference: 'NO-URL-NEW', url: undefined, updatedAt: minutesAgo(30), publication: null })]);
-    expect(reasonsByReference()['NO-URL-NEW']).toEqual([]);
+    expect(reasonsByReference()['NO-URL-NEW']).toEqual(['offPortal']);
   });
 
   it('fewer photos than the plan allows, once a plan is known; a new plan counts again', () => {
@@ -142,13 +164,16 @@ describe('listings that need attention', () => {
       portalVehicle({ reference: 'PENDING', publication: null }),
       portalVehicle({ reference: 'ASKED-AGAIN', publication: null }),
     ]);
-    // A reason computed from the ledger alone (no write to the listings) shows in the counts at once.
-    expect(cache.summary().needsAttention).toBe(0);
+    // Four active listings off the portal, none by Showroom or the plan: each needs the dealer until a publish is on its way.
+    expect(withFirstReason('offPortal')).toEqual(['ASKED-AGAIN', 'NOT-APPLIED', 'PENDING', 'PUB-REFUSED']);
+    expect(cache.summary().needsAttention).toBe(4);
     const refuse = (kind: 'publish' | 'highlight' | 'unhighlight', reference: string) => {
       refusedChange(cache, kind, reference, 'No room left in the plan');
     };
+    // A reason computed from the ledger alone (no write to the listings) shows at once: the refusal replaces the unknown reason.
     refuse('publish', 'PUB-REFUSED');
-    expect(cache.summary().needsAttention).toBe(1);
+    expect(withFirstReason('publishRefused', 'offPortal')).toEqual(['ASKED-AGAIN', 'NOT-APPLIED', 'PENDING', 'PUB-REFUSED']);
+    expect(reasonsByReference()['PUB-REFUSED']).toEqual(['publishRefused']);
     refuse('highlight', 'HL-REFUSED');
     refuse('unhighlight', 'UNHL-REFUSED');
     refuse('publish', 'ASKED-AGAIN');

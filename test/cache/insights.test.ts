@@ -116,6 +116,7 @@ describe('insights over a hand-built inventory', () => {
       unpublishedHere: 1,
       droppedByPlan: 0,
       inactive: 1,
+      offElsewhere: 0,
       unknown: 0,
     });
     expect(insights.offPortal.total).toBe(2);

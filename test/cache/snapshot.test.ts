@@ -94,8 +94,16 @@ function sqlFacets(q: InventoryQuery): FacetCounts {
     const col = d.column;
     switch (d.kind) {
       case 'state': {
-        const r = get(`SELECT ${d.values.map((v) => `coalesce(sum(${col} = '${v}'), 0) AS "${v}"`).join(', ')} FROM vehicles v $WHERE`, dim);
-        return Object.fromEntries(d.values.map((v) => [v, r[v] as number]));
+        // One GROUP BY: the state's expression is read once a listing, not once a value.
+        const w = where(dim);
+        const counts = new Map(
+          (
+            sqlOf(cache)
+              .prepare(`SELECT ${col} AS value, count(*) AS n FROM vehicles v ${w.sql} GROUP BY 1`)
+              .all(...w.params) as { value: string; n: number }[]
+          ).map((r) => [r.value, r.n]),
+        );
+        return Object.fromEntries(d.values.map((v) => [v, counts.get(v) ?? 0]));
       }
       case 'values': {
         const w = where(dim);

@@ -217,7 +217,7 @@ describe('publication changes', () => {
         syncRunId: null,
       },
     ]);
-    expect(detail?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'dropped_by_portal' });
+    expect(detail?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'droppedByPlan' });
   });
 
   it('an unpublish is pending until a read shows publication null, then recorded as ours', () => {
@@ -231,7 +231,7 @@ describe('publication changes', () => {
     pass.stage([portalVehicle({ reference: 'A', value: 2, publication: null })]);
     const { runId } = pass.commit();
     const detail = cache.getVehicle('A');
-    expect(detail?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here' });
+    expect(detail?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublishedHere' });
     expect(detail?.publicationHistory.map((e) => [e.cause, e.syncRunId])).toEqual([['unpublished_here', runId]]);
   });
 

@@ -22,10 +22,11 @@ interface AttentionJson {
 describe('showroom attention', () => {
   it('lists each reason with its fix and its listings; the count matches status; --json; pt-BR', async () => {
     const { sb } = account;
-    // The seed's listings with a rejected photo (a gap in the pictures' order) and the inactive ones.
+    // The seed's listings with a rejected photo (a gap in the pictures' order) and the inactive ones;
+    // an active listing the seed left off the portal has a more urgent first reason (offPortal).
     const rejected = sb.data
       .list()
-      .filter((v) => v.pictures.some((p, i) => p.order !== i + 1))
+      .filter((v) => v.pictures.some((p, i) => p.order !== i + 1) && (v.publication !== null || !v.active))
       .map((v) => v.reference)
       .sort();
     const inactive = sb.data

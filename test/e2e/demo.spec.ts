@@ -62,7 +62,9 @@ test('the demo starts a practice portal, syncs it, and every screen shows', asyn
       await expect(page.getByRole('dialog')).toHaveCount(0);
     }
     await button(page, t('settings.addAccount')).click();
-    await expect(page.getByRole('heading', { level: 1, name: t('firstRun.title') })).toBeVisible();
+    // A form of its own, not the welcome page, and no demo on offer again.
+    await expect(page.getByRole('heading', { level: 1, name: t('firstRun.addTitle') })).toBeVisible();
+    await expect(button(page, t('demo.start'))).toHaveCount(0);
     await app.screen('first-run-add-account', lang);
     await button(page, t('common.cancel')).click();
     await navButton(page, 'inventory', lang).click();

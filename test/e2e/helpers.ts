@@ -76,7 +76,7 @@ export async function syncNow(app: App, { full = false, timeout = 180_000 } = {}
 
 /** First run: fill the connect form for the sandbox portal. */
 export async function fillConnectForm(page: Page, sandbox: Pick<Sandbox, 'baseUrl'>, token: string, name = 'Auto Center Test'): Promise<void> {
-  await expect(page.getByRole('heading', { name: t('firstRun.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: anyOf(t('firstRun.title'), t('firstRun.addTitle')) })).toBeVisible();
   await page.getByRole('textbox', { name: t('connect.name') }).fill(name);
   await page.getByRole('textbox', { name: t('connect.baseUrl') }).fill(sandbox.baseUrl);
   // A password field has no role: its label is its accessible name.

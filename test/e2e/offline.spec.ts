@@ -32,7 +32,7 @@ test('unpublish online', async ({ app, sandbox }) => {
   const detail = await openVehicle(page, published.reference);
   await button(detail, t('detail.request.unpublish')).click();
   await button(page.getByRole('dialog'), t('requestDialog.unpublish.confirm', { count: 1 })).click();
-  await expect(detail).toContainText(anyOf(t('detail.state.pending'), t('detail.state.off', { reason: t('badges.reason.unpublished_here') })));
+  await expect(detail).toContainText(anyOf(t('detail.state.pending'), t('detail.state.off', { reason: t('badges.reason.unpublishedHere') })));
   sandbox.data.applyQueue();
   await page.getByRole('button', { name: t('detail.back') }).click();
   await syncNow(app);

@@ -100,7 +100,8 @@ describe('export: CSV', () => {
     expect(header?.slice(0, 3)).toEqual(['Reference', 'Title', 'Brand']);
     expect(a1?.[col('Price (R$)')]).toBe('52900.5');
     expect(a1?.[col('Updated')]).toBe('2025-02-01 07:05');
-    expect(a2?.[col('Publication')]).toBe('Not on the portal');
+    // Off the portal since the first sync: the export says so, as the list's badge does.
+    expect(a2?.[col('Publication')]).toBe('Off since first seen');
     expect(a2?.[col('New (0 km)')]).toBe('Yes');
   });
 

@@ -24,7 +24,8 @@ describe('the change report names what happened', () => {
     expect(changes.find((c) => c.reference === off.reference)).toMatchObject({ kind: 'offElsewhere', fields: [{ field: 'portal', from: 1, to: 0 }] });
     const stamp = changes.find((c) => c.reference === touched.reference);
     expect(stamp).toMatchObject({ kind: 'changed', fields: [{ field: 'updatedAt', from: touched.updatedAt }] });
-    expect(r.cache.getVehicle(off.reference)?.row.notOnPortalReason).not.toBe('dropped_by_portal');
+    // Said as what Showroom knows: it was on the portal, and neither Showroom nor the plan took it off.
+    expect(r.cache.getVehicle(off.reference)?.row).toMatchObject({ notOnPortalReason: 'offElsewhere', attention: ['offPortal', 'fewerPhotos'] });
     expect(run.counts.droppedByPortal).toBe(0);
 
     if (!stamp) throw new Error('unreachable');

@@ -25,7 +25,7 @@ describe('publication changes', () => {
     expect(run).toMatchObject({ kind: 'incremental', outcome: 'succeeded', counts: { droppedByPortal: 7, changed: 7 } });
     const newlyOff = r.cache
       .queryVehicles({ filters: { portal: ['off'] }, window: { offset: 0, limit: 500 } })
-      .rows.filter((row) => row.notOnPortalReason === 'dropped_by_portal');
+      .rows.filter((row) => row.notOnPortalReason === 'droppedByPlan');
     expect(newlyOff).toHaveLength(7);
     for (const row of newlyOff) {
       expect(dropped).toContain(row.reference);
@@ -67,7 +67,7 @@ describe('unpublish', () => {
     expect(late.outcome).toBe('succeeded');
     for (const ref of refs) {
       const v = r.cache.getVehicle(ref);
-      expect(v?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here' });
+      expect(v?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublishedHere' });
       expect(r.cache.ledger.of(ref).map((c) => c.status)).toEqual(['confirmed']);
       expect(v?.publicationHistory.at(-1)).toMatchObject({ cause: 'unpublished_here' });
     }
@@ -85,7 +85,7 @@ describe('unpublish', () => {
     r.sb.data.upsert({ reference: ref, publication: null }, { updatedAt: old, urlReady: true });
     const run = await r.engine.run();
     expect(run.details.pendingChecked).toBe(1);
-    expect(r.cache.getVehicle(ref)?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here' });
+    expect(r.cache.getVehicle(ref)?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublishedHere' });
   });
 
   it('refused by the portal (422): kept on the listing with the portal’s message', async () => {
@@ -153,7 +153,7 @@ describe('unpublish', () => {
     expect(back.cache.ledger.unsent()).toEqual([]);
     for (const ref of refs) {
       expect(sb.data.get(ref)?.publication).toBeNull();
-      expect(back.cache.getVehicle(ref)?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublished_here' });
+      expect(back.cache.getVehicle(ref)?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'unpublishedHere' });
     }
   });
 

@@ -69,8 +69,9 @@ const ANSWERS = { appeared: 'publish', highlighted: 'highlight', unhighlighted: 
 
 function publicationEventView(e: PublicationEvent, confirmed: PublicationChange[]): PublicationEventView {
   if (e.from.published && !e.to.published) {
-    const cause: NotOnPortalReason = e.cause === 'unpublished_here' || e.cause === 'dropped_by_portal' ? e.cause : 'unknown';
-    return { at: e.at, change: 'left', cause, message: null, by: cause === 'unpublished_here' ? 'here' : cause === 'dropped_by_portal' ? 'portal' : null };
+    // A listing seen leaving with no cause known was taken off elsewhere (not from here, not by the plan).
+    const cause: NotOnPortalReason = e.cause === 'unpublished_here' ? 'unpublishedHere' : e.cause === 'dropped_by_portal' ? 'droppedByPlan' : 'offElsewhere';
+    return { at: e.at, change: 'left', cause, message: null, by: cause === 'unpublishedHere' ? 'here' : cause === 'droppedByPlan' ? 'portal' : null };
   }
   const change = !e.from.published && e.to.published ? 'appeared' : e.to.highlighted ? 'highlighted' : 'unhighlighted';
   // The oldest confirmed request of that kind sent before this read answers it (once).

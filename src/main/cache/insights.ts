@@ -4,7 +4,7 @@
 // snapshot does not hold (the top models, which days are lower bounds) comes from two walks of
 // indexes (schema 14). The renderer gets a few dozen numbers, never the listings.
 // test/cache/insights.test.ts checks each figure and that the inventory counts each bar's listings.
-import { ATTENTION_VALUES, PLAN_PICTURES, SUGGESTION_REASONS, type AttentionValue } from '../../shared/attention';
+import { ATTENTION_VALUES, PLAN_PICTURES, isSuggestion, type AttentionValue } from '../../shared/attention';
 import {
   OFF_REASONS,
   TOP_MIX,
@@ -28,7 +28,7 @@ const CENT = 0.01;
 
 const ON_PORTAL = ['on', 'pending'] as const;
 /** The reasons counted as "needs attention" (suggestions are not: shared/attention.ts). */
-const NEEDS_ATTENTION = ATTENTION_VALUES.filter((v): v is Exclude<AttentionValue, 'none'> => v !== 'none' && !SUGGESTION_REASONS.includes(v as never));
+const NEEDS_ATTENTION = ATTENTION_VALUES.filter((v): v is Exclude<AttentionValue, 'none'> => v !== 'none' && !isSuggestion(v));
 
 const bar = (count: number, filters: InventoryFilters | null): InsightBar => ({ count, filters });
 

@@ -56,5 +56,5 @@ export function currentPhotos(backend: Backend): { root: string; resolve: PhotoR
 
 /** Demo mode's portal as both shells start it: the sandbox with seeded stock on a loopback port. */
 export async function startDemoSandbox(): Promise<DemoSandbox> {
-  return (await import('../../sandbox')).startSandbox({ vehicles: 120 });
+  return (await import('../../sandbox')).startSandbox({ vehicles: 120, photos: 'studio' });
 }

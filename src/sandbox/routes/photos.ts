@@ -5,6 +5,16 @@ import { oversizedJpeg, placeholderJpeg } from '../jpeg';
 
 const PHOTO_FILE = /^([A-Za-z0-9_-]{1,120})\.jpg$/;
 
+/** The photo in the sandbox's style; the tiny one when studio shots cannot be rendered or the id is no listing's. */
+async function photoBytes(ctx: SandboxContext, id: string): Promise<Buffer> {
+  if (ctx.photos.style === 'studio') {
+    const subject = ctx.photos.subjects.find(id);
+    const jpeg = subject && (await ctx.photos.studio.render(subject));
+    if (jpeg) return jpeg;
+  }
+  return placeholderJpeg(id);
+}
+
 export function photoRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Params: { file: string } }>('/photos/:file', async (request, reply) => {
     const match = PHOTO_FILE.exec(request.params.file);
@@ -16,7 +26,7 @@ export function photoRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (fault?.notAnImage) {
       return reply.type('text/html; charset=utf-8').send(`<!doctype html><html><body><h1>Acesso negado</h1><p>${id}</p></body></html>`);
     }
-    const bytes = fault?.oversizeBytes ? oversizedJpeg(id, fault.oversizeBytes) : placeholderJpeg(id);
+    const bytes = fault?.oversizeBytes ? oversizedJpeg(id, fault.oversizeBytes) : await photoBytes(ctx, id);
     return reply.type('image/jpeg').header('cache-control', 'public, max-age=31536000, immutable').header('etag', `"${id}"`).send(bytes);
   });
 

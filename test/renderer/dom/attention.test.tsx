@@ -10,9 +10,11 @@ import type { AppContextValue } from '../../../src/renderer/src/AppContext';
 import type { View } from '../../../src/renderer/src/navigation';
 import type { AttentionReason } from '../../../src/shared/attention';
 import type { ChannelName, ChannelInput, Result } from '../../../src/shared/contract';
+import type { FacetCounts } from '../../../src/shared/inventory';
 import type { InventoryPage, InventorySummary, VehicleRowView } from '../../../src/shared/views';
 import { rowView } from './rows';
 import { installBridge, ok } from './bridge';
+import { noFacets } from './main-answers';
 
 const row = (reference: string, title: string, attention: AttentionReason[]): VehicleRowView => rowView({ reference, title, attention });
 const BY_REASON: Partial<Record<AttentionReason, InventoryPage>> = {
@@ -80,7 +82,10 @@ describe('needs attention', () => {
     const rejected = screen.getByRole('region', { name: 'Rejected photos (60)' });
     expect(within(rejected).getByText(/Send all photos again/)).toBeTruthy();
     expect(within(rejected).getByText(/Also: Inactive/)).toBeTruthy();
-    expect(within(rejected).getByText('Showing the first 1 of 60. In the inventory, filter by “Needs attention (main reason)” to see them all.')).toBeTruthy();
+    expect(within(rejected).getByText(/^Showing the first 1 of 60\./)).toBeTruthy();
+    // The rest of the list is one click away: the inventory filtered by this reason.
+    fireEvent.click(within(rejected).getByRole('button', { name: 'See all 60 in the inventory' }));
+    expect(navigate).toHaveBeenCalledWith({ screen: 'inventory', filters: { attention: ['rejectedPhotos'] } });
     // A suggestion (not counted in the 61) has its section, and says it is not counted; the others do not.
     const fewer = screen.getByRole('region', { name: 'Fewer photos than the plan allows (111)' });
     expect(within(fewer).getByTestId('attention-suggestion').textContent).toBe(
@@ -105,6 +110,7 @@ describe('needs attention', () => {
     expect(within(rejected).getByText(/Também: Inativo/)).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Retirado pelo plano (1)' })).toBeTruthy();
     expect(screen.getByTestId('attention-suggestion').textContent).toMatch(/^Uma sugestão, fora da contagem de Requer atenção/);
+    expect(screen.getByRole('button', { name: 'Ver todos os 60 no estoque' })).toBeTruthy();
   });
 
   it('nothing to do: no count in the navigation, and the screen says so', async () => {
@@ -115,5 +121,27 @@ describe('needs attention', () => {
     expect(await screen.findByTestId('attention-suggestion')).toBeTruthy();
     expect(within(screen.getByRole('navigation')).getByRole('button', { name: 'Needs attention' })).toBeTruthy();
     expect(screen.queryByTestId('attention-nav-count')).toBeNull();
+  });
+});
+
+describe('the filter panel’s attention values', () => {
+  it('mark a suggestion as not counted, as Needs attention does, in both languages', async () => {
+    const { initI18n } = await import('../../../src/renderer/src/i18n');
+    const { FilterPanel } = await import('../../../src/renderer/src/components/FilterPanel');
+    const empty = noFacets();
+    const facets: FacetCounts = { ...empty, attention: { ...empty.attention, rejectedPhotos: 9, fewerPhotos: 111 } };
+    for (const [language, legend, text] of [
+      ['en', 'Needs attention (main reason)', 'Fewer photos than the plan allows (suggestion, not counted)'],
+      ['pt-BR', 'Requer atenção (motivo principal)', 'Menos fotos do que o plano permite (sugestão, não contada)'],
+    ] as const) {
+      initI18n(language);
+      render(<FilterPanel facets={facets} filters={{}} onChange={vi.fn()} />);
+      const group = screen.getByRole('group', { name: legend });
+      fireEvent.click(within(group).getByRole('button', { expanded: false }));
+      expect(within(group).getByText(text)).toBeTruthy();
+      // A reason that needs the dealer is not marked.
+      expect(within(group).getByText(language === 'en' ? 'Rejected photos' : 'Fotos recusadas')).toBeTruthy();
+      cleanup();
+    }
   });
 });

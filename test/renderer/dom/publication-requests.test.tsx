@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '../../../src/renderer/src/AppContext';
 import type { View } from '../../../src/renderer/src/navigation';
 import type { ChannelName, Result } from '../../../src/shared/contract';
-import type { PublicationRequestView, PublicationRoom } from '../../../src/shared/views';
+import type { NotOnPortalReason, PublicationRequestView, PublicationRoom, RoomLeft } from '../../../src/shared/views';
 import { installBridge, notAnswered, ok } from './bridge';
 import { rowView } from './rows';
 
@@ -159,5 +159,41 @@ describe('a request not sent yet, in the detail', () => {
     cleanup();
     await panel('en', { action: 'publish', status: 'pending', requestedAt: '2026-01-01T00:00:00.000Z', message: null }, onDiscard);
     expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+  });
+});
+
+describe('a listing off the portal, in the detail', () => {
+  async function offPanel(language: 'en' | 'pt-BR', reason: NotOnPortalReason, listingRoom: RoomLeft | null) {
+    const { initI18n } = await import('../../../src/renderer/src/i18n');
+    const { PublicationPanel } = await import('../../../src/renderer/src/components/PublicationPanel');
+    initI18n(language);
+    const state = { ...rowView().publication, onPortal: false, notOnPortalReason: reason, request: null };
+    render(
+      <PublicationPanel state={state} url={undefined} history={[]} onOpenUrl={vi.fn()} onRequest={vi.fn()} onDiscard={vi.fn()} listingRoom={listingRoom} />,
+    );
+  }
+
+  it('says what Showroom knows of why, never "reason unknown", and the next step with the plan’s room', async () => {
+    await offPanel('en', 'offElsewhere', { left: 3, limit: 10 });
+    expect(screen.getByText('Not on the portal: Taken off elsewhere (not from Showroom, not by the plan)')).toBeTruthy();
+    expect(screen.getByTestId('next-step').textContent).toBe('To put it back on the portal, publish it again: your plan has room for 3 more listings.');
+    expect(screen.getByRole('button', { name: 'Publish again' })).toBeTruthy();
+    cleanup();
+
+    await offPanel('en', 'unknown', { left: 0, limit: 10 });
+    expect(screen.getByText('Not on the portal: Already off the portal when Showroom first saw it')).toBeTruthy();
+    expect(screen.getByTestId('next-step').textContent).toMatch(/^Your plan has no listing slot left/);
+    cleanup();
+
+    await offPanel('pt-BR', 'unknown', { left: 1, limit: 10 });
+    expect(screen.getByText('Fora do portal: Já estava fora do portal quando o Showroom o viu pela primeira vez')).toBeTruthy();
+    expect(screen.getByTestId('next-step').textContent).toBe(
+      'Para colocá-lo de volta no portal, publique-o de novo: seu plano tem espaço para mais 1 anúncio.',
+    );
+    cleanup();
+
+    await offPanel('pt-BR', 'inactive', null);
+    expect(screen.getByTestId('next-step').textContent).toMatch(/^Ele está marcado como inativo/);
+    expect(document.body.textContent).not.toMatch(/desconhecido|unknown/i);
   });
 });

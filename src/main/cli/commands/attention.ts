@@ -1,7 +1,7 @@
 // attention: the listings that need the dealer, one heading per reason (most urgent first) with
 // what fixes it, then its listings; the reasons as the cache computes them (shared/attention.ts),
 // the texts the app's Needs attention screen shows, in the dealer's language. Reads only local data.
-import { ATTENTION_REASONS, refusalMessage, SUGGESTION_REASONS, type AttentionReason } from '../../../shared/attention';
+import { ATTENTION_REASONS, isSuggestion, refusalMessage, type AttentionReason } from '../../../shared/attention';
 import { renderMessage } from '../../../shared/i18n/messages';
 import type { InventoryPage } from '../../../shared/views';
 import { str, type Command } from '../command';
@@ -38,7 +38,7 @@ export const attention: Command = {
 function reasonLines(language: Parameters<typeof renderMessage>[0], reason: AttentionReason, page: InventoryPage): string[] {
   const lines = ['', `${renderMessage(language, `attentionReason.${reason}`)} (${page.total})`];
   // Not in the count on the first line: say so, as the app's screen does.
-  if (SUGGESTION_REASONS.includes(reason)) lines.push(`  ${renderMessage(language, 'attention.suggestion')}`);
+  if (isSuggestion(reason)) lines.push(`  ${renderMessage(language, 'attention.suggestion')}`);
   lines.push(`  ${renderMessage(language, `attentionFix.${reason}`)}`);
   for (const row of page.rows) {
     const others = row.attention.filter((r) => r !== reason).map((r) => renderMessage(language, `attentionReason.${r}`));

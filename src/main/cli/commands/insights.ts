@@ -117,5 +117,6 @@ const OFF_REASON_CODES = {
   unpublishedHere: 'insights.offUnpublishedHere',
   droppedByPlan: 'insights.offDroppedByPlan',
   inactive: 'insights.offInactive',
+  offElsewhere: 'insights.offElsewhere',
   unknown: 'insights.offUnknown',
 } as const satisfies Record<Exclude<OffReason, 'on'>, MessageCode>;

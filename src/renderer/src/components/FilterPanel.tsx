@@ -1,7 +1,7 @@
 // Every filter of the inventory, each with its count: lists of values, ranges and yes/no flags.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTENTION_VALUES, type AttentionValue } from '../../../shared/attention';
+import { ATTENTION_VALUES, isSuggestion, type AttentionValue } from '../../../shared/attention';
 import { dimensionsOf, PORTAL_STATES, type FacetCounts, type InventoryFilters, type PortalState } from '../../../shared/inventory-filters';
 import { useFormat } from '../hooks/useFormat';
 import { countActiveFilters, setFlag, setRange, toggleListValue } from '../logic/filters';
@@ -26,6 +26,11 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
   const { t } = useTranslation();
   const f = useFormat();
   const active = countActiveFilters(filters);
+  // A suggestion says it is one, as Needs attention does: its count is not in the badge's.
+  const attentionLabel = (v: AttentionValue): string => {
+    const reason = t(`codes.attentionReason.${v}`);
+    return isSuggestion(v) ? t('filters.suggestion', { reason }) : reason;
+  };
   return (
     <aside className="filter-panel" aria-label={t('inventory.filters')} data-testid="filter-panel">
       <div className="filter-panel__head">
@@ -50,7 +55,7 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
         title={t('filters.attention')}
         counts={ATTENTION_VALUES.map((v) => ({ value: v, count: facets?.attention[v] ?? 0 }))}
         selected={filters.attention ?? []}
-        label={(v) => t(`codes.attentionReason.${v as AttentionValue}`)}
+        label={(v) => attentionLabel(v as AttentionValue)}
         onToggle={(v) => onChange(toggleListValue(filters, 'attention', v))}
       />
       <FilterList

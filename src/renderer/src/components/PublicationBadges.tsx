@@ -49,7 +49,7 @@ export function PublicationBadges({ row, showOnPortal, t }: Props) {
       {!p.onPortal && p.unpublish !== 'pending' && (
         <span data-reason={p.notOnPortalReason ?? 'unknown'} className="badge-wrap">
           <Badge
-            tone={p.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn'}
+            tone={p.notOnPortalReason === 'droppedByPlan' ? 'danger' : 'warn'}
             explain={`${t('badges.notOnPortal')}: ${t(`badges.reason.${p.notOnPortalReason ?? 'unknown'}`)}`}
           >
             {t(`badges.offShort.${p.notOnPortalReason ?? 'unknown'}`)}

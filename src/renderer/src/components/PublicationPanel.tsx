@@ -2,7 +2,7 @@
 // request (any action: queued, pending or refused with the portal's message), the actions the
 // listing allows, and its history with who caused each change.
 import { useTranslation } from 'react-i18next';
-import type { PublicationAction, PublicationEventView, PublicationStateView } from '../../../shared/views';
+import type { PublicationAction, PublicationEventView, PublicationStateView, RoomLeft } from '../../../shared/views';
 import { useFormat } from '../hooks/useFormat';
 import { actionsFor } from '../logic/publicationActions';
 
@@ -14,12 +14,28 @@ interface Props {
   onRequest: (action: PublicationAction) => void;
   /** Takes back the listing's requests not sent yet (the pending-change ledger). */
   onDiscard: () => void;
+  /** The plan's listing slots left as the last read saw them (null: not read yet). */
+  listingRoom?: RoomLeft | null;
+}
+
+/** What puts a listing that is off the portal back on it, with the plan's room when known. */
+function NextStep({ state, room }: { state: PublicationStateView; room: RoomLeft | null }) {
+  const { t } = useTranslation();
+  const text =
+    state.notOnPortalReason === 'inactive'
+      ? t('detail.nextStep.inactive')
+      : room === null
+        ? t('detail.nextStep.publish')
+        : room.left > 0
+          ? t('detail.nextStep.room', { count: room.left })
+          : t('detail.nextStep.noRoom');
+  return <p data-testid="next-step">{text}</p>;
 }
 
 /** Only web pages open in the browser. */
 const isWebAddress = (url: string): boolean => /^https?:\/\//i.test(url.trim());
 
-export function PublicationPanel({ state, url, history, onOpenUrl, onRequest, onDiscard }: Props) {
+export function PublicationPanel({ state, url, history, onOpenUrl, onRequest, onDiscard, listingRoom = null }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   // A request on its way is waited for before another of its kind; one refused or not applied can be sent again.
@@ -34,7 +50,7 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onRequest, on
   else
     [text, tone] = [
       t('detail.state.off', { reason: t(`badges.reason.${state.notOnPortalReason ?? 'unknown'}`) }),
-      state.notOnPortalReason === 'dropped_by_portal' ? 'danger' : 'warn',
+      state.notOnPortalReason === 'droppedByPlan' ? 'danger' : 'warn',
     ];
 
   return (
@@ -42,6 +58,7 @@ export function PublicationPanel({ state, url, history, onOpenUrl, onRequest, on
       <h2 id="sec-publication">{t('detail.sections.publication')}</h2>
       <div className={`callout callout--${tone}`} data-on-portal={state.onPortal} data-unpublish={state.unpublish} data-reason={state.notOnPortalReason ?? ''}>
         <p>{text}</p>
+        {actions.includes('publish') && <NextStep state={state} room={listingRoom} />}
         {state.unpublish === 'refused' && (
           <p className="callout__strong" role="alert">
             {state.unpublishMessage ? t('detail.state.refused', { message: state.unpublishMessage }) : t('detail.state.refusedNoMessage')}

@@ -15,6 +15,7 @@ const ACCOUNT_READS = [
   'sync.history',
   'sync.changes',
   'plan.get',
+  'publications.room',
   'inventory.facets',
   'inventory.summary',
   'inventory.insights',
@@ -24,11 +25,11 @@ const ACCOUNT_READS = [
 
 export const INVALIDATED_BY = {
   // inventory.query: the Needs attention list (the inventory's own rows page themselves, useInventoryRows).
-  'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.insights', 'inventory.query', 'vehicles.get', 'plan.get'],
+  'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.insights', 'inventory.query', 'vehicles.get', 'plan.get', 'publications.room'],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
   // The run changed the status and history, the account's last sync time, and re-read the plan.
-  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get'],
+  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'publications.room'],
   'auth.tokenRefused': ['accounts.list'],
 } as const satisfies { readonly [E in EventName]?: readonly ChannelName[] };
 

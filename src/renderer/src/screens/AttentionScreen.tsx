@@ -3,7 +3,7 @@
 // (shared/attention.ts): a section is the inventory filtered by its first reason, so a listing
 // shows once, under its most urgent reason.
 import { useTranslation } from 'react-i18next';
-import { ATTENTION_REASONS, refusalMessage, SUGGESTION_REASONS, type AttentionReason } from '../../../shared/attention';
+import { ATTENTION_REASONS, isSuggestion, refusalMessage, type AttentionReason } from '../../../shared/attention';
 import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
@@ -49,7 +49,7 @@ function ReasonSection({ reason }: { reason: AttentionReason }) {
         {t(`codes.attentionReason.${reason}`)} ({f.number(data.total)})
       </h2>
       {/* Not in the count above nor beside "Needs attention": say so, or 9 and a section of 111 disagree. */}
-      {SUGGESTION_REASONS.includes(reason) && (
+      {isSuggestion(reason) && (
         <p className="muted" data-testid="attention-suggestion">
           {t('codes.attention.suggestion')}
         </p>
@@ -80,7 +80,14 @@ function ReasonSection({ reason }: { reason: AttentionReason }) {
           );
         })}
       </ul>
-      {data.total > data.rows.length && <p className="muted">{t('attention.more', { shown: f.number(data.rows.length), total: f.number(data.total) })}</p>}
+      {data.total > data.rows.length && (
+        <p className="muted">
+          {t('attention.more', { shown: f.number(data.rows.length), total: f.number(data.total) })}{' '}
+          <button type="button" className="link-button" onClick={() => navigate({ screen: 'inventory', filters: { attention: [reason] } })}>
+            {t('attention.showAll', { total: f.number(data.total) })}
+          </button>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-// First run (no account yet), and "add another account" from Settings.
+// First run (no account yet): the welcome, the connect form and the demo. "Add another account"
+// from Settings: the connect form alone, under its own title (the demo is a first-run offer).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView } from '../../../shared/views';
@@ -30,6 +31,24 @@ export function FirstRunScreen({ onReady, onCancel }: Props) {
     }
   };
 
+  if (onCancel) {
+    return (
+      <main className="first-run">
+        <div className="first-run__inner">
+          <h1>{t('firstRun.addTitle')}</h1>
+          <p className="first-run__intro">{t('firstRun.addIntro')}</p>
+          <section className="card" aria-labelledby="connect-title">
+            <h2 id="connect-title">{t('firstRun.connectTitle')}</h2>
+            <ConnectAccountForm onSaved={(account) => onReady(account, true)} />
+          </section>
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </main>
+    );
+  }
+
   return (
     <main className="first-run">
       <div className="first-run__inner">
@@ -52,11 +71,6 @@ export function FirstRunScreen({ onReady, onCancel }: Props) {
             {error !== null && <ErrorBox error={error} />}
           </section>
         </div>
-        {onCancel && (
-          <button type="button" className="button button--ghost" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-        )}
       </div>
     </main>
   );

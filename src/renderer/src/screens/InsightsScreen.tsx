@@ -107,6 +107,7 @@ const OFF_REASON_CODES = {
   unpublishedHere: 'codes.insights.offUnpublishedHere',
   droppedByPlan: 'codes.insights.offDroppedByPlan',
   inactive: 'codes.insights.offInactive',
+  offElsewhere: 'codes.insights.offElsewhere',
   unknown: 'codes.insights.offUnknown',
 } as const;
 

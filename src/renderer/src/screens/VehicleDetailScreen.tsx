@@ -1,6 +1,7 @@
 // One listing: every field, photos, publication state and history, data problems, and its publication requests.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChannel } from '../query/useChannel';
 import { listingTitle } from '../../../shared/vehicle';
 import type { PublicationAction } from '../../../shared/views';
 import { api } from '../api';
@@ -22,6 +23,8 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const f = useFormat();
   const now = useNow();
   const { data: detail, error, refetch } = useVehicle(reference);
+  // The plan's room, for the next step of a listing off the portal.
+  const { data: room } = useChannel('publications.room', {});
   const reload = () => void refetch();
   // The answer comes back through the cache's change once the photos are fetched (or failed again).
   const retryPhotos = () => void api.call('vehicles.get', { reference, retryPhotos: true }).catch(reportError);
@@ -109,6 +112,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             onOpenUrl={(url) => void openUrl(url)}
             onRequest={setConfirming}
             onDiscard={() => void discard()}
+            listingRoom={room?.listings ?? null}
           />
           <section className="detail-section" aria-labelledby="sec-photos">
             <h2 id="sec-photos">
