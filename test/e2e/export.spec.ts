@@ -106,14 +106,14 @@ function readCsv(file: string, lang: Lang): FileRow[] {
   const h = headerOf(lang);
   return parse<Record<string, string>>(text.slice(1), { delimiter, columns: true }).map((r) => {
     // The decimal mark of the language, never the other one.
-    expect(r[h('value')]).toMatch(lang === 'pt-BR' ? /^\d+(,\d+)?$/ : /^\d+(\.\d+)?$/);
+    expect(r[h('price')]).toMatch(lang === 'pt-BR' ? /^\d+(,\d+)?$/ : /^\d+(\.\d+)?$/);
     return {
       reference: r[h('reference')]!,
       title: r[h('title')]!,
       brand: r[h('brand')]!,
       fuel: r[h('fuel')]!,
       modelYear: Number(r[h('modelYear')]),
-      value: decimal(r[h('value')]!),
+      value: decimal(r[h('price')]!),
       mileage: Number(r[h('mileage')]),
       updatedAt: csvDate(r[h('updatedAt')]!),
     };
@@ -136,7 +136,7 @@ async function readXlsx(file: string, lang: Lang): Promise<FileRow[]> {
   const rows: FileRow[] = [];
   sheet.eachRow((row, n) => {
     if (n === 1) return;
-    const cells = { value: at(row, 'value'), modelYear: at(row, 'modelYear'), mileage: at(row, 'mileage'), updatedAt: at(row, 'updatedAt') };
+    const cells = { value: at(row, 'price'), modelYear: at(row, 'modelYear'), mileage: at(row, 'mileage'), updatedAt: at(row, 'updatedAt') };
     // Typed cells: numbers and a date, not text.
     expect(typeof cells.value).toBe('number');
     expect(typeof cells.modelYear).toBe('number');
