@@ -1,4 +1,5 @@
 // The record of each sync: what kind, when, how it ended, what it counted.
+import { PLAN_LISTINGS_SQL } from '../../shared/attention';
 import type { AppErrorShape } from '../../shared/errors';
 import { kindMessage, renderMessage } from '../../shared/i18n/messages';
 import type { SyncDataProblem, SyncKind, SyncOutcome } from '../../shared/views';
@@ -70,6 +71,10 @@ export function createSyncRunStore(db: Db, clock: Clock) {
   const insert = db.prepare('INSERT INTO sync_runs (kind, started_at) VALUES (?, ?)');
   const finish = db.prepare('UPDATE sync_runs SET ended_at = ?, outcome = ?, counts = ?, error = ? WHERE id = ?');
   const setProblems = db.prepare('UPDATE sync_runs SET data_problems = ? WHERE id = ?');
+  const recordStock = db.prepare(
+    `UPDATE sync_runs SET (in_stock, on_portal, priced, price_sum) = (SELECT count(*), coalesce(sum(published = 1), 0), count(value), sum(value) FROM vehicles),
+       plan_limit = ${PLAN_LISTINGS_SQL} WHERE id = ?`,
+  );
   const byId = db.prepare<[number], DbRun>('SELECT * FROM sync_runs WHERE id = ?');
   const recent = db.prepare<[number], DbRun>('SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?');
   const lastOk = db.prepare<[], DbRun>("SELECT * FROM sync_runs WHERE outcome = 'ok' ORDER BY id DESC LIMIT 1");
@@ -83,6 +88,10 @@ export function createSyncRunStore(db: Db, clock: Clock) {
     finish(id: number, outcome: SyncEnd, counts: Partial<SyncCounts>, error?: AppErrorShape | null): void {
       const stored: StoredOutcome = outcome === 'succeeded' ? 'ok' : outcome;
       finish.run(isoNow(clock), stored, JSON.stringify(counts), error == null ? null : JSON.stringify(error), id);
+    },
+    /** Records the stock as the run leaves it (the insights over time): in its commit's transaction. */
+    recordStock(id: number): void {
+      recordStock.run(id);
     },
     /** Records the portal items the run could not identify (the first DATA_PROBLEMS_KEPT; the count is in its counts). */
     setDataProblems(id: number, problems: readonly SyncDataProblem[]): void {
