@@ -647,7 +647,7 @@ export const en = {
       priceOverTime: 'Average price',
       priceOverTimeSummary: 'Week of {{week}}: an average price of {{price}}.',
       flowOverTime: 'Added and removed per week',
-      flowOverTimeSummary: 'Over {{weeks}} weeks: {{added}} listings added, {{removed}} removed.',
+      flowOverTimeSummary: 'Added: {{added}} listings; removed: {{removed}}, over the weeks shown ({{weeks}}).',
       overTimeEmpty: 'No sync has recorded the stock yet: the weeks appear after the next sync.',
       overTimeUnrecorded: 'Syncs before this version did not record the stock: their weeks show only what was added and removed.',
       week: 'Week of',

@@ -643,7 +643,7 @@ export const ptBR: Messages = {
       priceOverTime: 'Preço médio',
       priceOverTimeSummary: 'Semana de {{week}}: preço médio de {{price}}.',
       flowOverTime: 'Entradas e saídas por semana',
-      flowOverTimeSummary: 'Em {{weeks}} semanas: {{added}} anúncios entraram, {{removed}} saíram.',
+      flowOverTimeSummary: 'Entradas: {{added}} anúncios; saídas: {{removed}}, nas semanas mostradas ({{weeks}}).',
       overTimeEmpty: 'Nenhuma sincronização registrou o estoque ainda: as semanas aparecem após a próxima sincronização.',
       overTimeUnrecorded: 'Sincronizações anteriores a esta versão não registravam o estoque: suas semanas mostram só as entradas e saídas.',
       week: 'Semana de',

@@ -23,14 +23,18 @@ export interface ChartRow {
 /** The drawing's own units (the SVG scales to the card's width). */
 const WIDTH = 500;
 const ROW_HEIGHT = 30;
-const MARGIN = { top: 4, right: 48, bottom: 26, left: 176 };
+const MARGIN = { top: 4, right: 48, bottom: 26 };
+/** The labels' column: about 6.6 units a character at 12 px, between these bounds. */
+const LABELS_MIN = 90;
+const LABELS_MAX = 250;
 /** Narrower than this, a segment's value is not written on it (the row's total, the table and its name still say it). */
 const VALUE_MIN_WIDTH = 34;
 const AXIS_TEXT = { fill: 'currentColor', fontSize: 12, fontFamily: 'inherit' } as const;
 
 export function BarChart({ rows, labelledBy }: { rows: ChartRow[]; labelledBy: string }) {
   const f = useFormat();
-  const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const left = Math.min(LABELS_MAX, Math.max(LABELS_MIN, 10 + 6.6 * Math.max(0, ...rows.map((r) => r.label.length))));
+  const innerWidth = WIDTH - left - MARGIN.right;
   const innerHeight = rows.length * ROW_HEIGHT;
   const totals = rows.map((r) => r.segments.reduce((n, s) => n + s.bar.count, 0));
   const x = scaleLinear<number>({ domain: [0, Math.max(1, ...totals)], range: [0, innerWidth], nice: true });
@@ -44,7 +48,7 @@ export function BarChart({ rows, labelledBy }: { rows: ChartRow[]; labelledBy: s
       aria-labelledby={labelledBy}
       data-drawn="bars"
     >
-      <Group left={MARGIN.left} top={MARGIN.top}>
+      <Group left={left} top={MARGIN.top}>
         {rows.map((r, i) => {
           const top = y(r.label) ?? 0;
           let start = 0;
