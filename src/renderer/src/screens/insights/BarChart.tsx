@@ -5,6 +5,7 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AxisBottom, AxisLeft } from '@visx/axis';
+import { axisStyle } from './axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
@@ -29,7 +30,6 @@ const LABELS_MIN = 90;
 const LABELS_MAX = 250;
 /** Narrower than this, a segment's value is not written on it (the row's total, the table and its name still say it). */
 const VALUE_MIN_WIDTH = 34;
-const AXIS_TEXT = { fill: 'currentColor', fontSize: 12, fontFamily: 'inherit' } as const;
 
 export function BarChart({ rows, labelledBy }: { rows: ChartRow[]; labelledBy: string }) {
   const f = useFormat();
@@ -67,15 +67,13 @@ export function BarChart({ rows, labelledBy }: { rows: ChartRow[]; labelledBy: s
             </g>
           );
         })}
-        <AxisLeft scale={y} hideTicks hideAxisLine tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'end', dx: -4 }} />
+        <AxisLeft scale={y} hideTicks hideAxisLine {...axisStyle('end', -4)} />
         <AxisBottom
           top={innerHeight}
           scale={x}
           tickValues={x.ticks(4).filter(Number.isInteger)}
           tickFormat={(v) => f.number(Number(v))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }}
+          {...axisStyle('middle')}
         />
       </Group>
     </svg>

@@ -2,6 +2,7 @@
 // dot on each week that has a figure, so one week alone still shows) or as columns side by side.
 // A week without a figure (a sync before the stock was recorded) leaves a gap, never a zero.
 import { AxisBottom, AxisLeft } from '@visx/axis';
+import { axisStyle } from './axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
@@ -19,7 +20,6 @@ const MARGIN = { top: 8, right: 12, bottom: 26 };
 const axisWidth = (labels: string[]) => 12 + 7 * Math.max(1, ...labels.map((l) => l.length));
 /** At most this many week labels under the axis. */
 const WEEK_LABELS = 6;
-const AXIS_TEXT = { fill: 'currentColor', fontSize: 12, fontFamily: 'inherit' } as const;
 
 interface Props {
   /** Each week's Monday, YYYY-MM-DD. */
@@ -93,22 +93,13 @@ export function TimeChart({ weeks, series, kind, formatValue, integers = false, 
             </g>
           ),
         )}
-        <AxisLeft
-          scale={y}
-          numTicks={4}
-          tickFormat={(v) => formatValue(Number(v))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'end', dx: -2 }}
-        />
+        <AxisLeft scale={y} numTicks={4} tickFormat={(v) => formatValue(Number(v))} {...axisStyle('end', -2)} />
         <AxisBottom
           top={innerHeight}
           scale={x}
           tickValues={weeks.filter((_, i) => i % every === 0)}
           tickFormat={(w) => f.shortDate(weekDate(w))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }}
+          {...axisStyle('middle')}
         />
       </Group>
     </svg>
