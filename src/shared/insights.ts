@@ -63,7 +63,7 @@ export interface MixEntry {
 
 /**
  * One week of the sync history (weeks start on Monday, UTC): the stock as the week's last sync that
- * committed left it (null when that sync recorded none: syncs before schema 14), and the listings
+ * committed left it (null when that sync recorded none: syncs by earlier versions), and the listings
  * syncs found added and removed during the week (an account's first sync, which finds every
  * listing, adds none). Sold per week and days to sell join here once listings can be marked as sold.
  */

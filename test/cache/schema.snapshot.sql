@@ -51,7 +51,7 @@ CREATE TABLE sync_runs (
           outcome TEXT CHECK (outcome IN ('ok', 'failed', 'cancelled')),
           counts TEXT NOT NULL DEFAULT '{}',
           error TEXT
-        , data_problems TEXT NOT NULL DEFAULT '[]', in_stock INTEGER, on_portal INTEGER, priced INTEGER, price_sum REAL, plan_limit INTEGER);
+        , data_problems TEXT NOT NULL DEFAULT '[]');
 
 -- main.table vehicle_json
 CREATE TABLE vehicle_json (

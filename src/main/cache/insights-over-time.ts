@@ -1,6 +1,6 @@
 // The insights over time (shared/insights.ts, WeekInsight): the sync history by week, as SQL over
-// sync_runs. A run's counts say what it added and removed; since schema 14 it also records the stock
-// as it left it (runs.ts, recordStock), of which each week shows its last run's.
+// sync_runs. A run's counts say what it added and removed and, from this version on, the stock as it
+// left it (runs.ts, recordStock), of which each week shows its last run's.
 import { WEEKS_SHOWN, type WeekInsight } from '../../shared/insights';
 import type { Db } from './db';
 
@@ -9,7 +9,8 @@ const WEEK_SQL = "date(r.started_at, 'weekday 0', '-6 days')";
 
 const WEEKS_SQL = `
   WITH ok AS (
-    SELECT r.id, ${WEEK_SQL} AS week, r.in_stock, r.on_portal, r.priced, r.price_sum, r.plan_limit,
+    SELECT r.id, ${WEEK_SQL} AS week, json_extract(r.counts, '$.inStock') AS in_stock, json_extract(r.counts, '$.onPortal') AS on_portal,
+      json_extract(r.counts, '$.priced') AS priced, json_extract(r.counts, '$.priceSum') AS price_sum, json_extract(r.counts, '$.planLimit') AS plan_limit,
       CASE WHEN json_extract(r.counts, '$.firstSync') = 1 THEN 0 ELSE coalesce(json_extract(r.counts, '$.added'), 0) END AS added,
       coalesce(json_extract(r.counts, '$.removed'), 0) AS removed
     FROM sync_runs r WHERE r.outcome = 'ok'
@@ -19,7 +20,7 @@ const WEEKS_SQL = `
     FROM ok GROUP BY week ORDER BY week DESC LIMIT ?
   )
   SELECT w.week, w.added, w.removed, l.in_stock, l.on_portal, l.plan_limit, l.price_sum / nullif(l.priced, 0) AS average_price
-  FROM weeks w LEFT JOIN sync_runs l ON l.id = w.last_id
+  FROM weeks w LEFT JOIN ok l ON l.id = w.last_id
   ORDER BY w.week`;
 
 interface WeekRow {

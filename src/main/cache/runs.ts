@@ -71,9 +71,12 @@ export function createSyncRunStore(db: Db, clock: Clock) {
   const insert = db.prepare('INSERT INTO sync_runs (kind, started_at) VALUES (?, ?)');
   const finish = db.prepare('UPDATE sync_runs SET ended_at = ?, outcome = ?, counts = ?, error = ? WHERE id = ?');
   const setProblems = db.prepare('UPDATE sync_runs SET data_problems = ? WHERE id = ?');
+  // Into the run's counts (no column of its own: runs before this version simply lack it).
   const recordStock = db.prepare(
-    `UPDATE sync_runs SET (in_stock, on_portal, priced, price_sum) = (SELECT count(*), coalesce(sum(published = 1), 0), count(value), sum(value) FROM vehicles),
-       plan_limit = ${PLAN_LISTINGS_SQL} WHERE id = ?`,
+    `UPDATE sync_runs SET counts = json_patch(counts, (
+       SELECT json_object('inStock', count(*), 'onPortal', coalesce(sum(published = 1), 0), 'priced', count(value), 'priceSum', coalesce(sum(value), 0),
+         'planLimit', ${PLAN_LISTINGS_SQL}) FROM vehicles))
+     WHERE id = ?`,
   );
   const byId = db.prepare<[number], DbRun>('SELECT * FROM sync_runs WHERE id = ?');
   const recent = db.prepare<[number], DbRun>('SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?');
@@ -89,7 +92,7 @@ export function createSyncRunStore(db: Db, clock: Clock) {
       const stored: StoredOutcome = outcome === 'succeeded' ? 'ok' : outcome;
       finish.run(isoNow(clock), stored, JSON.stringify(counts), error == null ? null : JSON.stringify(error), id);
     },
-    /** Records the stock as the run leaves it (the insights over time): in its commit's transaction. */
+    /** Records in the run's counts the stock as the run leaves it (the insights over time, StockCounts): in its commit's transaction. */
     recordStock(id: number): void {
       recordStock.run(id);
     },

@@ -1,10 +1,7 @@
 // Schema 14: what the insights and the days in stock read per listing is kept on its row, written
 // once when the listing is stored, instead of worked out from the sync history and the raw JSON at
 // every read: the day since which it is in stock, whether that day is a lower bound (the listing
-// was there at the account's first sync), and its description's length. And each sync run keeps
-// what the stock was when it committed (listings, on the portal, priced and their prices' sum,
-// the plan's listing limit), for the insights over time; earlier runs never recorded it, so only
-// the last one that committed gets it, from the stock as it is. Frozen: the rule of the
+// was there at the account's first sync), and its description's length. Frozen: the rule of the
 // days in stock as it stood when this shipped (shared/stock-age.ts before schema 14) is written out here.
 import type Database from 'better-sqlite3';
 
@@ -32,13 +29,5 @@ export function up(db: Db): void {
     -- instead of sorting, or reading, every listing.
     CREATE INDEX vehicles_by_model ON vehicles(brand, model_id, trim);
     CREATE INDEX vehicles_stock_at_least ON vehicles(stock_since_day) WHERE stock_at_least = 1;
-    ALTER TABLE sync_runs ADD COLUMN in_stock INTEGER;
-    ALTER TABLE sync_runs ADD COLUMN on_portal INTEGER;
-    ALTER TABLE sync_runs ADD COLUMN priced INTEGER;
-    ALTER TABLE sync_runs ADD COLUMN price_sum REAL;
-    ALTER TABLE sync_runs ADD COLUMN plan_limit INTEGER;
-    UPDATE sync_runs SET (in_stock, on_portal, priced, price_sum) = (SELECT count(*), coalesce(sum(published = 1), 0), count(value), sum(value) FROM vehicles),
-      plan_limit = (SELECT CAST(json_extract(m.value, '$.plan.currentPlan.adsQuantity') AS INTEGER) FROM meta m WHERE m.key = 'sync.plan')
-    WHERE id = (SELECT max(id) FROM sync_runs WHERE outcome = 'ok');
   `);
 }
