@@ -9,8 +9,8 @@ const WEEK_SQL = "date(r.started_at, 'weekday 0', '-6 days')";
 
 const WEEKS_SQL = `
   WITH ok AS (
-    SELECT r.id, ${WEEK_SQL} AS week, json_extract(r.counts, '$.inStock') AS in_stock, json_extract(r.counts, '$.onPortal') AS on_portal,
-      json_extract(r.counts, '$.priced') AS priced, json_extract(r.counts, '$.priceSum') AS price_sum, json_extract(r.counts, '$.planLimit') AS plan_limit,
+    SELECT r.id, ${WEEK_SQL} AS week, json_extract(r.counts, '$.stock.inStock') AS in_stock, json_extract(r.counts, '$.stock.onPortal') AS on_portal,
+      json_extract(r.counts, '$.stock.priced') AS priced, json_extract(r.counts, '$.stock.priceSum') AS price_sum, json_extract(r.counts, '$.stock.planLimit') AS plan_limit,
       CASE WHEN json_extract(r.counts, '$.firstSync') = 1 THEN 0 ELSE coalesce(json_extract(r.counts, '$.added'), 0) END AS added,
       coalesce(json_extract(r.counts, '$.removed'), 0) AS removed
     FROM sync_runs r WHERE r.outcome = 'ok'
