@@ -93,7 +93,7 @@ export function TimeChart({ weeks, series, kind, formatValue, integers = false, 
             </g>
           ),
         )}
-        <AxisLeft scale={y} numTicks={4} tickFormat={(v) => formatValue(Number(v))} {...axisStyle('end', -2)} />
+        <AxisLeft scale={y} tickValues={ticks} tickFormat={(v) => formatValue(Number(v))} {...axisStyle('end', -2)} />
         <AxisBottom
           top={innerHeight}
           scale={x}
