@@ -18,6 +18,9 @@ const NOW_MS = 'showroom_now_ms()';
 /** The meta key under which main/sync/plan.ts keeps the plan the last sync read. */
 export const PLAN_META_KEY = 'sync.plan';
 
+/** The plan's listing limit (adsQuantity), as the last sync read it; NULL when none has. Each run records it (main/cache/runs.ts). */
+export const PLAN_LISTINGS_SQL = `(SELECT CAST(json_extract(m.value, '$.plan.currentPlan.adsQuantity') AS INTEGER) FROM meta m WHERE m.key = '${PLAN_META_KEY}')`;
+
 /** The plan's photos per listing as the last sync read it; NULL when never read (then no listing has too few). Also read by the insights. */
 export const PLAN_PICTURES = `(SELECT CAST(json_extract(m.value, '$.plan.currentPlan.pictureQuantity') AS INTEGER) FROM meta m WHERE m.key = '${PLAN_META_KEY}')`;
 

@@ -66,6 +66,28 @@ export interface MixEntry {
   bar: InsightBar;
 }
 
+/**
+ * One week of the sync history (weeks start on Monday, UTC): the stock as the week's last sync that
+ * committed left it (null when that sync recorded none: syncs by earlier versions), and the listings
+ * syncs found added and removed during the week (an account's first sync, which finds every
+ * listing, adds none). Sold per week and days to sell join here once listings can be marked as sold.
+ */
+export interface WeekInsight {
+  /** The Monday the week starts on, as YYYY-MM-DD. */
+  week: string;
+  inStock: number | null;
+  onPortal: number | null;
+  /** The plan's listing limit as that sync read it. */
+  planLimit: number | null;
+  /** The average price of the listings that had one. */
+  averagePrice: number | null;
+  added: number;
+  removed: number;
+}
+
+/** How many weeks the insights over time go back (the newest with a sync). */
+export const WEEKS_SHOWN = 26;
+
 export interface Insights {
   total: number;
   age: {
@@ -88,4 +110,6 @@ export interface Insights {
     shortDescription: InsightBar;
     noPrice: InsightBar;
   };
+  /** The weeks with a sync that committed, oldest first, at most WEEKS_SHOWN. */
+  overTime: WeekInsight[];
 }

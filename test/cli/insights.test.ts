@@ -39,6 +39,21 @@ describe('showroom insights', () => {
     expect(pt.stdout).toMatch(/R\$\s?\d{1,3}(\.\d{3})*/);
   });
 
+  it("over time: the first sync's week, with the stock it left and nothing added", async () => {
+    const view = json<Insights>(await account.run(['insights', '--json']));
+    const total = account.sb.data.list().length;
+    expect(view.overTime).toHaveLength(1);
+    expect(view.overTime[0]).toMatchObject({ inStock: total, added: 0, removed: 0 });
+    const en = await account.run(['insights', '--lang', 'en']);
+    expect(en.stdout).toContain('Over time, week by week');
+    const lines = en.stdout.split('\n');
+    const header = lines.findIndex((l) => l.startsWith('Week of'));
+    expect(header).toBeGreaterThan(0);
+    expect(lines.slice(header + 1, header + 3).join('\n')).toMatch(new RegExp(`\\s${total}\\s`));
+    const pt = await account.run(['insights', '--lang', 'pt-BR']);
+    expect(pt.stdout).toContain('Ao longo do tempo, semana a semana');
+  });
+
   it('search --age-min finds the listings of the buckets from that age on', async () => {
     const view = json<Insights>(await account.run(['insights', '--json']));
     const over60 = view.age.buckets.filter((b) => b.bucket === '61-90' || b.bucket === '90+').reduce((n, b) => n + b.onPortal.count + b.offPortal.count, 0);

@@ -28,6 +28,11 @@ test('Insights: a bar opens its listings, by click and by keyboard, the table vi
     await expect(cards.first().locator('svg[data-drawn]')).toBeVisible();
     await expect(page.locator('svg[data-drawn]')).toHaveCount(await cards.count());
     await app.screen('insights', lang);
+    // Over time: the demo's first sync is one week, with the stock it left.
+    const overTime = page.locator('[data-chart="stock-over-time"]');
+    await overTime.scrollIntoViewIfNeeded();
+    await expect(overTime.locator('svg[data-drawn="lines"] circle').first()).toBeVisible();
+    await app.screen('insights-over-time', lang);
 
     // The age chart's first bar that opens listings, clicked: its count is the inventory's.
     const age = page.locator('[data-chart="age"]');

@@ -35,8 +35,11 @@ const megabytes = (mb: number): number => mb * 1024 * 1024;
 
 const planView = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ usage: planUsage(plan), raw: plan, fetchedAt, live });
 
-/** The inventory's hot path (the list, its facets, its headline numbers): the session's, or a reader thread's alone. */
-export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary'> {
+/**
+ * The inventory's hot path (the list, its facets, its headline numbers, the insights, counted over
+ * the same in-memory snapshot): the session's, or a reader thread's alone.
+ */
+export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary' | 'insights'> {
   return {
     async query(query) {
       const result = cache.queryVehicles(query);
@@ -48,6 +51,7 @@ export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'fa
     },
     facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
     summary: async () => cache.summary(),
+    insights: async () => cache.insights(),
   };
 }
 
@@ -222,8 +226,6 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     portalStatus: () => status.get(),
 
     ...inventoryReads(cache),
-    // Not the reader's: it reads every listing's description, too long a stop for the inventory's hot path.
-    insights: async () => cache.insights(),
     async vehicle(reference, options = {}) {
       const view = vehicleDetailView(cache, photos, reference);
       // A photo that failed is tried again when the dealer asks ('retry'), not on every read: each

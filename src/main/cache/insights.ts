@@ -18,6 +18,7 @@ import {
 import { PORTAL_STATES, dimensionsOf, type DimensionOf, type InventoryFilters } from '../../shared/inventory-filters';
 import { AGE_BUCKETS, NOW_DAY_SQL } from '../../shared/stock-age';
 import type { Db } from './db';
+import { createOverTimeQueries } from './insights-over-time';
 import type { Snapshot } from './snapshot';
 
 /** Price bands' lower edges in reais, per vehicle type: motorcycles sit on a smaller scale. */
@@ -115,6 +116,7 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
     'SELECT v.stock_since_day AS day, count(*) AS n FROM vehicles v WHERE v.stock_at_least = 1 AND v.stock_since_day IS NOT NULL GROUP BY v.stock_since_day',
   );
   const today = db.prepare<[], number>(`SELECT ${NOW_DAY_SQL}`).pluck();
+  const history = createOverTimeQueries(db);
   const planPictures = db.prepare<[], number | null>(`SELECT ${PLAN_PICTURES}`).pluck();
 
   function ageInsights(s: Snapshot): Insights['age'] {
@@ -263,6 +265,7 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
           mix: mixInsights(s),
           offPortal: offPortalInsights(s),
           quality: qualityInsights(s),
+          overTime: history.overTime(),
         };
       })();
     },

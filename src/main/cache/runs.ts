@@ -1,4 +1,5 @@
 // The record of each sync: what kind, when, how it ended, what it counted.
+import { PLAN_LISTINGS_SQL } from '../../shared/attention';
 import type { AppErrorShape } from '../../shared/errors';
 import { kindMessage, renderMessage } from '../../shared/i18n/messages';
 import type { SyncDataProblem, SyncKind, SyncOutcome } from '../../shared/views';
@@ -68,8 +69,20 @@ export type SyncRunStore = ReturnType<typeof createSyncRunStore>;
 
 export function createSyncRunStore(db: Db, clock: Clock) {
   const insert = db.prepare('INSERT INTO sync_runs (kind, started_at) VALUES (?, ?)');
-  const finish = db.prepare('UPDATE sync_runs SET ended_at = ?, outcome = ?, counts = ?, error = ? WHERE id = ?');
+  // A run finished again (its counts corrected after the commit) keeps the stock its commit recorded.
+  const finish = db.prepare<{ endedAt: string; outcome: StoredOutcome; counts: string; error: string | null; id: number }>(
+    `UPDATE sync_runs SET ended_at = :endedAt, outcome = :outcome, error = :error,
+       counts = CASE WHEN json_type(counts, '$.stock') IS NULL THEN :counts ELSE json_set(:counts, '$.stock', json(json_extract(counts, '$.stock'))) END
+     WHERE id = :id`,
+  );
   const setProblems = db.prepare('UPDATE sync_runs SET data_problems = ? WHERE id = ?');
+  // Into the run's counts (no column of its own: runs before this version simply lack it).
+  const recordStock = db.prepare(
+    `UPDATE sync_runs SET counts = json_set(counts, '$.stock', json((
+       SELECT json_object('inStock', count(*), 'onPortal', coalesce(sum(published = 1), 0), 'priced', count(value), 'priceSum', coalesce(sum(value), 0),
+         'planLimit', ${PLAN_LISTINGS_SQL}) FROM vehicles)))
+     WHERE id = ?`,
+  );
   const byId = db.prepare<[number], DbRun>('SELECT * FROM sync_runs WHERE id = ?');
   const recent = db.prepare<[number], DbRun>('SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?');
   const lastOk = db.prepare<[], DbRun>("SELECT * FROM sync_runs WHERE outcome = 'ok' ORDER BY id DESC LIMIT 1");
@@ -82,7 +95,11 @@ export function createSyncRunStore(db: Db, clock: Clock) {
     },
     finish(id: number, outcome: SyncEnd, counts: Partial<SyncCounts>, error?: AppErrorShape | null): void {
       const stored: StoredOutcome = outcome === 'succeeded' ? 'ok' : outcome;
-      finish.run(isoNow(clock), stored, JSON.stringify(counts), error == null ? null : JSON.stringify(error), id);
+      finish.run({ endedAt: isoNow(clock), outcome: stored, counts: JSON.stringify(counts), error: error == null ? null : JSON.stringify(error), id });
+    },
+    /** Records in the run's counts the stock as the run leaves it (the insights over time, StockCounts): in its commit's transaction. */
+    recordStock(id: number): void {
+      recordStock.run(id);
     },
     /** Records the portal items the run could not identify (the first DATA_PROBLEMS_KEPT; the count is in its counts). */
     setDataProblems(id: number, problems: readonly SyncDataProblem[]): void {

@@ -132,6 +132,7 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         clearStaged.run(runId);
         const all = { ...counts, removed: removedReferences.length, ...(damaged > 0 ? { repaired: damaged } : {}), ...(firstSync ? { firstSync: 1 } : {}) };
         runs.finish(runId, 'succeeded', { ...extra, ...all });
+        runs.recordStock(runId);
         meta.set(META_KEYS.lastSyncAt, isoNow(clock));
         // A full pass has just read and rewritten the inventory: the moment to check the file's
         // structure, before the sync is called a success. Damage on a page the pass never touched

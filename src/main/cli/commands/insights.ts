@@ -36,6 +36,9 @@ export function insightsLines(language: UiLanguage, i: Insights): string[] {
   const band = (b: PriceBand) => (b.max === null ? `≥ ${money.format(b.min)}` : `${money.format(b.min)} – ${money.format(Math.floor(b.max))}`);
   const typeName = (type: string | null) => (type === null ? t('insights.typeUnknown') : enumLabel(language, 'type', type));
   const topBrand = i.mix.brands[0];
+  const day = new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'short' });
+  const week = (w: string) => day.format(new Date(`${w}T00:00:00Z`));
+  const count = (v: number | null) => (v === null ? null : n.format(v));
   return [
     t('insights.total', { count: n.format(i.total) }),
     ...section(t('insights.age'), t('insights.ageSummary', { count: n.format(i.age.over90), off: n.format(i.age.over90Off) }), [
@@ -108,6 +111,31 @@ export function insightsLines(language: UiLanguage, i: Insights): string[] {
           [t('insights.noPrice'), n.format(i.quality.noPrice.count)],
         ],
         right(1),
+      ),
+    ),
+    ...section(
+      t('insights.overTime'),
+      i.overTime.length === 0 ? t('insights.overTimeEmpty') : '',
+      table(
+        [
+          t('insights.week'),
+          t('insights.inStock'),
+          t('insights.onPortal'),
+          t('insights.planLimit'),
+          t('insights.averagePrice'),
+          t('insights.added'),
+          t('insights.removed'),
+        ],
+        i.overTime.map((w) => [
+          week(w.week),
+          count(w.inStock),
+          count(w.onPortal),
+          count(w.planLimit),
+          w.averagePrice === null ? null : money.format(w.averagePrice),
+          n.format(w.added),
+          n.format(w.removed),
+        ]),
+        right(1, 2, 3, 4, 5, 6),
       ),
     ),
   ].filter((line, k, all) => line !== '' || all[k - 1] !== '');

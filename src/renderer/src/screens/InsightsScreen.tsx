@@ -2,13 +2,14 @@
 // bars, and the same figures as a table behind a toggle (a screen reader and a keyboard get the same
 // answers). The bars are drawn with visx (insights/BarChart.tsx); every bar with filters is a control that opens the inventory showing exactly its
 // listings. The figures are computed in the account session (inventory.insights), never here.
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { READABLE_DESCRIPTION_LENGTH, type InsightBar, type Insights } from '../../../shared/insights';
 import { ErrorBox } from '../components/ErrorBox';
 import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
-import { BarChart, type ChartRow } from './insights/BarChart';
+import type { ChartRow } from './insights/BarChart';
+import { ChartCard } from './insights/ChartCard';
+import { OverTimeCards } from './insights/OverTimeCards';
 
 export function InsightsScreen() {
   const { t } = useTranslation();
@@ -29,6 +30,10 @@ export function InsightsScreen() {
             <MixCard data={data} />
             <OffPortalCard data={data} />
             <QualityCard data={data} />
+          </div>
+          <h2 className="insights__section">{t('codes.insights.overTime')}</h2>
+          <div className="insights__grid">
+            <OverTimeCards weeks={data.overTime} />
           </div>
         </>
       )}
@@ -158,76 +163,5 @@ function QualityCard({ data }: { data: Insights }) {
       rows={rows}
       note={q.planPictures === null ? t('codes.insights.planUnknown') : undefined}
     />
-  );
-}
-
-interface CardProps {
-  id: string;
-  title: string;
-  summary: string;
-  rowHeader: string;
-  rows: ChartRow[];
-  note?: string;
-}
-
-/** A question: its title, its one-sentence answer, the bars or the table. */
-function ChartCard({ id, title, summary, rowHeader, rows, note }: CardProps) {
-  const { t } = useTranslation();
-  const [asTable, setAsTable] = useState(false);
-  const titleId = `insights-${id}`;
-  const names = rows[0]?.segments.map((s) => ({ key: s.key, name: s.name, tone: s.tone })) ?? [];
-  return (
-    <section className="card insights__card" aria-labelledby={titleId} data-chart={id}>
-      <header className="insights__head">
-        <h2 id={titleId}>{title}</h2>
-        <button type="button" className="button button--small" aria-pressed={asTable} onClick={() => setAsTable(!asTable)} data-testid={`insights-table-${id}`}>
-          {t('insights.showTable')}
-        </button>
-      </header>
-      <p className="insights__summary">{summary}</p>
-      {names.length > 1 && !asTable && (
-        <ul className="insights__legend" aria-hidden="true">
-          {names.map((n) => (
-            <li key={n.key}>
-              <span className={`insights__swatch insights__tone-${n.tone}`} />
-              {n.name}
-            </li>
-          ))}
-        </ul>
-      )}
-      {asTable ? <InsightsTable rowHeader={rowHeader} rows={rows} /> : <BarChart rows={rows} labelledBy={titleId} />}
-      {note !== undefined && <p className="muted insights__note">{note}</p>}
-    </section>
-  );
-}
-
-function InsightsTable({ rowHeader, rows }: { rowHeader: string; rows: ChartRow[] }) {
-  const f = useFormat();
-  const names = rows[0]?.segments.map((s) => s.name) ?? [];
-  return (
-    <table className="insights__table">
-      <thead>
-        <tr>
-          <th scope="col">{rowHeader}</th>
-          {names.map((n) => (
-            <th scope="col" key={n} className="num">
-              {n}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r): ReactNode => (
-          <tr key={r.label}>
-            <th scope="row">{r.label}</th>
-            {r.segments.map((s) => (
-              <td key={s.key} className="num">
-                {f.number(s.bar.count)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

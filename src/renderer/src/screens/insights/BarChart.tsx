@@ -5,6 +5,7 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AxisBottom, AxisLeft } from '@visx/axis';
+import { axisStyle } from './axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
@@ -23,14 +24,17 @@ export interface ChartRow {
 /** The drawing's own units (the SVG scales to the card's width). */
 const WIDTH = 500;
 const ROW_HEIGHT = 30;
-const MARGIN = { top: 4, right: 48, bottom: 26, left: 176 };
+const MARGIN = { top: 4, right: 48, bottom: 26 };
+/** The labels' column: about 6.6 units a character at 12 px, between these bounds. */
+const LABELS_MIN = 90;
+const LABELS_MAX = 250;
 /** Narrower than this, a segment's value is not written on it (the row's total, the table and its name still say it). */
 const VALUE_MIN_WIDTH = 34;
-const AXIS_TEXT = { fill: 'currentColor', fontSize: 12, fontFamily: 'inherit' } as const;
 
 export function BarChart({ rows, labelledBy }: { rows: ChartRow[]; labelledBy: string }) {
   const f = useFormat();
-  const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const left = Math.min(LABELS_MAX, Math.max(LABELS_MIN, 10 + 6.6 * Math.max(0, ...rows.map((r) => r.label.length))));
+  const innerWidth = WIDTH - left - MARGIN.right;
   const innerHeight = rows.length * ROW_HEIGHT;
   const totals = rows.map((r) => r.segments.reduce((n, s) => n + s.bar.count, 0));
   const x = scaleLinear<number>({ domain: [0, Math.max(1, ...totals)], range: [0, innerWidth], nice: true });
@@ -44,7 +48,7 @@ export function BarChart({ rows, labelledBy }: { rows: ChartRow[]; labelledBy: s
       aria-labelledby={labelledBy}
       data-drawn="bars"
     >
-      <Group left={MARGIN.left} top={MARGIN.top}>
+      <Group left={left} top={MARGIN.top}>
         {rows.map((r, i) => {
           const top = y(r.label) ?? 0;
           let start = 0;
@@ -63,15 +67,13 @@ export function BarChart({ rows, labelledBy }: { rows: ChartRow[]; labelledBy: s
             </g>
           );
         })}
-        <AxisLeft scale={y} hideTicks hideAxisLine tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'end', dx: -4 }} />
+        <AxisLeft scale={y} hideTicks hideAxisLine {...axisStyle('end', -4)} />
         <AxisBottom
           top={innerHeight}
           scale={x}
           tickValues={x.ticks(4).filter(Number.isInteger)}
           tickFormat={(v) => f.number(Number(v))}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }}
+          {...axisStyle('middle')}
         />
       </Group>
     </svg>
