@@ -459,7 +459,7 @@ export const en = {
       licensePlate: 'Plate',
       title: 'Title',
       description: 'Description',
-      color: 'Colour',
+      color: 'Color',
       fuel: 'Fuel',
       gearbox: 'Gearbox',
       doors: 'Doors',

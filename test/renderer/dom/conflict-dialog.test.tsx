@@ -44,7 +44,7 @@ describe('the conflict view', () => {
     const cells = (field: string) => [...row(field).children].map((c) => c.textContent);
     expect(cells('value')).toEqual(['Price', 'R$49,990.00', 'R$51,900.00', 'R$52,900.00']);
     expect(cells('accessories')).toEqual(['Accessories', 'Air conditioning, Alloy wheels', 'Air conditioning', '(none)']);
-    expect(cells('color')).toEqual(['Colour', 'Black', 'Pearl white', 'Silver']);
+    expect(cells('color')).toEqual(['Color', 'Black', 'Pearl white', 'Silver']);
   });
 
   it('sends nothing until every field has a choice, then the choices made per field', async () => {
@@ -57,7 +57,7 @@ describe('the conflict view', () => {
     fireEvent.click(within(row('accessories')).getByRole('radio', { name: 'Keep for Accessories: On the portal now' }));
     expect(send.disabled).toBe(true);
     expect(document.body.textContent).toContain('Choose for 1 more field.');
-    fireEvent.click(within(row('color')).getByRole('radio', { name: 'Keep for Colour: Yours' }));
+    fireEvent.click(within(row('color')).getByRole('radio', { name: 'Keep for Color: Yours' }));
     fireEvent.click(send);
 
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -74,3 +74,14 @@ export function photoSources(slots: readonly PhotoSlot[]): string[] {
 export function photoLimit(planPictures: number | null | undefined, portalMax: number): number {
   return planPictures == null ? portalMax : Math.min(planPictures, portalMax);
 }
+
+/**
+ * The photos a pending edit sends, as slots: one the portal already holds (same address) shows as
+ * it does now, any other as not checked yet.
+ */
+export function slotsOfSources(sources: readonly string[], held: readonly PhotoSlot[]): PhotoSlot[] {
+  return sources.map((source, i) => {
+    const same = held.find((s) => s.state === 'portal' && s.source === source);
+    return same ?? { key: `s${i}-${source}`, source, photoId: null, state: 'unchecked' };
+  });
+}
