@@ -99,7 +99,10 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
   // After a check that failed, the first field in error takes the focus (in the form's order).
   useEffect(() => {
     if (checks === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-focus]')?.focus();
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-focus]');
+    // Centred, so its label and its error are in view with it.
+    first?.focus({ preventScroll: true });
+    first?.scrollIntoView({ block: 'center' });
   }, [checks]);
 
   const save = async (e: SubmitEvent) => {
