@@ -6,16 +6,16 @@
 // updatedAt, the greater reference) get `publication: null`. The same rule drops highlights beyond
 // highlightsQuantity. A change made by the service bumps `updatedAt`, as the interface says
 // ("time of last update, by the integrator or by the service").
-import { accessoryById, brandById, modelById, otherInfoById, trimById } from './catalogue';
 import type { DialectConfig } from './dialect';
 import type { SandboxClock } from './clock';
 import { HttpError } from './errors';
-import { DEFAULT_URL_DELAY_MS, generateRecords, listingUrl, photoUrl, type GeneratedRecord } from './generator';
+import { DEFAULT_URL_DELAY_MS, generateRecords, listingUrl, type GeneratedRecord } from './generator';
 import { WriteQueue, type Claim } from './queue';
 import { hash32, unitHash } from './random';
 import { searchTextOf, VehicleStore, type StoredVehicle } from './store';
 import type { PlanLimits, PlanView, PortalPicture, PortalVehicle, QueueJobInfo } from './types';
-import { isRejectedPhotoUrl, type VehicleDraft } from './validation';
+import { hostPictures, resolveCatalogue, vehicleFromWrite, writeOf, type ResolvedWrite } from './from-write';
+import { validateVehicleWrite, type VehicleWrite } from './write-shape';
 
 export interface AccountOptions {
   id: string;
@@ -29,6 +29,9 @@ export interface AccountOptions {
   /** The sandbox's dialect switches as they are now (dialect.ts). */
   dialect?: () => DialectConfig;
 }
+
+/** A change "from elsewhere" (control API): write-shape fields to set; `videoUrl: null` removes the video. */
+export type ElsewhereEdit = Partial<Omit<VehicleWrite, 'reference' | 'videoUrl'>> & { videoUrl?: string | null };
 
 /** A vehicle for the control API: any subset of fields; a new vehicle gets the rest generated. */
 export type VehicleInput = Partial<PortalVehicle> & { reference: string };
@@ -61,7 +64,6 @@ export class ClientAccount {
   private readonly dialect: () => DialectConfig;
   private readonly origin: string;
   private readonly seed: number;
-  private photoCounter = 0;
   private insertCounter = 0;
 
   constructor(options: AccountOptions) {
@@ -211,38 +213,62 @@ export class ClientAccount {
     return this.queue.enqueue('UPDATE_VEHICLE_PUBLICATION', reference, endpoint, run, claims);
   }
 
-  requestCreate(draft: VehicleDraft, endpoint: string): QueueJobInfo {
-    const reference = draft.reference ?? '';
+  /**
+   * Create. A duplicate reference (stored or queued for creation) is a logic error (422). The
+   * listing is published when the plan has a free slot as the job applies, otherwise stored off
+   * the portal (portal-notes.md); a create asked for while a slot is free holds it meanwhile.
+   */
+  requestCreate(write: VehicleWrite, endpoint: string): QueueJobInfo {
+    const reference = write.reference;
     if (this.store.has(reference) || this.queue.hasPending(reference, 'CREATE_VEHICLE')) {
       throw new HttpError(422, `A vehicle with reference "${reference}" already exists`);
     }
-    if (this.store.publishedCount + this.queue.claiming('listing').size >= this.plan.adsQuantity) {
-      throw new HttpError(422, `No ads available in the current plan (adsQuantity ${this.plan.adsQuantity})`);
-    }
-    const vehicle = this.buildFromDraft(draft, undefined);
+    const resolved = this.checkWrite(write);
+    const slotFree = this.store.publishedCount + this.queue.claiming('listing').size < this.plan.adsQuantity;
+    let pictures: PortalPicture[] = [];
     const run = () => {
       if (this.store.has(reference)) return;
       const now = this.clock.nowMs();
-      this.store.put(this.edited({ ...vehicle, publication: { highlighted: false } }, now));
+      const publication = this.store.publishedCount < this.plan.adsQuantity ? { highlighted: false } : null;
+      const vehicle = vehicleFromWrite(resolved, pictures, { active: true, publication, updatedAt: '' });
+      this.store.put(this.edited(vehicle, now, undefined, write.videoUrl));
       this.enforcePlan();
     };
-    return this.queue.enqueue('CREATE_VEHICLE', reference, endpoint, run, 'listing');
+    const prepare = async () => {
+      pictures = await hostPictures(write.pictures, [], this.origin);
+    };
+    return this.queue.enqueue('CREATE_VEHICLE', reference, endpoint, run, slotFree ? 'listing' : undefined, prepare);
   }
 
-  requestUpdate(reference: string, draft: VehicleDraft, endpoint: string): QueueJobInfo {
-    const current = this.store.get(reference);
-    if (!current && !this.queue.hasPending(reference, 'CREATE_VEHICLE')) throw new HttpError(404, `Vehicle ${reference} not found`);
-    if (draft.reference !== undefined && draft.reference !== reference) {
-      throw new HttpError(422, 'The reference in the body must match the reference in the path');
-    }
-    // Check the catalogue now (422 at once); merge onto the state current when the job runs.
-    if (current) this.buildFromDraft(draft, current.vehicle);
-    return this.queue.enqueue('UPDATE_VEHICLE', reference, endpoint, () => {
+  /**
+   * Replace all of a listing's data (PUT): what the body leaves out is cleared, the video link
+   * included; `active` and the publication are not part of the write and stay. The pictures are
+   * fetched when the job is due and the edit applies over the listing as it is then.
+   */
+  requestUpdate(reference: string, write: VehicleWrite, endpoint: string): QueueJobInfo {
+    if (!this.store.has(reference) && !this.queue.hasPending(reference, 'CREATE_VEHICLE')) throw new HttpError(404, `Vehicle ${reference} not found`);
+    if (write.reference !== reference) throw new HttpError(422, 'The reference in the body must match the reference in the path');
+    const resolved = this.checkWrite(write);
+    let pictures: PortalPicture[] = [];
+    const run = () => {
       const cur = this.store.get(reference);
       if (!cur) return;
-      const next = this.buildFromDraft(draft, cur.vehicle);
-      this.store.put(this.edited({ ...next, publication: cur.vehicle.publication }, this.clock.nowMs(), cur));
-    });
+      const vehicle = vehicleFromWrite(resolved, pictures, cur.vehicle);
+      this.store.put(this.edited(vehicle, this.clock.nowMs(), cur, write.videoUrl));
+    };
+    const prepare = async () => {
+      pictures = await hostPictures(write.pictures, this.store.get(reference)?.vehicle.pictures ?? [], this.origin);
+    };
+    return this.queue.enqueue('UPDATE_VEHICLE', reference, endpoint, run, undefined, prepare);
+  }
+
+  /** The catalogue (422) and the plan's picture limit (422), checked when the write is asked for. */
+  private checkWrite(write: VehicleWrite): ResolvedWrite {
+    const resolved = resolveCatalogue(write);
+    if (write.pictures.length > this.plan.pictureQuantity) {
+      throw new HttpError(422, `The current plan allows at most ${this.plan.pictureQuantity} pictures per vehicle`);
+    }
+    return resolved;
   }
 
   requestDelete(reference: string, endpoint: string): QueueJobInfo {
@@ -256,81 +282,26 @@ export class ClientAccount {
     return sv;
   }
 
-  /** A vehicle edited by the integrator at `now` (`before`: as it was): updatedAt bumped, url hidden until the url delay passes. */
-  private edited(vehicle: PortalVehicle, now: number, before?: StoredVehicle): StoredVehicle {
+  /**
+   * A vehicle written by an integrator at `now` (`before`: as it was): updatedAt bumped, url hidden
+   * until the url delay passes, the video link the write carried (none when it carried none).
+   */
+  private edited(vehicle: PortalVehicle, now: number, before: StoredVehicle | undefined, videoUrl: string | undefined): StoredVehicle {
     const v: PortalVehicle = { ...vehicle, updatedAt: new Date(now).toISOString(), url: listingUrl(this.origin, vehicle.title ?? '', vehicle.reference) };
     const staleUrl = before ? this.visibleUrl(before, now) : undefined;
-    return { vehicle: v, updatedAtMs: now, urlReadyAtMs: now + this.urlDelayMs, searchText: searchTextOf(v), ...(staleUrl ? { staleUrl } : {}) };
+    return {
+      vehicle: v,
+      updatedAtMs: now,
+      urlReadyAtMs: now + this.urlDelayMs,
+      searchText: searchTextOf(v),
+      ...(staleUrl ? { staleUrl } : {}),
+      ...(videoUrl !== undefined ? { videoUrl } : {}),
+    };
   }
 
   /** The link a client reads now, whatever the dialect (the one an edit replaces). */
   private visibleUrl(sv: StoredVehicle, nowMs: number): string | undefined {
     return nowMs >= sv.urlReadyAtMs ? sv.vehicle.url : sv.staleUrl;
-  }
-
-  /** Builds a vehicle from a validated draft, over `base` for an update; throws 422 on catalogue errors. */
-  private buildFromDraft(d: VehicleDraft, base: PortalVehicle | undefined): PortalVehicle {
-    const trimId = d.trimId ?? base?.trim.id;
-    const trim = trimId === undefined ? undefined : trimById.get(trimId);
-    if (!trim) throw new HttpError(422, `Trim ${String(trimId)} not found in the catalogue`);
-    const model = modelById.get(trim.modelId);
-    const brand = model ? brandById.get(model.brandId) : undefined;
-    if (!model || !brand) throw new HttpError(422, `Trim ${trim.id} has no model in the catalogue`);
-    if (d.brandId !== undefined && d.brandId !== brand.id) throw new HttpError(422, `Trim ${trim.id} does not belong to brand ${d.brandId}`);
-    const type = d.type ?? brand.vehicleType;
-    if (type !== brand.vehicleType) throw new HttpError(422, `Type ${type} does not match the brand's vehicle type ${brand.vehicleType}`);
-    const named = (ids: number[] | undefined, table: Map<number, { id: number; name: string }>, what: string) =>
-      ids?.map((id) => {
-        const item = table.get(id);
-        if (!item) throw new HttpError(422, `${what} ${id} not found in the catalogue`);
-        return { id: item.id, name: item.name };
-      });
-    if (d.pictures && d.pictures.length > this.plan.pictureQuantity) {
-      throw new HttpError(422, `The current plan allows at most ${this.plan.pictureQuantity} pictures per vehicle`);
-    }
-    const mileage = d.mileage ?? (d.brandNew ? 0 : (base?.mileage ?? 0));
-    const brandNew = d.brandNew ?? (base ? base.brandNew && mileage === 0 : mileage === 0);
-    if (brandNew && mileage !== 0) throw new HttpError(422, 'A brand-new vehicle must have mileage 0');
-    const manufacturedYear = d.manufacturedYear ?? base?.manufacturedYear ?? new Date(this.clock.nowMs()).getUTCFullYear();
-    return {
-      fuel: d.fuel ?? base?.fuel ?? trim.fuel,
-      gearbox: d.gearbox ?? base?.gearbox ?? trim.gearbox,
-      color: d.color ?? base?.color ?? 'OTHER',
-      type,
-      title: d.title ?? base?.title ?? '',
-      description: d.description ?? base?.description ?? '',
-      reference: d.reference ?? base?.reference ?? '',
-      licensePlate: d.licensePlate ?? base?.licensePlate ?? '',
-      document: d.document ?? base?.document ?? '',
-      mileage,
-      brandNew,
-      doors: d.doors ?? base?.doors ?? (brand.vehicleType === 'M' ? 0 : 4),
-      manufacturedYear,
-      modelYear: d.modelYear ?? base?.modelYear ?? manufacturedYear,
-      updatedAt: base?.updatedAt ?? new Date(this.clock.nowMs()).toISOString(),
-      value: d.value ?? base?.value ?? 0,
-      amountPerInstallment: d.amountPerInstallment ?? base?.amountPerInstallment ?? 0,
-      amountOfInstallments: d.amountOfInstallments ?? base?.amountOfInstallments ?? 0,
-      deposit: d.deposit ?? base?.deposit ?? 0,
-      accessories: named(d.accessories, accessoryById, 'Accessory') ?? base?.accessories ?? [],
-      active: d.active ?? base?.active ?? true,
-      trim: { id: trim.id, name: trim.name, modelId: model.id },
-      brand: { id: brand.id, name: brand.name, vehicleType: brand.vehicleType },
-      pictures: d.pictures ? this.hostPictures(d.pictures) : (base?.pictures ?? []),
-      publication: base?.publication ?? null,
-      otherInfos: named(d.otherInfos, otherInfoById, 'Extra info') ?? base?.otherInfos ?? [],
-    };
-  }
-
-  /** "Downloads" each photo: accepted ones get a source on the sandbox's photo host, rejected ones leave a gap. */
-  private hostPictures(urls: string[]): PortalPicture[] {
-    const out: PortalPicture[] = [];
-    urls.forEach((originalUrl, i) => {
-      if (isRejectedPhotoUrl(originalUrl)) return;
-      const id = `u${(this.photoCounter++).toString(36)}-${hash32(originalUrl).toString(36)}`;
-      out.push({ originalUrl, order: i + 1, source: photoUrl(this.origin, id) });
-    });
-    return out;
   }
 
   // ---- direct changes (control API; no queue) ----
@@ -360,9 +331,47 @@ export class ClientAccount {
     if (!vehicle.url || retitled) vehicle.url = listingUrl(this.origin, vehicle.title ?? '', vehicle.reference);
     const urlReadyAtMs = options.urlReady ? -Infinity : updatedAtMs + this.urlDelayMs;
     const staleUrl = existing ? this.visibleUrl(existing, now) : undefined;
-    this.store.put({ vehicle, updatedAtMs, urlReadyAtMs, searchText: searchTextOf(vehicle), ...(staleUrl ? { staleUrl } : {}) });
+    const videoUrl = existing?.videoUrl;
+    this.store.put({
+      vehicle,
+      updatedAtMs,
+      urlReadyAtMs,
+      searchText: searchTextOf(vehicle),
+      ...(staleUrl ? { staleUrl } : {}),
+      ...(videoUrl ? { videoUrl } : {}),
+    });
     this.enforcePlan();
     return this.wire(this.store.get(input.reference) ?? { vehicle, updatedAtMs, urlReadyAtMs, searchText: '' });
+  }
+
+  /**
+   * A change made "from elsewhere", as the dealer's other software would make it with its own PUT,
+   * applied at once: the listing's data in the write shape with `patch` over it, checked like a
+   * PUT (400/422 as HttpError), pictures fetched only when the patch carries them. `videoUrl: null`
+   * removes the video; leaving it out keeps it.
+   */
+  async editElsewhere(reference: string, patch: ElsewhereEdit): Promise<PortalVehicle> {
+    this.process();
+    const before = this.store.get(reference);
+    if (!before) throw new HttpError(404, `Vehicle ${reference} not found`);
+    const { videoUrl, ...fields } = patch;
+    const merged: Record<string, unknown> = { ...writeOf(before), ...fields, reference };
+    if (videoUrl === null) delete merged.videoUrl;
+    else if (videoUrl !== undefined) merged.videoUrl = videoUrl;
+    const checked = validateVehicleWrite({ ...merged, pictures: (merged.pictures as string[]).map((source) => ({ source })) });
+    if (!checked.ok) throw new HttpError(400, checked.messages);
+    const resolved = this.checkWrite(checked.write);
+    const pictures = patch.pictures ? await hostPictures(checked.write.pictures, before.vehicle.pictures, this.origin) : before.vehicle.pictures;
+    const cur = this.store.get(reference) ?? before;
+    this.store.put(this.edited(vehicleFromWrite(resolved, pictures, cur.vehicle), this.clock.nowMs(), cur, checked.write.videoUrl));
+    this.enforcePlan();
+    return this.get(reference) ?? this.wire(cur);
+  }
+
+  /** The video link stored with a listing (reads never return it); undefined when it has none. */
+  videoUrlOf(reference: string): string | undefined {
+    this.process();
+    return this.store.get(reference)?.videoUrl;
   }
 
   remove(reference: string): boolean {

@@ -1,5 +1,6 @@
 // A small catalogue of what Brazilian dealers actually stock: brands, models, trims with
 // realistic 0 km prices (reais, 2025), and the portal's accessory and extra-info names.
+import { EXTRA_BRANDS, EXTRA_MODELS, EXTRA_TRIMS } from './catalogue-extra';
 
 export type Body = 'hatch' | 'sedan' | 'suv' | 'pickup' | 'moto';
 
@@ -215,14 +216,24 @@ export const OTHER_INFOS: readonly { id: number; name: string }[] = [
   { id: 10, name: 'Veículo de colecionador' },
 ];
 
-export const brandById = new Map(BRANDS.map((b) => [b.id, b]));
-export const modelById = new Map(MODELS.map((m) => [m.id, m]));
-export const trimById = new Map(TRIMS.map((tr) => [tr.id, tr]));
+/** Everything the portal's catalogue lists: what the seeded dealer stocks and what it does not. */
+export const LISTED_BRANDS: readonly CatalogueBrand[] = [...BRANDS, ...EXTRA_BRANDS];
+export const LISTED_MODELS: readonly CatalogueModel[] = [...MODELS, ...EXTRA_MODELS];
+export const LISTED_TRIMS: readonly CatalogueTrim[] = [...TRIMS, ...EXTRA_TRIMS.map((row) => t(...row))];
+
+export const brandById = new Map(LISTED_BRANDS.map((b) => [b.id, b]));
+export const modelById = new Map(LISTED_MODELS.map((m) => [m.id, m]));
+export const trimById = new Map(LISTED_TRIMS.map((tr) => [tr.id, tr]));
 export const accessoryById = new Map(ACCESSORIES.map((a) => [a.id, a]));
 export const otherInfoById = new Map(OTHER_INFOS.map((o) => [o.id, o]));
 export const trimsByModel = new Map<number, CatalogueTrim[]>();
-for (const tr of TRIMS) {
+for (const tr of LISTED_TRIMS) {
   const list = trimsByModel.get(tr.modelId) ?? [];
   list.push(tr);
   trimsByModel.set(tr.modelId, list);
+}
+
+/** The accessories the portal lists for a vehicle type (GET /vehicles/accessories?type=). */
+export function accessoriesFor(type: 'C' | 'M'): readonly { id: number; name: string }[] {
+  return ACCESSORIES.filter((a) => (type === 'M' ? a.moto : a.car));
 }

@@ -1,6 +1,7 @@
 // How the portal writes what its documentation leaves open (portal-notes.md). By default the sandbox
 // answers as the notes describe; each switch makes it answer another way a portal built on the
 // same libraries is known to, so that a test can show the client copes with it.
+import { HttpError } from './errors';
 import type { QueueJobInfo } from './types';
 
 export interface DialectConfig {
@@ -25,7 +26,18 @@ export interface DialectConfig {
    * link it had before the edit, not none: the link is "available or refreshed" that late.
    */
   staleUrlAfterEdit?: boolean;
+  /** How the catalogue lists are written (their shape is not documented: read them defensively). */
+  catalogue?: {
+    /** Fields beyond `{ id, name }` on every item (the portal's own bookkeeping). */
+    extraFields?: boolean;
+    /** These lists answer 404, as a portal that does not have them would. */
+    missing?: CatalogueList[];
+    /** Each list ends with an item that has no name. */
+    itemWithoutName?: boolean;
+  };
 }
+
+export type CatalogueList = 'accessories' | 'otherinfo' | 'brands' | 'models' | 'trims';
 
 /** The `x-status-queue` header's value for `jobs`, written the way the dialect says. */
 export function queueHeaderValue(dialect: DialectConfig, jobs: QueueJobInfo[]): string {
@@ -37,4 +49,17 @@ export function queueHeaderValue(dialect: DialectConfig, jobs: QueueJobInfo[]): 
     ...(style.extraFields ? { attempts: 0, producer: { name: 'integration-api', version: 2 } } : {}),
   }));
   return JSON.stringify(style.singleAsObject && written.length === 1 ? written[0] : written);
+}
+
+/** A catalogue list as the dialect writes it: `{ id, name }` items, or a 404 for a missing list. */
+export function catalogueAnswer(dialect: DialectConfig, list: CatalogueList, items: readonly { id: number; name: string }[]): Array<Record<string, unknown>> {
+  const style = dialect.catalogue ?? {};
+  if (style.missing?.includes(list)) throw new HttpError(404, `Cannot GET ${list}`);
+  const written: Array<Record<string, unknown>> = items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    ...(style.extraFields ? { slug: item.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), active: true, position: item.id } : {}),
+  }));
+  if (style.itemWithoutName) written.push({ id: 900_000 + written.length });
+  return written;
 }

@@ -213,6 +213,9 @@ export function listingUrl(origin: string, title: string, reference: string): st
   return `${origin}/anuncios/${slugify(title).slice(0, 60)}-${encodeURIComponent(reference.toLowerCase())}`;
 }
 
+/** The seeded dealer's own photo host: the addresses its system sent the portal (`originalUrl`). */
+export const DEALER_PHOTO_HOST = 'fotos.revendaexemplo.com.br';
+
 export function photoUrl(origin: string, photoId: string): string {
   return `${origin}/photos/${photoId}.jpg`;
 }
@@ -283,7 +286,7 @@ function generateOne(i: number, seed: number, nowMs: number, origin: string, pre
   for (let k = 1; k <= Math.max(pictureCount, rejected === -1 ? 1 : 3); k++) {
     if (k === rejected) continue;
     pictures.push({
-      originalUrl: `https://fotos.revendaexemplo.com.br/estoque/${reference.toLowerCase()}/${k}.jpg`,
+      originalUrl: `https://${DEALER_PHOTO_HOST}/estoque/${reference.toLowerCase()}/${k}.jpg`,
       order: k,
       source: photoUrl(origin, `g${seedTag}-${i.toString(36)}-${k}`),
     });

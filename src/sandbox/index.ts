@@ -3,7 +3,7 @@
 // line with `npm run sandbox`.
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ClientAccount, type UpsertOptions, type VehicleInput } from './account';
+import { ClientAccount, type ElsewhereEdit, type UpsertOptions, type VehicleInput } from './account';
 import { Auth, newIntegrationToken, type IssuedToken } from './auth';
 import { createClock, type SandboxClock } from './clock';
 import type { SandboxContext } from './context';
@@ -19,10 +19,11 @@ import type { PlanLimits, PlanView, PortalVehicle, QueueJobInfo } from './types'
 export { generateVehicles, generateRecords, DEFAULT_GENERATION_NOW, DEFAULT_URL_DELAY_MS, type GenerateOptions, type GeneratedRecord } from './generator';
 export { placeholderJpeg } from './jpeg';
 export { parseDuration } from './duration';
-export { defaultPlan, type VehicleInput, type UpsertOptions } from './account';
-export { BRANDS, MODELS, TRIMS, ACCESSORIES, OTHER_INFOS } from './catalogue';
-export { isRejectedPhotoUrl, INPUT_LIMITS } from './validation';
-export type { DialectConfig } from './dialect';
+export { defaultPlan, type VehicleInput, type UpsertOptions, type ElsewhereEdit } from './account';
+export { BRANDS, MODELS, TRIMS, ACCESSORIES, OTHER_INFOS, LISTED_BRANDS, LISTED_MODELS, LISTED_TRIMS, accessoriesFor } from './catalogue';
+export { INPUT_LIMITS } from './validation';
+export { isVideoPageUrl, type VehicleWrite } from './write-shape';
+export type { DialectConfig, CatalogueList } from './dialect';
 export type { FaultConfig, InvalidVehicleKind, ListRequestInfo } from './faults';
 export type { RateLimitConfig } from './ratelimit';
 export type { StatsSnapshot } from './stats';
@@ -104,10 +105,23 @@ export interface DataControls {
   plan(): PlanView;
   /** Changes the plan and re-applies the plan-exceeded rule. */
   setPlan(plan: Partial<PlanLimits>): PlanView;
+  /**
+   * A change "from elsewhere" (the dealer's other software, with its own PUT), applied at once:
+   * write-shape fields over the listing's, checked like a PUT (throws on a 400/422), updatedAt
+   * bumped, url stale or missing for the url delay. `videoUrl: null` removes the video.
+   */
+  editElsewhere(reference: string, patch: ElsewhereEdit): Promise<PortalVehicle>;
+  /** The video link stored with a listing, which reads never return; undefined when none. */
+  videoUrl(reference: string): string | undefined;
   /** Queued writes not applied yet. */
   pending(): QueueJobInfo[];
-  /** Applies every queued write now; returns how many. */
+  /**
+   * Makes every queued write due now and applies those that fetch nothing; returns how many. A
+   * write with pictures starts fetching them and applies when they are fetched: await settle().
+   */
   applyQueue(): number;
+  /** Waits until no due write is still fetching its pictures; returns how many writes applied meanwhile. */
+  settle(): Promise<number>;
   setQueueDelay(ms: number): void;
   setUrlDelay(ms: number): void;
   /** The change the mutateWhilePaging fault makes; returns the reference affected. */
@@ -208,7 +222,10 @@ function dataControls(account: ClientAccount): DataControls {
       account.process();
       return account.queue.pending();
     },
+    editElsewhere: (reference, patch) => account.editElsewhere(reference, patch),
+    videoUrl: (reference) => account.videoUrlOf(reference),
     applyQueue: () => account.queue.flush(),
+    settle: () => account.queue.settle(),
     setQueueDelay: (ms) => {
       if (!(ms >= 0)) throw new Error(`queue delay must be >= 0, got ${ms}`);
       account.queue.delayMs = ms;

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { requestState, type SandboxContext } from './context';
 import { HttpError, nestError, reasonPhrase } from './errors';
+import { SANDBOX_FETCH_HEADER } from './picture-fetch';
+import { catalogueRoutes } from './routes/catalogue';
 import { clientRoutes } from './routes/clients';
 import { controlRoutes } from './routes/control';
 import { photoRoutes } from './routes/photos';
@@ -43,7 +45,7 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
 
   app.addHook('onResponse', async (request, reply) => {
     const state = requestState(request);
-    if (state.recorded) return;
+    if (state.recorded || request.headers[SANDBOX_FETCH_HEADER] !== undefined) return;
     state.recorded = true;
     const url = request.url;
     if (url.startsWith(`${ctx.basePath}/`) || url === ctx.basePath) ctx.stats.record(state.route, reply.statusCode, 'api');
@@ -134,6 +136,7 @@ export function buildServer(ctx: SandboxContext): FastifyInstance {
       });
 
       clientRoutes(api, ctx);
+      catalogueRoutes(api, ctx);
       vehicleRoutes(api, ctx);
       publicationRoutes(api, ctx);
     },

@@ -28,6 +28,8 @@ export interface StoredVehicle {
   urlReadyAtMs: number;
   /** The link an edit replaced, shown until `urlReadyAtMs` by a portal that keeps it meanwhile (dialect.ts, staleUrlAfterEdit). */
   staleUrl?: string;
+  /** The video link of the last write; reads never return it (portal-notes.md, "The write shape"). */
+  videoUrl?: string;
   /** Lower-cased reference, brand, model and trim names, for search. */
   searchText: string;
 }

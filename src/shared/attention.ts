@@ -32,6 +32,9 @@ const REASON_SQL = {
   unpublishRefused: refused('unpublishRefused'),
   publishRefused: refused('publishRefused'),
   highlightRefused: refused('highlightRefused'),
+  /** An edit held back: a field the dealer changed was changed on the portal too (main/changes/kinds/edit.ts). */
+  editConflict: latestOpenChange('c.conflict IS NOT NULL'),
+  editRefused: refused('editRefused'),
   /** Accepted, but a read long after did not show it (main/cache/ledger-store.ts, NOT_APPLIED_AFTER_MS). */
   requestNotApplied: latestOpenChange("c.status = 'not_applied'"),
   droppedByPlan: "v.published = 0 AND v.off_cause = 'dropped_by_portal'",

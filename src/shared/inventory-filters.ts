@@ -4,7 +4,7 @@
 // CLI flags (main/cli/search-flags.ts). Adding a filter: one line here, its label in both
 // dictionaries (filters.<name>), and its place in the filter panel. test/shared/inventory-filters
 // checks that every consumer derives every dimension.
-import { PORTAL_STATE_SQL } from './pending-changes';
+import { overlaid, PORTAL_STATE_SQL } from './pending-changes';
 import { z } from 'zod';
 import { ATTENTION_SQL, ATTENTION_VALUES } from './attention';
 import type { Messages } from './i18n/en';
@@ -65,10 +65,10 @@ export const FILTER_DIMENSIONS = {
   gearbox: { kind: 'values', column: 'v.gearbox', label: 'gearbox', cli: 'gearbox', cliHint: 'G', cliUpperCase: true },
   color: { kind: 'values', column: 'v.color', label: 'color', cli: 'color', cliHint: 'C', cliUpperCase: true },
   /** Model year. */
-  year: { kind: 'range', column: 'v.model_year', label: 'year', cli: 'year' },
+  year: { kind: 'range', column: overlaid('modelYear', 'v.model_year'), label: 'year', cli: 'year' },
   /** Price in reais (`value`). */
-  price: { kind: 'range', column: 'v.value', label: 'price', cli: 'price' },
-  mileage: { kind: 'range', column: 'v.mileage', label: 'mileage', cli: 'mileage' },
+  price: { kind: 'range', column: overlaid('value', 'v.value'), label: 'price', cli: 'price' },
+  mileage: { kind: 'range', column: overlaid('mileage', 'v.mileage'), label: 'mileage', cli: 'mileage' },
   /** Days in stock (shared/stock-age.ts): a listing there at the first sync counts its lower bound. */
   age: { kind: 'range', column: STOCK_DAYS_SQL, label: 'age', cli: 'age' },
   photos: { kind: 'range', column: 'v.picture_count', label: 'photos', cli: 'photos' },

@@ -38,6 +38,14 @@ export interface OverlayFields {
   highlighted: 0 | 1;
   value: number;
   mileage: number;
+  /** An edit's (main/changes/kinds/edit.ts): what the list, its filters and its sort read. */
+  title: string | null;
+  color: string;
+  fuel: string;
+  gearbox: string;
+  modelYear: number;
+  manufacturedYear: number;
+  plate: string | null;
 }
 export type OverlayField = keyof OverlayFields;
 
@@ -58,7 +66,10 @@ const shows = (field: OverlayField): string =>
  * with such a change reads it.
  */
 export function overlaid(field: OverlayField, base: string): string {
-  return `(CASE WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)})
+  // First whether any change shows the field at all: a non-correlated scalar, read once per
+  // statement, so with none (the usual case) a listing costs no probe.
+  return `(CASE WHEN (SELECT 1 FROM local.pending_changes c WHERE ${shows(field)} LIMIT 1) IS NULL THEN ${base}
+    WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)})
     THEN (SELECT json_extract(c.overlay, '$.fields.${field}') FROM local.pending_changes c WHERE c.reference = v.reference AND ${shows(field)} ORDER BY c.id DESC LIMIT 1)
     ELSE ${base} END)`;
 }
@@ -92,3 +103,56 @@ export interface PendingChangeView {
 
 /** Which changes to discard: one by its id, or every change of a listing not sent yet. */
 export type DiscardTarget = { id: number } | { reference: string };
+
+/** One field of a listing's open edit: the dealer's value beside the portal's (as the last read has it). */
+export interface EditFieldView {
+  /** The write shape's name (shared/listing-write.ts): value, mileage, title, pictures… */
+  field: string;
+  mine: unknown;
+  /** As the listing was last read (null when it has none). */
+  portal: unknown;
+  /** Changed on the portal too, to another value: the change waits for the dealer's choice. */
+  conflict: { portal: unknown; original: unknown } | null;
+  /** The portal refused the edit with these words for this field. */
+  refusal: string | null;
+}
+
+/** A listing's open edit as the detail, the form and `showroom show` see it (null: none). */
+export interface PendingEditView {
+  changeId: number;
+  status: ChangeStatus;
+  /** Held: a conflict waits for the dealer; nothing is sent until every field is chosen. */
+  held: boolean;
+  fields: EditFieldView[];
+  /** Why the portal refused it, as a whole (its words, or a code); null when it did not. */
+  error: { code: string; params?: Readonly<Record<string, string | number>> } | null;
+  /** Not sent yet: it can be taken back. */
+  discardable: boolean;
+}
+
+/** What only Showroom knows of a listing's photos and video (local schema 5). */
+export interface ListingExtrasView {
+  /** The photos the portal rejected can be sent again in one click: Showroom sent them and knows their addresses. */
+  canSendPhotosAgain: boolean;
+  /** The video link typed here, sent again with every edit made here; null: none known (reads never show one). */
+  videoUrl: string | null;
+}
+
+/** What became of an edit when it was saved: sent (the portal accepted it, pending until a read shows it), queued for the next sync, held by a conflict, or refused. */
+export interface EditOutcome {
+  reference: string;
+  outcome: 'sent' | 'queued' | 'held' | 'refused';
+  changeId: number;
+  /** In English (logs, --json); `code` and `params` name it in the dictionaries. */
+  message: string;
+  code?: string;
+  params?: Readonly<Record<string, string | number>>;
+  /** A refusal's words by the field each names. */
+  fields?: Readonly<Record<string, string>>;
+}
+
+/** The dealer's choice on a held edit: keep their value or the portal's, for one field or every one in conflict. */
+export interface ResolveChoice {
+  keep: 'mine' | 'portal';
+  field?: string;
+}

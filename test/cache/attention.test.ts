@@ -95,6 +95,8 @@ describe('listings that need attention', () => {
       fewerPhotos: 0,
       publishRefused: 0,
       highlightRefused: 0,
+      editConflict: 0,
+      editRefused: 0,
       requestNotApplied: 0,
     });
     expect(cache.summary().needsAttention).toBe(7);

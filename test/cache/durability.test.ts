@@ -87,6 +87,8 @@ describe('the queued-writes file from before publish and highlight (local versio
     const old = new Database(localFileFor(file));
     old.exec(`
       DROP TABLE pending_changes;
+      DROP TABLE listing_video;
+      DROP TABLE sent_pictures;
       CREATE TABLE outbox (
         id INTEGER PRIMARY KEY,
         kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
@@ -106,7 +108,7 @@ describe('the queued-writes file from before publish and highlight (local versio
     old.close();
 
     const cache = openCache(file);
-    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(4);
+    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(5);
     expect(cache.ledger.unsent()).toEqual([
       expect.objectContaining({
         id: 7,

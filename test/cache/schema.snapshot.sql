@@ -143,7 +143,14 @@ CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 
--- local: user_version 4
+-- local: user_version 5
+
+-- local.table listing_video
+CREATE TABLE listing_video (
+      reference TEXT PRIMARY KEY,
+      video_url TEXT NOT NULL,
+      set_at TEXT NOT NULL
+    ) WITHOUT ROWID;
 
 -- local.table local_meta
 CREATE TABLE local_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -175,7 +182,16 @@ CREATE TABLE pending_changes (
       not_applied_at TEXT,
       -- When it stopped bearing on the listing: confirmed, discarded, or refused and later found as asked.
       closed_at TEXT
-    );
+    , conflict TEXT CHECK (conflict IS NULL OR json_valid(conflict)), refused_fields TEXT CHECK (refused_fields IS NULL OR json_valid(refused_fields)));
+
+-- local.table sent_pictures
+CREATE TABLE sent_pictures (
+      reference TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      source TEXT NOT NULL,
+      sent_at TEXT NOT NULL,
+      PRIMARY KEY (reference, position)
+    ) WITHOUT ROWID;
 
 -- local.index pending_changes_by_reference
 CREATE INDEX pending_changes_by_reference ON pending_changes(reference, id);

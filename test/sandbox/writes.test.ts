@@ -5,31 +5,6 @@ import { call, getJwt, type Page } from './helpers';
 
 const MIN = 60_000;
 
-function newVehicle(reference: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    reference,
-    title: 'Fiat Argo Drive 1.0 2022/2023 - Único dono',
-    description: 'Carro de garagem, revisões na concessionária.',
-    trim: { id: 10201 },
-    fuel: 'FLEX',
-    gearbox: 'MANUAL',
-    color: 'RED',
-    licensePlate: 'RIO2A19',
-    mileage: 23000,
-    brandNew: false,
-    manufacturedYear: 2022,
-    modelYear: 2023,
-    value: 72900,
-    deposit: 20000,
-    amountOfInstallments: 48,
-    amountPerInstallment: 1650.5,
-    accessories: [{ id: 1 }, { id: 4 }],
-    otherInfos: [1, 2],
-    pictures: ['https://fotos.example.com/a/1.jpg', { originalUrl: 'https://fotos.example.com/a/2.jpg' }],
-    ...extra,
-  };
-}
-
 function queueHeader(headers: Headers): QueueJobInfo[] {
   const raw = headers.get('x-status-queue');
   expect(raw).not.toBeNull();
@@ -171,146 +146,14 @@ describe('DELETE /publications/:reference and the plan', () => {
   });
 });
 
-describe('POST, PUT and DELETE /vehicles', () => {
+// POST and PUT /vehicles (the write shape) are covered by vehicle-writes.test.ts.
+describe('DELETE /vehicles and the queue', () => {
   let sb: Sandbox;
   let jwt: string;
   beforeEach(async () => {
     sb = await startSandbox({ vehicles: 10, seed: 8, queueDelayMs: Infinity });
     jwt = await getJwt(sb);
     return () => sb.close();
-  });
-
-  it('validates fields with 400 and an array of messages', async () => {
-    const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [newVehicle('R'.repeat(91)), /reference must be shorter than or equal to 90 characters/],
-      [newVehicle('A1', { title: 'x'.repeat(101) }), /title must be shorter than or equal to 100 characters/],
-      [newVehicle('A2', { description: 'x'.repeat(4001) }), /description must be shorter than or equal to 4000 characters/],
-      [newVehicle('A3', { pictures: [] }), /pictures must contain at least 1 elements/],
-      [
-        newVehicle('A4', { pictures: Array.from({ length: 17 }, (_, i) => `https://f.example.com/${i}.jpg`) }),
-        /pictures must contain no more than 16 elements/,
-      ],
-      [newVehicle('A5', { value: 'abc' }), /value must be a number/],
-      [newVehicle('A6', { fuel: 'STEAM' }), /fuel must be one of the following values/],
-      [newVehicle('A7', { brandNew: true, mileage: 10 }), /mileage must be 0 when brandNew is true/],
-      [newVehicle('A8', { licensePlate: '12345' }), /licensePlate/],
-      [{ title: 'sem referência' }, /reference should not be empty/],
-    ];
-    for (const [body, message] of cases) {
-      const res = await call<{ statusCode: number; message: string[]; error: string }>(sb, jwt, '/vehicles', { method: 'POST', body: JSON.stringify(body) });
-      expect(res.status, String(message)).toBe(400);
-      expect(res.body.error).toBe('Bad Request');
-      expect(Array.isArray(res.body.message)).toBe(true);
-      expect(res.body.message.join('\n')).toMatch(message);
-    }
-    const several = await call<{ message: string[] }>(sb, jwt, '/vehicles', { method: 'POST', body: JSON.stringify({}) });
-    expect(several.body.message.length).toBeGreaterThan(3);
-    const notJson = await call(sb, jwt, '/vehicles', { method: 'POST', body: '{"reference":' });
-    expect(notJson.status).toBe(400);
-    expect(notJson.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-  });
-
-  it('answers 422 to logic errors: duplicate reference, unknown trim, no room in the plan', async () => {
-    const existing = sb.data.list()[0]?.reference ?? '';
-    const dup = await call(sb, jwt, '/vehicles', { method: 'POST', body: JSON.stringify(newVehicle(existing)) });
-    expect(dup.status).toBe(422);
-    expect(dup.body).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity' });
-    expect((await call(sb, jwt, '/vehicles', { method: 'POST', body: JSON.stringify(newVehicle('T1', { trim: { id: 999999 } })) })).status).toBe(422);
-    // Queued-but-not-applied creates count as duplicates too.
-    expect((await call(sb, jwt, '/vehicles', { method: 'POST', body: JSON.stringify(newVehicle('Q1')) })).status).toBe(202);
-    expect((await call(sb, jwt, '/vehicles', { method: 'POST', body: JSON.stringify(newVehicle('Q1')) })).status).toBe(422);
-    const published = sb.data.list().filter((v) => v.publication).length;
-    sb.data.setPlan({ adsQuantity: published + 1 }); // one left, taken by the pending Q1
-    const full = await call<{ message: string }>(sb, jwt, '/vehicles', { method: 'POST', body: JSON.stringify(newVehicle('Q2')) });
-    expect(full.status).toBe(422);
-    expect(full.body.message).toMatch(/plan/i);
-  });
-
-  it('queues a create: 202 while queued, then the vehicle, whose url comes 45 minutes later', async () => {
-    const res = await call(sb, jwt, '/vehicles', {
-      method: 'POST',
-      body: JSON.stringify(
-        newVehicle('NOVO-1', {
-          pictures: ['https://fotos.example.com/1.jpg', 'ftp://fotos.example.com/2.jpg', 'https://fotos.example.com/3.jpg', 'https://host.invalid/4.jpg'],
-        }),
-      ),
-    });
-    expect(res.status).toBe(202);
-    const [job] = queueHeader(res.headers);
-    expect(job?.messageType).toBe('CREATE_VEHICLE');
-
-    const queued = await call(sb, jwt, '/vehicles/NOVO-1');
-    expect(queued.status).toBe(202);
-    expect(queueHeader(queued.headers)[0]?.jobId).toBe(job?.jobId);
-    expect((await call<Page>(sb, jwt, '/vehicles?filter.reference=$eq:NOVO-1')).body.meta.totalItems).toBe(0);
-
-    sb.clock.advance(5 * MIN);
-    expect(sb.data.applyQueue()).toBe(1);
-    const created = await call<PortalVehicle>(sb, jwt, '/vehicles/NOVO-1');
-    expect(created.status).toBe(200);
-    expect(created.body.url).toBeUndefined();
-    expect(Math.abs(Date.parse(created.body.updatedAt) - sb.clock.nowMs())).toBeLessThan(5000);
-    expect(created.body.publication).toEqual({ highlighted: false });
-    expect(created.body.brand).toEqual({ id: 1, name: 'Fiat', vehicleType: 'C' });
-    expect(created.body.trim).toEqual({ id: 10201, name: 'Drive 1.0', modelId: 102 });
-    expect(created.body.accessories.map((a) => a.name)).toEqual(['Ar-condicionado', 'Vidros elétricos']);
-    expect(created.body.otherInfos.map((a) => a.name)).toEqual(['Único dono', 'IPVA pago']);
-    // Rejected photos (not http, .invalid host) are absent, leaving gaps in order.
-    expect(created.body.pictures.map((p) => p.order)).toEqual([1, 3]);
-    expect(rejectedPicturePositions(created.body.pictures)).toEqual([2]);
-    for (const p of created.body.pictures) {
-      expect(p.source.startsWith(`${sb.origin}/photos/`)).toBe(true);
-      const photo = await fetch(p.source);
-      expect(photo.headers.get('content-type')).toBe('image/jpeg');
-      await photo.arrayBuffer();
-    }
-    const { url: _u, ...expectedProblems } = created.body;
-    expect(parseVehicle(expectedProblems).problems).toEqual([]);
-
-    sb.clock.advance(44 * MIN);
-    expect((await call<PortalVehicle>(sb, jwt, '/vehicles/NOVO-1')).body.url).toBeUndefined();
-    sb.clock.advance(1 * MIN + 1000);
-    const later = await call<PortalVehicle>(sb, jwt, '/vehicles/NOVO-1');
-    expect(later.body.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/anuncios\//);
-    expect(parseVehicle(later.body).problems).toEqual([]);
-  });
-
-  it('queues an update: x-status-queue on reads while pending, then updatedAt bumped and url cleared for 45 min', async () => {
-    const target = sb.data.list().find((v) => v.url !== undefined && v.publication !== null) as PortalVehicle;
-    const res = await call(sb, jwt, `/vehicles/${target.reference}`, {
-      method: 'PUT',
-      body: JSON.stringify({ value: 12345, pictures: ['https://fotos.example.com/x.jpg'] }),
-    });
-    expect(res.status).toBe(202);
-    expect(queueHeader(res.headers)[0]?.messageType).toBe('UPDATE_VEHICLE');
-    const pending = await call<PortalVehicle>(sb, jwt, `/vehicles/${target.reference}`);
-    expect(pending.status).toBe(200);
-    expect(pending.body.value).toBe(target.value);
-    expect(queueHeader(pending.headers)).toHaveLength(1);
-
-    sb.data.applyQueue();
-    const updated = await call<PortalVehicle>(sb, jwt, `/vehicles/${target.reference}`);
-    expect(updated.body.value).toBe(12345);
-    expect(updated.body.title).toBe(target.title);
-    expect(updated.body.publication).toEqual(target.publication);
-    expect(updated.body.pictures).toHaveLength(1);
-    expect(Date.parse(updated.body.updatedAt)).toBeGreaterThan(Date.parse(target.updatedAt));
-    expect(updated.body.url).toBeUndefined();
-    sb.clock.advance(45 * MIN);
-    expect((await call<PortalVehicle>(sb, jwt, `/vehicles/${target.reference}`)).body.url).toEqual(expect.any(String));
-  });
-
-  it('accepts a PUT of the vehicle as read (round trip) and 404s an unknown one', async () => {
-    const target = sb.data.list()[2] as PortalVehicle;
-    const res = await call(sb, jwt, `/vehicles/${target.reference}`, { method: 'PUT', body: JSON.stringify(target) });
-    expect(res.status).toBe(202);
-    sb.data.applyQueue();
-    const after = sb.data.get(target.reference) as PortalVehicle;
-    const strip = (v: PortalVehicle): Partial<PortalVehicle> => ({ ...v, updatedAt: '', url: '', pictures: [] });
-    expect(strip(after)).toEqual(strip(target));
-    expect(after.pictures.map((p) => p.originalUrl)).toEqual(target.pictures.map((p) => p.originalUrl));
-    expect((await call(sb, jwt, '/vehicles/NOPE', { method: 'PUT', body: JSON.stringify({ value: 1 }) })).status).toBe(404);
-    expect((await call(sb, jwt, `/vehicles/${target.reference}`, { method: 'PUT', body: JSON.stringify({ title: 'x'.repeat(101) }) })).status).toBe(400);
   });
 
   it('queues a delete', async () => {

@@ -5,7 +5,7 @@
 // as SQL: the tests check the snapshot against it, and the search bench's baseline uses it.
 import type { InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
 import { DIMENSION_NAMES, dimension, type FilterDimension, type InventoryFilters, type NumberRange } from '../../shared/inventory-filters';
-import { PORTAL_STATE_SQL } from '../../shared/pending-changes';
+import { overlaid, PORTAL_STATE_SQL } from '../../shared/pending-changes';
 import { STOCK_DAYS_SQL } from '../../shared/stock-age';
 import { ftsMatchExpression } from './fts';
 
@@ -43,9 +43,20 @@ const SORT_COLUMNS: Record<SortField, string> = {
   daysInStock: STOCK_DAYS_SQL,
 };
 
+/**
+ * Sorts whose column an open edit may overlay (shared/pending-changes.ts): the order is read from
+ * the column's index (as the portal has the listings), and the snapshot puts the few listings an
+ * edit moves in their place (snapshot.ts, `order`). Their filters test the overlaid column.
+ */
+export const OVERLAID_SORTS: Partial<Record<SortField, string>> = {
+  value: overlaid('value', 'v.value'),
+  mileage: overlaid('mileage', 'v.mileage'),
+  modelYear: overlaid('modelYear', 'v.model_year'),
+};
+
 /** The sort field that orders by a filter's column (a range's, so the sort's order can find its listings), or null. */
 export function sortFieldOn(column: string): SortField | null {
-  const found = Object.entries(SORT_COLUMNS).find(([, c]) => c === column);
+  const found = Object.entries(SORT_COLUMNS).find(([, c]) => c === column) ?? Object.entries(OVERLAID_SORTS).find(([, c]) => c === column);
   return found === undefined ? null : (found[0] as SortField);
 }
 

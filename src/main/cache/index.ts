@@ -11,6 +11,7 @@ import { acknowledgeIdentityNotice, identityNotice } from './local';
 import { createChangeStore, type ChangeStore } from './changes-store';
 import { createMetaStore, type MetaStore } from './meta';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
+import { createListingExtrasStore, type ListingExtrasStore } from './listing-extras-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createInventoryQueries } from './query';
 import { createInsightsQueries } from './insights';
@@ -38,6 +39,8 @@ export interface Cache {
   photos: PhotoStore;
   /** The dealer's pending changes, every kind (main/changes). */
   ledger: LedgerStore;
+  /** What only Showroom knows of a listing: the video link typed here, the photo addresses sent. */
+  extras: ListingExtrasStore;
   meta: MetaStore;
   queryVehicles(query: InventoryQuery): VehicleQueryResult;
   countVehicles(query: InventoryQuery): number;
@@ -110,6 +113,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     passes: guard(createSyncPasses(db, clock, { vehicles, runs, meta, changes })),
     photos: guard(createPhotoStore(db, clock)),
     ledger: guard(createLedgerStore(db, clock)),
+    extras: guard(createListingExtrasStore(db, clock)),
     meta,
     queryVehicles: queries.queryVehicles.bind(queries),
     countVehicles: queries.countVehicles.bind(queries),
@@ -160,7 +164,7 @@ export type { SyncPass, PassResult } from './sync-pass';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
 export { NOT_APPLIED_AFTER_MS } from './ledger-store';
-export type { ChangeBase, ChangeError, NewChange, PendingChange } from './ledger-store';
+export type { ChangeBase, ChangeConflict, ChangeError, FieldConflict, NewChange, PendingChange, RevisedChange } from './ledger-store';
 export type { Clock } from './clock';
 export type { VehicleStore, MetaStore, PhotoStore, LedgerStore, SyncRunStore, SyncPasses, ChangeStore };
 export { META_KEYS } from './meta';

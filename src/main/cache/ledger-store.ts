@@ -52,6 +52,26 @@ export interface PendingChange {
   notAppliedAt: string | null;
   /** When it stopped bearing on its listing (confirmed, discarded, or found as asked after a refusal). */
   closedAt: string | null;
+  /** Held back, never sent until the dealer chose: the fields changed on the portal too, to another value. */
+  conflict: ChangeConflict | null;
+  /** A refusal's words, by the field each names (the portal's `message` list). */
+  refusedFields: Readonly<Record<string, string>> | null;
+}
+
+/** One field changed here and on the portal to different values: the dealer's, the portal's, and the one both started from. */
+export interface FieldConflict {
+  mine: unknown;
+  portal: unknown;
+  original: unknown;
+}
+export type ChangeConflict = Readonly<Record<string, FieldConflict>>;
+
+/** A change's new content (an edit merged into one not sent yet, or a conflict resolved). */
+export interface RevisedChange {
+  payload: unknown;
+  base: ChangeBase;
+  overlay: Overlay | null;
+  conflict: ChangeConflict | null;
 }
 
 /** A change to save, with what its kind says about it. */
@@ -80,6 +100,8 @@ interface DbChange {
   sending_since: string | null;
   not_applied_at: string | null;
   closed_at: string | null;
+  conflict: string | null;
+  refused_fields: string | null;
 }
 
 function toChange(r: DbChange): PendingChange {
@@ -98,6 +120,8 @@ function toChange(r: DbChange): PendingChange {
     sendingSince: r.sending_since,
     notAppliedAt: r.not_applied_at,
     closedAt: r.closed_at,
+    conflict: r.conflict === null ? null : (JSON.parse(r.conflict) as ChangeConflict),
+    refusedFields: r.refused_fields === null ? null : (JSON.parse(r.refused_fields) as Record<string, string>),
   };
 }
 
@@ -113,8 +137,20 @@ export function createLedgerStore(db: Db, clock: Clock) {
   );
   const insert = db.prepare(`INSERT INTO ${T} (kind, reference, payload, base, slot, reason, overlay, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const byId = db.prepare<[number], DbChange>(`SELECT * FROM ${T} WHERE id = ?`);
-  const unsent = db.prepare<[], DbChange>(`SELECT * FROM ${T} WHERE status IN (${UNSENT_SQL}) ORDER BY id`);
-  const unsentCount = db.prepare<[], number>(`SELECT count(*) FROM ${T} WHERE status IN (${UNSENT_SQL})`).pluck();
+  // A change held by a conflict waits for the dealer: it is not sent.
+  const unsent = db.prepare<[], DbChange>(`SELECT * FROM ${T} WHERE status IN (${UNSENT_SQL}) AND conflict IS NULL ORDER BY id`);
+  const unsentCount = db.prepare<[], number>(`SELECT count(*) FROM ${T} WHERE status IN (${UNSENT_SQL}) AND conflict IS NULL`).pluck();
+  const mergeable = db.prepare<[string, string], DbChange>(
+    `SELECT * FROM ${T} WHERE kind = ? AND reference = ? AND closed_at IS NULL AND status IN ('pending', 'refused') ORDER BY id DESC LIMIT 1`,
+  );
+  const revise = db.prepare(
+    `UPDATE ${T} SET payload = ?, base = ?, overlay = ?, conflict = ?, status = 'pending', error_code = NULL, error_params = NULL, refused_fields = NULL
+      WHERE id = ? AND closed_at IS NULL AND status IN ('pending', 'refused')`,
+  );
+  const hold = db.prepare(
+    `UPDATE ${T} SET status = 'pending', sending_since = NULL, conflict = ?, last_attempt_at = ? WHERE id = ? AND status IN (${UNSENT_SQL})`,
+  );
+  const refusedFields = db.prepare(`UPDATE ${T} SET refused_fields = ? WHERE id = ?`);
   const recent = db.prepare<[number], DbChange>(`SELECT * FROM ${T} ORDER BY id DESC LIMIT ?`);
   const open = db.prepare<[], DbChange>(`SELECT * FROM ${T} WHERE closed_at IS NULL ORDER BY id`);
   const anyOpen = db.prepare(`SELECT 1 FROM ${T} WHERE closed_at IS NULL LIMIT 1`).pluck();
@@ -225,10 +261,18 @@ export function createLedgerStore(db: Db, clock: Clock) {
      * `final`: the portal refused it for good; otherwise it waits for the next sync. `unanswered`:
      * no answer came back (it may have arrived): it stays sending, so the next attempt checks first.
      */
-    markFailed(id: number, error: MessageRef | ChangeError, final: boolean, unanswered = false): void {
+    markFailed(id: number, error: MessageRef | ChangeError, final: boolean, unanswered = false, fields?: Readonly<Record<string, string>>): void {
       const status: ChangeStatus = final ? 'refused' : unanswered ? 'sending' : 'pending';
       const params = error.params === undefined ? null : JSON.stringify(error.params);
-      write(() => attempt.run(status, isoNow(clock), error.code, params, unanswered ? 1 : 0, id).changes, changes);
+      write(
+        () =>
+          db.transaction(() => {
+            const n = attempt.run(status, isoNow(clock), error.code, params, unanswered ? 1 : 0, id).changes;
+            if (n > 0) refusedFields.run(fields === undefined || Object.keys(fields).length === 0 ? null : JSON.stringify(fields), id);
+            return n;
+          })(),
+        changes,
+      );
     },
     /** A read showed it: it no longer bears on its listing. */
     confirm(id: number): boolean {
@@ -237,6 +281,21 @@ export function createLedgerStore(db: Db, clock: Clock) {
     /** It no longer bears on its listing, its status kept (a refusal the listing later showed as asked). */
     close(id: number): boolean {
       return write(() => close.run(isoNow(clock), id).changes, changes) > 0;
+    },
+    /** The open change of `kind` on `reference` not sent yet (or refused), which a new one of a merging kind joins. */
+    mergeable(kind: string, reference: string): PendingChange | null {
+      const row = mergeable.get(kind, reference);
+      return row === undefined ? null : toChange(row);
+    },
+    /** Replaces a change's content (merged, or a conflict resolved): it waits to be sent again, its last refusal forgotten. False: no longer revisable. */
+    revise(id: number, change: RevisedChange): boolean {
+      const overlay = change.overlay === null ? null : JSON.stringify(change.overlay);
+      const conflict = change.conflict === null ? null : JSON.stringify(change.conflict);
+      return write(() => revise.run(JSON.stringify(change.payload), JSON.stringify(change.base), overlay, conflict, id).changes, changes) > 0;
+    },
+    /** Not sent: a field it changes was changed on the portal too; it waits for the dealer (`revise` clears it). */
+    hold(id: number, conflict: ChangeConflict): void {
+      write(() => hold.run(JSON.stringify(conflict), isoNow(clock), id).changes, changes);
     },
     /** Taken back by the dealer; only before it is sent. */
     discard(id: number): boolean {

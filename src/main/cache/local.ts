@@ -15,6 +15,7 @@ import type { Db } from './connection';
 import type { CacheIdentityNotice } from '../../shared/views';
 import { switchToWal } from './wal-mode';
 import { legacyOutboxView, up as pendingChangesStep } from './local-migrations/v4-pending-changes';
+import { up as listingEditsStep } from './local-migrations/v5-listing-edits';
 
 export const LOCAL_SCHEMA = 'local' as const;
 
@@ -93,6 +94,11 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
     // The outbox becomes the pending-change ledger (ledger-store.ts), whatever the kind of change.
     version: 4,
     up: pendingChangesStep,
+  },
+  {
+    // Edits: a change held by a conflict, a refusal's words by field, the video link typed here, the photo addresses sent.
+    version: 5,
+    up: listingEditsStep,
   },
 ];
 

@@ -6,10 +6,12 @@ import type { NotOnPortalReason, PhotoStatus, PortalState, VehicleRow } from '..
 import type { VehicleColumns } from './extract';
 
 /** Columns a list row needs, as the open pending changes overlay them; the cover photo comes from a join on the photo cache. */
-export const ROW_SELECT = `v.reference, v.title, v.brand, v.trim, v.model_id, v.type, v.fuel, v.gearbox, v.color,
-  v.manufactured_year, v.model_year, ${overlaid('value', 'v.value')} AS value, ${overlaid('mileage', 'v.mileage')} AS mileage, v.brand_new, v.active,
+export const ROW_SELECT = `v.reference, ${overlaid('title', 'v.title')} AS title, v.brand, v.trim, v.model_id, v.type,
+  ${overlaid('fuel', 'v.fuel')} AS fuel, ${overlaid('gearbox', 'v.gearbox')} AS gearbox, ${overlaid('color', 'v.color')} AS color,
+  ${overlaid('manufacturedYear', 'v.manufactured_year')} AS manufactured_year, ${overlaid('modelYear', 'v.model_year')} AS model_year,
+  ${overlaid('value', 'v.value')} AS value, ${overlaid('mileage', 'v.mileage')} AS mileage, v.brand_new, v.active,
   ${PORTAL_STATE_SQL} AS portal_state, ${overlaid('highlighted', 'v.highlighted')} AS highlighted,
-  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, v.off_cause, v.url, v.plate,
+  v.updated_at, v.picture_count, v.rejected_photo_count, v.has_problems, v.problem_count, v.off_cause, v.url, ${overlaid('plate', 'v.plate')} AS plate,
   v.cover_url, p.id AS cover_photo_id, p.status AS cover_status, ${ATTENTION_MASK_SQL} AS attention_mask,
   ${STOCK_DAYS_SQL} AS stock_days, ${STOCK_AT_LEAST_SQL} AS stock_at_least`;
 export const ROW_FROM = 'vehicles v LEFT JOIN photos p ON p.source_url = v.cover_url';

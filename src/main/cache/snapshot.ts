@@ -29,7 +29,7 @@ import type { Db } from './db';
 import { isFirstLetter, type IndexedWord } from './fts';
 import type { SearchIndex } from './search-index';
 import { binaryCompare } from './binary-order';
-import { orderBy, sortFieldOn } from './filters';
+import { OVERLAID_SORTS, orderBy, sortFieldOn } from './filters';
 import type { Generation } from './generation';
 
 // The columns, by kind, in the dimensions' table order (shared/inventory-filters.ts).
@@ -576,8 +576,33 @@ export class Snapshot {
     }
     // Another connection wrote between the snapshot and this read: use it once, keep nothing.
     if (k !== this.n || ids.length !== this.n) return order.slice(0, k);
+    this.overlaidInOrder(sort, order);
     this.orders.set(sort.field, order);
     return order;
+  }
+
+  /**
+   * The index gives the listings as the portal has them; a listing an open edit gives another
+   * price (mileage, year) goes where that value sorts, as SQL would order the overlaid column:
+   * NULLs first, then the values, the id breaking ties. Sorted again only when an edit moved one.
+   */
+  private overlaidInOrder(sort: InventorySort, order: Int32Array): void {
+    if (OVERLAID_SORTS[sort.field] === undefined) return;
+    const column = RANGE_SORTS.indexOf(sort.field);
+    if (column < 0) return;
+    this.ascending.delete(`${column}`);
+    if (this.ascendingIn(order, column)) return;
+    const col = this.ranges[column] as Float64Array;
+    const key = (p: number): number => col[p] as number;
+    order.sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      const nx = Number.isNaN(x);
+      const ny = Number.isNaN(y);
+      if (nx !== ny) return nx ? -1 : 1;
+      return (nx ? 0 : x - y) || (this.ids[a] as number) - (this.ids[b] as number);
+    });
+    this.ascending.set(`${column}`, true);
   }
 
   /** Counts per filter value, each dimension with every OTHER filter applied. */

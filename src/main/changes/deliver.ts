@@ -10,7 +10,9 @@ import type { Cache, PendingChange } from '../cache';
 import { vehicleColumns } from '../cache/extract';
 import type { PortalClient } from '../portal';
 import { forEachLimit } from '../base/pool';
-import { reached } from './kind';
+import type { ChangeConflict } from '../cache';
+import { isHeld } from './kind';
+import { refusedFields } from './refused-fields';
 import { changeKind } from './registry';
 
 export interface DeliveryDeps {
@@ -30,7 +32,9 @@ export interface Said {
 
 export type Sent =
   | { kind: 'accepted' }
-  | ({ kind: 'refused' } & Said)
+  | ({ kind: 'refused'; fields?: Readonly<Record<string, string>> } & Said)
+  /** Not sent: the dealer must choose first (an edit's conflict). */
+  | { kind: 'held'; conflict: ChangeConflict }
   | ({ kind: 'not_found' } & Said)
   /** Not sent (offline, server trouble, token refused…): it stays in the ledger. */
   | ({ kind: 'later'; errorKind: ErrorKind } & Said)
@@ -65,11 +69,11 @@ export function createDelivery(deps: DeliveryDeps) {
   /** Runs one portal call and says what came of it the ledger's way. */
   async function attempt(fn: () => Promise<unknown>): Promise<Sent> {
     try {
-      await deps.call(fn);
-      return { kind: 'accepted' };
+      const answer = await deps.call(fn);
+      return isHeld(answer) ? { kind: 'held', conflict: answer.held } : { kind: 'accepted' };
     } catch (error) {
       if (!isAppError(error)) throw error;
-      if (error.kind === 'validation') return { kind: 'refused', ...saidOf(error) };
+      if (error.kind === 'validation') return { kind: 'refused', ...saidOf(error), fields: refusedFields(error.detail?.portalMessage) };
       if (error.kind === 'not_found') return { kind: 'not_found', ...saidOf(error) };
       return { kind: 'later', errorKind: error.kind, ...saidOf(error) };
     }
@@ -88,7 +92,7 @@ export function createDelivery(deps: DeliveryDeps) {
       }
       const columns = vehicleColumns(answer.vehicle);
       const facts = { published: columns.published === 1, highlighted: columns.highlighted === 1, value: columns.value, mileage: columns.mileage };
-      received = columns.published !== null && reached(kind.target(change.payload), facts);
+      received = columns.published !== null && kind.reachedBy(change.payload, facts, answer.vehicle.vehicle);
     });
     if (read.kind !== 'accepted') return read;
     return received ? { kind: 'accepted' } : null;
@@ -103,7 +107,7 @@ export function createDelivery(deps: DeliveryDeps) {
         if (known) return known;
       }
       if (!cache.ledger.markSending(change.id)) return { kind: 'discarded' };
-      return await attempt(() => changeKind(change.kind).send(portal, change.reference, change.payload, signal));
+      return await attempt(() => changeKind(change.kind).send(portal, change.reference, change.payload, signal, { change, cache }));
     } finally {
       sending.delete(change.reference);
     }
@@ -116,8 +120,13 @@ export function createDelivery(deps: DeliveryDeps) {
         cache.ledger.markSent(change.id);
         return;
       case 'refused':
+        cache.ledger.markFailed(change.id, errorOf(result), true, false, result.fields);
+        return;
       case 'not_found':
         cache.ledger.markFailed(change.id, errorOf(result), true);
+        return;
+      case 'held':
+        cache.ledger.hold(change.id, result.conflict);
         return;
       case 'later':
         cache.ledger.markFailed(change.id, errorOf(result), false, policyOf(result.errorKind).unanswered);

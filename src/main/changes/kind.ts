@@ -8,9 +8,26 @@ import { codedError } from '../../shared/i18n/messages';
 import type { AttentionReason } from '../../shared/attention';
 import type { MessageCode } from '../../shared/i18n/messages';
 import type { ListingFacts, Overlay } from '../../shared/pending-changes';
+import type { Vehicle } from '../../shared/vehicle';
+import type { Cache, ChangeConflict, PendingChange } from '../cache';
 
 export type { ListingFacts };
 import type { PortalClient } from '../portal';
+
+/** What a send may need beyond its payload: the change as the ledger holds it (its base), and the cache (what only Showroom knows). */
+export interface SendContext {
+  change: PendingChange;
+  cache: Cache;
+}
+
+/** A send that did not go out because the dealer must choose first (an edit's conflict): the change is held. */
+export interface Held {
+  held: ChangeConflict;
+}
+
+export function isHeld(value: unknown): value is Held {
+  return value !== null && typeof value === 'object' && 'held' in value;
+}
 
 export interface ChangeKind<P = unknown> {
   readonly name: string;
@@ -19,12 +36,17 @@ export interface ChangeKind<P = unknown> {
   /** Changes of one slot replace each other on a listing: the latest stands (publish, highlight and unhighlight share one). */
   readonly slot: string;
   /** What of the listing as it was the change keeps beside its updatedAt (an edit's merge needs the fields it changed). */
-  base?(facts: ListingFacts): Record<string, unknown>;
+  base?(facts: ListingFacts, listing: Vehicle | null, payload: P): Record<string, unknown>;
   /** What a read shows once it reached the portal: every field given must read so. */
   target(payload: P): Partial<ListingFacts>;
+  /** When given, whether a read listing shows the change, instead of `target` (a change of fields the facts do not carry). */
+  shows?(payload: P, listing: Vehicle): boolean;
+  /** When given, a change saved while one of its kind on the listing is not sent yet (or refused) joins it: `later` over `earlier`. */
+  merge?(earlier: P, later: P): P;
   /** What the listing shows while the change is open. */
   overlay?(payload: P): Overlay;
-  send(portal: PortalClient, reference: string, payload: P, signal: AbortSignal): Promise<unknown>;
+  /** Resolves to the portal's answer, or to `Held` when the change must wait for the dealer (nothing was written). */
+  send(portal: PortalClient, reference: string, payload: P, signal: AbortSignal, context: SendContext): Promise<unknown>;
   /** The portal queue's message type for it (x-status-queue): after a send cut short, found there means received. */
   readonly queueJob: string;
   /** The room in the plan it takes while on its way, if any. */
@@ -43,13 +65,18 @@ export function reached(target: Partial<ListingFacts>, facts: ListingFacts): boo
 }
 
 /** A kind as the registry holds it: its payload read back as `unknown` and validated by its schema before each use. */
-export interface RegisteredKind extends Omit<ChangeKind, 'payload' | 'base' | 'target' | 'overlay' | 'send'> {
+export interface RegisteredKind extends Omit<ChangeKind, 'payload' | 'base' | 'target' | 'shows' | 'merge' | 'overlay' | 'send'> {
   /** The payload, validated; throws the bad-input error (ledger.badPayload) when it does not fit. */
   parse(payload: unknown): unknown;
-  base(facts: ListingFacts): Record<string, unknown>;
+  base(facts: ListingFacts, listing: Vehicle | null, payload: unknown): Record<string, unknown>;
   target(payload: unknown): Partial<ListingFacts>;
+  /** Whether the kind reads the whole listing to know it reached the portal (`shows`), not only its facts. */
+  readonly readsListing: boolean;
+  /** Whether a read (its facts, and the listing when the kind reads it) shows the change. */
+  reachedBy(payload: unknown, facts: ListingFacts, listing: Vehicle | null): boolean;
+  merge: ((earlier: unknown, later: unknown) => unknown) | null;
   overlay(payload: unknown): Overlay | null;
-  send(portal: PortalClient, reference: string, payload: unknown, signal: AbortSignal): Promise<unknown>;
+  send(portal: PortalClient, reference: string, payload: unknown, signal: AbortSignal, context: SendContext): Promise<unknown>;
 }
 
 export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
@@ -67,9 +94,16 @@ export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
     notApplied: kind.notApplied,
     already: kind.already,
     parse,
-    base: (facts) => kind.base?.(facts) ?? {},
+    base: (facts, listing, payload) => kind.base?.(facts, listing, parse(payload)) ?? {},
     target: (payload) => kind.target(parse(payload)),
+    readsListing: kind.shows !== undefined,
+    reachedBy: (payload, facts, listing) => {
+      const parsed = parse(payload);
+      if (kind.shows === undefined) return reached(kind.target(parsed), facts);
+      return listing !== null && kind.shows(parsed, listing);
+    },
+    merge: kind.merge === undefined ? null : (earlier, later) => (kind.merge as (a: P, b: P) => P)(parse(earlier), parse(later)),
     overlay: (payload) => kind.overlay?.(parse(payload)) ?? null,
-    send: (portal, reference, payload, signal) => kind.send(portal, reference, parse(payload), signal),
+    send: (portal, reference, payload, signal, context) => kind.send(portal, reference, parse(payload), signal, context),
   };
 }

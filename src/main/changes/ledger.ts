@@ -2,14 +2,20 @@
 // payload, its base, its slot, reason and overlay), and a sync's read settles what it shows.
 import { codedError } from '../../shared/i18n/messages';
 import { DISCARDABLE } from '../../shared/pending-changes';
-import type { Cache, PendingChange } from '../cache';
-import { reached } from './kind';
+import type { Cache, ChangeConflict, PendingChange } from '../cache';
 import { changeKind, changeKinds, findChangeKind } from './registry';
 
 /** Statuses a read can settle: accepted (applied late or not), or refused and then done another way. */
 const SETTLED_BY_READ = new Set(['sent', 'not_applied', 'refused']);
 
 export type Changes = ReturnType<typeof createChanges>;
+
+/** A held change's conflicts with the dealer's latest value of each field (a field typed again is still the dealer's to choose). */
+function mineAgain(conflict: ChangeConflict | null, payload: unknown): ChangeConflict | null {
+  if (conflict === null || payload === null || typeof payload !== 'object') return conflict;
+  const fields = payload as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(conflict).map(([field, c]) => [field, field in fields ? { ...c, mine: fields[field] } : c]));
+}
 
 export function createChanges(cache: Cache) {
   return {
@@ -19,7 +25,24 @@ export function createChanges(cache: Cache) {
       const parsed = kind.parse(payload);
       // A listing not cached (one the change creates) has no base.
       const listing = cache.vehicles.factsOf(reference);
-      const base = listing === null ? { updatedAt: null } : (({ updatedAt, ...facts }) => ({ ...kind.base(facts), updatedAt }))(listing);
+      const vehicle = kind.readsListing ? (cache.getVehicle(reference)?.vehicle ?? null) : null;
+      const base = listing === null ? { updatedAt: null } : (({ updatedAt, ...facts }) => ({ ...kind.base(facts, vehicle, parsed), updatedAt }))(listing);
+      if (kind.merge !== null) {
+        const merged = cache.transaction(() => {
+          const earlier = cache.ledger.mergeable(kind.name, reference);
+          if (earlier === null) return null;
+          const joined = kind.merge?.(earlier.payload, parsed);
+          // What the earlier change started from stands; the fields new to it start from the listing as it is now.
+          const revised = {
+            payload: joined,
+            base: { ...base, ...earlier.base },
+            overlay: kind.overlay(joined),
+            conflict: mineAgain(earlier.conflict, joined),
+          };
+          return cache.ledger.revise(earlier.id, revised) ? cache.ledger.get(earlier.id) : null;
+        });
+        if (merged !== null) return merged;
+      }
       return cache.ledger.save({
         kind: kind.name,
         reference,
@@ -41,7 +64,9 @@ export function createChanges(cache: Cache) {
         if (!SETTLED_BY_READ.has(change.status)) continue;
         const kind = findChangeKind(change.kind);
         const facts = cache.vehicles.factsOf(change.reference);
-        if (kind === undefined || facts === null || !reached(kind.target(change.payload), facts)) continue;
+        if (kind === undefined || facts === null) continue;
+        const listing = kind.readsListing ? (cache.getVehicle(change.reference)?.vehicle ?? null) : null;
+        if (!kind.reachedBy(change.payload, facts, listing)) continue;
         if (change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id)) settled++;
       }
       return settled;
@@ -55,6 +80,42 @@ export function createChanges(cache: Cache) {
           .filter((k) => k.notApplied)
           .map((k) => k.name),
       );
+    },
+
+    /**
+     * The dealer's choice on a held change's conflict, for one field or all: 'mine' sends the
+     * dealer's value over the portal's (the portal's becomes what it starts from, so only a newer
+     * change there holds it again); 'portal' drops the dealer's value. Once no field is left in
+     * conflict it is sent like any other; with no field of the dealer's left, there is nothing to send.
+     */
+    resolve(id: number, keep: 'mine' | 'portal', field?: string): PendingChange {
+      const change = cache.ledger.get(id);
+      if (change === null || change.closedAt !== null) throw codedError('not_found', { code: 'ledger.noSuchChange', params: { target: id } });
+      const conflict = { ...change.conflict };
+      const fields = field === undefined ? Object.keys(conflict) : [field];
+      if (fields.length === 0) throw codedError('bad_input', { code: 'ledger.noConflict', params: { target: change.reference } });
+      if (field !== undefined && !(field in conflict))
+        throw codedError('bad_input', { code: 'ledger.noConflictField', params: { target: change.reference, field } });
+      const kind = changeKind(change.kind);
+      const payload = { ...(change.payload as Record<string, unknown>) };
+      const base: Record<string, unknown> = { ...change.base };
+      for (const f of fields) {
+        if (keep === 'mine') base[f] = conflict[f]?.portal;
+        else {
+          delete payload[f];
+          delete base[f];
+        }
+        delete conflict[f];
+      }
+      return cache.transaction(() => {
+        if (!Object.keys(payload).some((f) => payload[f] !== undefined)) {
+          cache.ledger.discard(id);
+          return cache.ledger.get(id) as PendingChange;
+        }
+        const left = Object.keys(conflict).length === 0 ? null : conflict;
+        cache.ledger.revise(id, { payload: kind.parse(payload), base: base as PendingChange['base'], overlay: kind.overlay(payload), conflict: left });
+        return cache.ledger.get(id) as PendingChange;
+      });
     },
 
     /** Takes back a change not sent yet: by its id, or every such change of a listing. Returns those discarded. */

@@ -24,6 +24,7 @@ import { throwIfCancelled } from '../base/pool';
 import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
 import { createChanges } from '../changes/ledger';
+import { createEdits, type Edits } from './edits';
 import { createPublications, type FlushResult } from './publications';
 import { requestsSent } from '../../shared/sync-notes';
 import { toSyncRunReport, type SyncRunReport } from './run-view';
@@ -88,6 +89,8 @@ export interface SyncEngine {
   request(action: PublicationAction, references: string[], options?: { signal?: AbortSignal }): Promise<PublicationOutcome[]>;
   /** Sends the pending changes waiting in the ledger; run() calls it first. */
   flushChanges(options?: { signal?: AbortSignal }): Promise<FlushResult>;
+  /** Listing edits: saved, then sent now when the portal answers (sync/edits.ts). */
+  readonly edits: Edits;
   /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
   noteWait(event: WaitEvent): void;
 }
@@ -121,6 +124,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   const publications = createPublications({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4 });
+  // One delivery for both: a change is never sent twice at once by a request and a flush.
+  const edits = createEdits({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
   const changes = createChanges(cache);
 
   function decideKind(requested: 'full' | 'incremental' | 'auto'): { kind: SyncKind; scheduled: boolean } {
@@ -401,6 +406,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     },
     request: (action, references, options) => publications.request(action, references, options),
     flushChanges: (options) => publications.flush(options),
+    edits,
     noteWait(event) {
       running?.progress.waiting(event.ms, event.reason);
     },

@@ -135,8 +135,11 @@ export function createPublications(deps: PublicationsDeps) {
         return { reference, outcome: 'queued', ...queuedBecause(result.message) };
       case 'discarded':
         return { reference, outcome: 'queued', ...saidCode('ledger.discarded') };
+      // Only an edit is held (a publication request has no conflict): it waits, as a queued one does.
+      case 'held':
+        return { reference, outcome: 'queued', ...saidCode('ledger.held') };
     }
   }
 
-  return { request, flush: delivery.flush };
+  return { request, flush: delivery.flush, delivery };
 }

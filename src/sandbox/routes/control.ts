@@ -8,7 +8,10 @@
 //   PUT    /_sandbox/dialect         DialectConfig (replaces the current one)
 //   PUT    /_sandbox/plan            Partial<PlanLimits>
 //   PUT    /_sandbox/rate-limit      { "limit": 50, "windowMs": 10000 } or false
-//   POST   /_sandbox/queue/flush
+//   POST   /_sandbox/queue/flush     applies every queued write, waiting for the pictures they fetch
+//   POST   /_sandbox/vehicles/:reference/edit-elsewhere   write-shape fields (ElsewhereEdit): a change
+//                                     made by the dealer's other software, applied at once
+//   GET    /_sandbox/vehicles/:reference/video   { reference, videoUrl } (null when none): reads never show it
 //   GET    /_sandbox/stats           POST /_sandbox/stats/reset
 // Add ?client=<id> to address another client than the first.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +21,8 @@ import type { DialectConfig } from '../dialect';
 import { HttpError } from '../errors';
 import type { RateLimitConfig } from '../ratelimit';
 import type { PlanLimits } from '../types';
+
+type RefParams = { Params: { reference: string } };
 
 export function controlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const account = (request: FastifyRequest): ClientAccount => {
@@ -81,7 +86,19 @@ export function controlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
     return { rateLimit: ctx.rateLimiter.get() };
   });
-  app.post('/_sandbox/queue/flush', async (request) => ({ applied: account(request).queue.flush() }));
+  app.post('/_sandbox/queue/flush', async (request) => {
+    const queue = account(request).queue;
+    return { applied: queue.flush() + (await queue.settle()) };
+  });
+  app.post<RefParams>('/_sandbox/vehicles/:reference/edit-elsewhere', async (request) =>
+    account(request).editElsewhere(request.params.reference, object(request.body)),
+  );
+  app.get<RefParams>('/_sandbox/vehicles/:reference/video', async (request) => {
+    const found = account(request);
+    const { reference } = request.params;
+    if (!found.store.has(reference)) throw new HttpError(404, `Vehicle ${reference} not found`);
+    return { reference, videoUrl: found.videoUrlOf(reference) ?? null };
+  });
   app.get('/_sandbox/stats', async () => ctx.stats.snapshot());
   app.post('/_sandbox/stats/reset', async () => {
     ctx.stats.reset();

@@ -6,7 +6,7 @@ import { queueHeaderValue } from '../dialect';
 import { HttpError } from '../errors';
 import { envelope, parseListQuery } from '../paginate';
 import type { QueueJobInfo } from '../types';
-import { validateVehicleWrite } from '../validation';
+import { validateVehicleWrite } from '../write-shape';
 
 type RefParams = { Params: { reference: string } };
 
@@ -62,17 +62,17 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post('/vehicles', async (request, reply) => {
     const account = accountOf(ctx, request);
-    const result = validateVehicleWrite(request.body, 'create', ctx.clock.now().getUTCFullYear());
+    const result = validateVehicleWrite(request.body);
     if (!result.ok) throw new HttpError(400, result.messages);
-    const job = account.requestCreate(result.draft, endpointOf(request));
-    return queued(ctx, reply, [job]).send({ reference: result.draft.reference, jobs: [job] });
+    const job = account.requestCreate(result.write, endpointOf(request));
+    return queued(ctx, reply, [job]).send({ reference: result.write.reference, jobs: [job] });
   });
 
   app.put<RefParams>('/vehicles/:reference', async (request, reply) => {
     const account = accountOf(ctx, request);
-    const result = validateVehicleWrite(request.body, 'update', ctx.clock.now().getUTCFullYear());
+    const result = validateVehicleWrite(request.body);
     if (!result.ok) throw new HttpError(400, result.messages);
-    const job = account.requestUpdate(request.params.reference, result.draft, endpointOf(request));
+    const job = account.requestUpdate(request.params.reference, result.write, endpointOf(request));
     return queued(ctx, reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });
 

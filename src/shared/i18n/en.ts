@@ -1091,6 +1091,8 @@ Cached photos are downloaded again.`,
       unpublishRefused: 'Unpublish refused by the portal',
       publishRefused: 'Publish refused by the portal',
       highlightRefused: 'Highlight change refused by the portal',
+      editConflict: 'Edited here and on the portal: choose',
+      editRefused: 'Edit refused by the portal',
       requestNotApplied: 'Accepted but not applied by the portal',
       droppedByPlan: 'Dropped by the plan',
       rejectedPhotos: 'Rejected photos',
@@ -1105,6 +1107,10 @@ Cached photos are downloaded again.`,
         'Read what the portal said beside the listing. When the plan has no listing slot left, free one (unpublish a listing you no longer need) or move to a bigger plan, then publish it again.',
       highlightRefused:
         'Read what the portal said beside the listing. When the plan has no highlight left, free one (remove the highlight of another listing), then try again.',
+      editConflict:
+        'A field you edited here was changed on the portal too, to another value. Open the listing and choose, field by field, which value to keep: nothing is sent until you do.',
+      editRefused:
+        'The portal refused your edit. Open the listing: its words are shown on the fields it names. Correct them and save again; nothing you typed is lost.',
       requestNotApplied:
         'The portal accepted your request over an hour ago, but the listing still does not show it and it no longer holds room in your plan. Open the listing and send it again.',
       droppedByPlan: 'The plan had no room left for it. Publish it again when there is room: unpublish a listing you no longer need, or move to a bigger plan.',
@@ -1262,6 +1268,23 @@ Cached photos are downloaded again.`,
       not_applied: 'accepted but not applied by the portal',
       discard: 'Discard',
       discardFailed: 'Could not discard the change: {{message}}',
+      noConflict: 'The pending change to {{target}} waits for no choice.',
+      noConflictField: '“{{field}}” of {{target}} is not in conflict.',
+      held: 'Not sent: a field you changed was also changed on the portal. Choose which value to keep.',
+      resolved: 'Kept. The change will be sent at the next sync.',
+    },
+    /** Editing a listing (main/changes/kinds/edit.ts). */
+    edit: {
+      already: 'The listing already shows these values.',
+      sent: 'Sent: the portal is applying it (this can take up to about 20 minutes). It shows as pending until a sync reads it.',
+      listingQueued: 'The portal is still creating listing {{reference}}: the edit goes at the next sync.',
+      saved: 'Saved: it will be sent to the portal at once, or at the next sync when offline.',
+      notInInventory: 'Listing {{reference}} is not in your inventory. Sync first, then edit it.',
+      noPhotosAgain:
+        'Showroom does not know the addresses of the photos the portal rejected for {{reference}}: it did not send them. Give their addresses (or replacements) with --add-photo.',
+      noRejectedPhotos: 'The portal rejected no photo of {{reference}}.',
+      photoNumber: 'There is no photo {{number}} in listing {{reference}} (it has {{count}}).',
+      videoNotRead: 'The portal never shows a listing’s video link: a link set elsewhere is removed by an edit here unless you type it.',
     },
     publication: {
       notInInventory: 'This listing is not in your inventory. Sync first, then try again.',

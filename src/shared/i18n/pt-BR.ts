@@ -1089,6 +1089,8 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       unpublishRefused: 'Despublicação recusada pelo portal',
       publishRefused: 'Publicação recusada pelo portal',
       highlightRefused: 'Destaque recusado pelo portal',
+      editConflict: 'Editado aqui e no portal: escolha',
+      editRefused: 'Edição recusada pelo portal',
       requestNotApplied: 'Aceito, mas não aplicado pelo portal',
       droppedByPlan: 'Retirado pelo plano',
       rejectedPhotos: 'Fotos recusadas',
@@ -1103,6 +1105,10 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
         'Leia o que o portal disse ao lado do anúncio. Se o plano não tem mais vaga de anúncio, libere uma (despublique um anúncio de que não precisa mais) ou mude para um plano maior, e publique de novo.',
       highlightRefused:
         'Leia o que o portal disse ao lado do anúncio. Se o plano não tem mais destaque, libere um (tire o destaque de outro anúncio) e tente de novo.',
+      editConflict:
+        'Um campo que você editou aqui também foi alterado no portal, para outro valor. Abra o anúncio e escolha, campo a campo, qual valor manter: nada é enviado até você escolher.',
+      editRefused:
+        'O portal recusou a sua edição. Abra o anúncio: as palavras dele aparecem nos campos que cita. Corrija-os e salve de novo; nada do que você digitou se perde.',
       requestNotApplied:
         'O portal aceitou o seu pedido há mais de uma hora, mas o anúncio ainda não o mostra, e ele não ocupa mais espaço no seu plano. Abra o anúncio e envie de novo.',
       droppedByPlan:
@@ -1262,6 +1268,24 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       not_applied: 'aceita, mas não aplicada pelo portal',
       discard: 'Descartar',
       discardFailed: 'Não foi possível descartar a alteração: {{message}}',
+      noConflict: 'A alteração pendente de {{target}} não aguarda nenhuma escolha.',
+      noConflictField: '“{{field}}” de {{target}} não está em conflito.',
+      held: 'Não enviada: um campo que você alterou também foi alterado no portal. Escolha qual valor manter.',
+      resolved: 'Mantido. A alteração será enviada na próxima sincronização.',
+    },
+    /** Edição de um anúncio (main/changes/kinds/edit.ts). */
+    edit: {
+      already: 'O anúncio já mostra estes valores.',
+      sent: 'Enviado: o portal está aplicando (pode levar até cerca de 20 minutos). Aparece como pendente até uma sincronização lê-lo.',
+      listingQueued: 'O portal ainda está criando o anúncio {{reference}}: a edição vai na próxima sincronização.',
+      saved: 'Salvo: será enviado ao portal agora, ou na próxima sincronização se estiver sem conexão.',
+      notInInventory: 'O anúncio {{reference}} não está no seu estoque. Sincronize primeiro e depois edite-o.',
+      noPhotosAgain:
+        'O Showroom não conhece os endereços das fotos que o portal recusou em {{reference}}: não foi ele que as enviou. Informe os endereços (ou substitutas) com --add-photo.',
+      noRejectedPhotos: 'O portal não recusou nenhuma foto de {{reference}}.',
+      photoNumber: 'Não há foto {{number}} no anúncio {{reference}} (ele tem {{count}}).',
+      videoNotRead:
+        'O portal nunca mostra o link de vídeo de um anúncio: um link definido em outro lugar é removido por uma edição aqui, a menos que você o digite.',
     },
     publication: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',

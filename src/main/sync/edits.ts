@@ -1,0 +1,112 @@
+// Editing a listing, as the dealer asks it (the app's form, `showroom edit`): the fields are checked
+// by the shared schema, and the listing the edit makes by every rule between fields, before anything
+// is saved; then the edit is saved in the ledger (durably) and delivered (changes/deliver.ts) at once
+// when the portal answers, else at the next sync. A held edit (a conflict) waits for the dealer's
+// choice (`resolve`), then goes like any other.
+import type { MessageParams } from '../../shared/errors';
+import { codedError, renderMessage, type MessageCode } from '../../shared/i18n/messages';
+import { listingEditSchema, parseListingWrite, type ListingEdit } from '../../shared/listing-write';
+import { writeValuesOf } from '../../shared/listing-write-read';
+import type { EditOutcome, ResolveChoice } from '../../shared/pending-changes';
+import type { PendingChange } from '../cache';
+import type { Delivery, DeliveryDeps, Sent } from '../changes/deliver';
+import { openEdit, photosToSendAgain } from '../changes/edit-view';
+import { EDIT_KIND, editBody } from '../changes/kinds/edit';
+import { createChanges } from '../changes/ledger';
+
+export interface EditsDeps extends DeliveryDeps {
+  delivery: Delivery;
+}
+
+function said(code: MessageCode, params?: MessageParams): { message: string; code: string; params?: MessageParams } {
+  return { message: renderMessage('en', code, params), code, ...(params === undefined ? {} : { params }) };
+}
+
+export type Edits = ReturnType<typeof createEdits>;
+
+export function createEdits(deps: EditsDeps) {
+  const { cache, delivery } = deps;
+  const changes = createChanges(cache);
+
+  function listingOf(reference: string) {
+    const detail = cache.getVehicle(reference);
+    if (detail === null) throw codedError('not_found', { code: 'edit.notInInventory', params: { reference } });
+    return detail;
+  }
+
+  /** Sends a saved edit now (unless held, or already on its way); what came of it. */
+  async function sendNow(change: PendingChange, signal: AbortSignal): Promise<EditOutcome> {
+    const base = { reference: change.reference, changeId: change.id };
+    if (change.conflict !== null) return { ...base, outcome: 'held', ...said('ledger.held') };
+    if (delivery.isSending(change.reference)) return { ...base, outcome: 'queued', ...said('edit.saved') };
+    const result: Sent = await delivery.deliver(change, signal);
+    delivery.settle(change, result);
+    switch (result.kind) {
+      case 'accepted':
+        return { ...base, outcome: 'sent', ...said('edit.sent') };
+      case 'held':
+        return { ...base, outcome: 'held', ...said('ledger.held') };
+      case 'refused':
+      case 'not_found':
+        return {
+          ...base,
+          outcome: 'refused',
+          message: result.message,
+          ...(result.code === undefined ? {} : { code: result.code }),
+          ...(result.params === undefined ? {} : { params: result.params }),
+          ...(result.kind === 'refused' && result.fields !== undefined ? { fields: result.fields } : {}),
+        };
+      case 'later':
+      case 'discarded':
+        return { ...base, outcome: 'queued', ...said('edit.saved') };
+    }
+  }
+
+  /**
+   * Saves the dealer's changed fields (a second edit before sending joins the first), then sends
+   * it when the portal answers. Bad values, or a listing the edit would leave against the portal's
+   * rules: bad_input naming every field (detail.fields), and nothing saved.
+   */
+  async function edit(reference: string, fields: unknown, options: { signal?: AbortSignal } = {}): Promise<EditOutcome> {
+    const detail = listingOf(reference);
+    const asked = parseListingWrite(listingEditSchema, fields);
+    // The listing this makes, checked whole (a plate for a used vehicle, doors for a car…), with the edits already open.
+    const open = (cache.ledger.openOf([reference]).get(reference) ?? [])
+      .filter((c) => c.kind === EDIT_KIND && c.status !== 'discarded')
+      .map((c) => listingEditSchema.parse(c.payload));
+    const all: ListingEdit[] = [...open, asked];
+    const typed = [...all].reverse().find((e) => e.videoUrl !== undefined)?.videoUrl;
+    editBody(reference, writeValuesOf(detail.vehicle), all, typed === undefined ? cache.extras.videoOf(reference) : typed);
+    const change = changes.save(EDIT_KIND, reference, asked);
+    return sendNow(change, options.signal ?? new AbortController().signal);
+  }
+
+  /** Sends again every photo of the listing Showroom sent (the portal rejected some): one edit of its pictures. */
+  async function photosAgain(reference: string, options: { signal?: AbortSignal } = {}): Promise<EditOutcome> {
+    const detail = listingOf(reference);
+    if (detail.rejectedPhotoPositions.length === 0) throw codedError('bad_input', { code: 'edit.noRejectedPhotos', params: { reference } });
+    const sources = photosToSendAgain(cache, reference, detail.vehicle);
+    if (sources === null) throw codedError('bad_input', { code: 'edit.noPhotosAgain', params: { reference } });
+    return edit(reference, { pictures: sources.map((source) => ({ source })) }, options);
+  }
+
+  /** Listings whose rejected photos Showroom can send again (it sent them). */
+  function photosAgainCandidates(): string[] {
+    return cache.extras.withSentPictures().filter((reference) => {
+      const detail = cache.getVehicle(reference);
+      return detail !== null && photosToSendAgain(cache, reference, detail.vehicle) !== null;
+    });
+  }
+
+  /** The dealer's choice on a listing's held edit; once nothing is left to choose it is sent like any other. */
+  async function resolve(reference: string, choice: ResolveChoice, options: { signal?: AbortSignal } = {}): Promise<EditOutcome> {
+    const held = openEdit(cache, reference);
+    if (held === null || held.conflict === null) throw codedError('bad_input', { code: 'ledger.noConflict', params: { target: reference } });
+    const resolved = changes.resolve(held.id, choice.keep, choice.field);
+    if (resolved.status === 'discarded') return { reference, changeId: resolved.id, outcome: 'sent', ...said('edit.already') };
+    if (resolved.conflict !== null) return { reference, changeId: resolved.id, outcome: 'held', ...said('ledger.held') };
+    return sendNow(resolved, options.signal ?? new AbortController().signal);
+  }
+
+  return { edit, photosAgain, photosAgainCandidates, resolve };
+}
