@@ -529,7 +529,8 @@ export const en = {
       dropped: 'Photo {{from}} dropped at position {{to}}.',
       cancelled: 'Move cancelled: photo {{from}} is back at position {{from}}.',
       gap: 'Rejected photo, position {{position}}',
-      gapKnown: 'The portal rejected this photo. Showroom sent it and knows its address: it is sent again with the edit.',
+      gapKnown:
+        'Showroom sent this photo: Send all photos again, on the listing, sends it again in one click. To change the photos here, give its address (or a replacement) or remove the gap.',
       gapAsk:
         'The portal rejected the photo sent for this position, and its address is not known here. Type the photo’s address (or a replacement), or remove the gap.',
       gapSystem: 'The system that created this listing sent an address the portal could not read: it may need fixing too.',

@@ -530,7 +530,8 @@ export const ptBR: Messages = {
       dropped: 'Foto {{from}} solta na posição {{to}}.',
       cancelled: 'Movimento cancelado: a foto {{from}} voltou à posição {{from}}.',
       gap: 'Foto rejeitada, posição {{position}}',
-      gapKnown: 'O portal rejeitou esta foto. O Showroom a enviou e sabe o endereço: ela é enviada de novo com a edição.',
+      gapKnown:
+        'O Showroom enviou esta foto: Enviar todas as fotos de novo, no anúncio, a envia de novo com um clique. Para alterar as fotos aqui, informe o endereço dela (ou de uma substituta) ou remova a lacuna.',
       gapAsk:
         'O portal rejeitou a foto enviada para esta posição, e o endereço dela não é conhecido aqui. Digite o endereço da foto (ou de uma substituta), ou remova a lacuna.',
       gapSystem: 'O sistema que criou este anúncio enviou um endereço que o portal não conseguiu ler: ele também pode precisar de correção.',

@@ -38,9 +38,9 @@ const car: Vehicle = {
   otherInfos: [],
 };
 
-type Refusal = { field: string | null; message: string }[] | null;
+type Refusal = { field: string; message: string }[];
 
-async function form(language: 'en' | 'pt-BR', vehicle: Vehicle = car, refusal: Refusal = null) {
+async function form(language: 'en' | 'pt-BR', vehicle: Vehicle = car, refusal: Refusal = [], refusedWhole: { code: string } | null = null) {
   const { initI18n } = await import('../../../src/renderer/src/i18n');
   const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
   const { EditListingDialog } = await import('../../../src/renderer/src/components/edit/EditListingDialog');
@@ -59,6 +59,7 @@ async function form(language: 'en' | 'pt-BR', vehicle: Vehicle = car, refusal: R
         maxPhotos={16}
         knownGaps={new Set()}
         refusal={refusal}
+        refusedWhole={refusedWhole}
         onSave={onSave}
         onClose={onClose}
       />
@@ -170,8 +171,8 @@ describe('a refusal from the portal', () => {
     expect(errorOn('Title')).toBe('The portal said: title must be shorter than or equal to 100 characters');
   });
 
-  it('shows a refusal that names no field above the form', async () => {
-    await form('en', car, [{ field: null, message: 'Vehicle is being processed' }]);
-    expect(within(screen.getByTestId('edit-errors')).getByText('The portal refused the edit: Vehicle is being processed')).toBeTruthy();
+  it('shows a refusal that names no field above the form, in the dealer’s words', async () => {
+    await form('en', car, [], { code: 'listingWrite.noChange' });
+    expect(within(screen.getByTestId('edit-errors')).getByText('The portal refused the edit: Nothing to change: give at least one field.')).toBeTruthy();
   });
 });

@@ -132,9 +132,10 @@ describe('a rejected photo’s gap', () => {
     expect(seen.slots[1]).toMatchObject({ key: 'g2', source: 'https://dealer.example/2.jpg' });
   });
 
-  it('needs no address when Showroom sent the photo', async () => {
-    await manager('pt-BR', [portal(1), { ...gap, source: 'https://dealer.example/2.jpg' }], 16, ['g2']);
-    expect(screen.queryByLabelText('Endereço para a posição 2')).toBeNull();
-    expect(screen.getByRole('listitem', { name: 'Foto rejeitada, posição 2' }).textContent).toContain('O Showroom a enviou e sabe o endereço');
+  it('points to Send all photos again when Showroom sent the photo, without blaming another system', async () => {
+    await manager('pt-BR', [portal(1), gap], 16, ['g2']);
+    const item = screen.getByRole('listitem', { name: 'Foto rejeitada, posição 2' });
+    expect(item.textContent).toContain('Enviar todas as fotos de novo, no anúncio, a envia de novo com um clique');
+    expect(item.textContent).not.toContain('também pode precisar de correção');
   });
 });

@@ -5,7 +5,7 @@ import type { PendingEditView } from './listingEditChannels';
 
 export function useReopenOnRefusal(edit: PendingEditView | null, open: () => void): void {
   const shown = useRef(new Set<number>());
-  const refusedId = edit?.status === 'refused' ? edit.id : null;
+  const refusedId = edit?.status === 'refused' ? edit.changeId : null;
   const openRef = useRef(open);
   useEffect(() => {
     openRef.current = open;

@@ -74,6 +74,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   }
 
   const v = detail.vehicle;
+  const pendingPrice = edit?.fields.find((field) => field.field === 'value');
   // A sync that ended after the run that read this listing found it unchanged (a quick sync reads
   // only what changed): the listing is as on the portal at that sync, the time the top bar gives.
   const asOf = detail.syncedAt && sync.lastSuccessAt && sync.lastSuccessAt > detail.syncedAt ? sync.lastSuccessAt : detail.syncedAt;
@@ -107,9 +108,13 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           />
         </div>
         <div className="detail__aside">
-          {edit?.fields.value != null ? (
+          {typeof pendingPrice?.mine === 'number' ? (
             <div className="detail__price">
-              <PendingValue t={t} value={f.money(edit.fields.value)} portal={f.money(typeof edit.portal.value === 'number' ? edit.portal.value : v.value)} />
+              <PendingValue
+                t={t}
+                value={f.money(pendingPrice.mine)}
+                portal={f.money(typeof pendingPrice.portal === 'number' ? pendingPrice.portal : v.value)}
+              />
             </div>
           ) : (
             v.value !== undefined && <div className="detail__price">{f.money(v.value)}</div>

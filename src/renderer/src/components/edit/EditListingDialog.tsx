@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { ListingEdit, WriteIssue } from '../../../../shared/listing-write';
 import type { Vehicle } from '../../../../shared/vehicle';
 import { isBridgeError } from '../../api';
-import type { CatalogueItem, CatalogueLists } from '../../hooks/listingEditChannels';
+import type { CatalogueItem, CatalogueLists, FieldRefusal } from '../../hooks/listingEditChannels';
+import { useCodedText, type Coded } from '../../hooks/useCodedText';
 import { checkDraft, type EditDraft } from '../../logic/editDraft';
 import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
@@ -29,8 +30,10 @@ interface Props {
   maxPhotos: number;
   /** Keys of the photo gaps whose address Showroom knows. */
   knownGaps: ReadonlySet<string>;
-  /** The portal's refusal of the last save, in its words, on the field it names (null: the whole edit). */
-  refusal: readonly { field: string | null; message: string }[] | null;
+  /** The portal's refusal of the last save, in its words, on the fields it names. */
+  refusal: readonly FieldRefusal[];
+  /** The portal's refusal of the last save as a whole (a message code), when it gave one. */
+  refusedWhole: Coded | null;
   onSave: (edit: Partial<ListingEdit>) => Promise<unknown>;
   onClose: () => void;
 }
@@ -70,8 +73,9 @@ const BOXED = new Set([
 const own = (items: { id: number; name: string }[] | undefined): CatalogueItem[] => (items ?? []).map(({ id, name }) => ({ id, name }));
 const merged = (list: CatalogueItem[] | null, mine: CatalogueItem[]) => [...(list ?? []), ...mine.filter((m) => !(list ?? []).some((i) => i.id === m.id))];
 
-export function EditListingDialog({ reference, vehicle, initial, catalogue, maxPhotos, knownGaps, refusal, onSave, onClose }: Props) {
+export function EditListingDialog({ reference, vehicle, initial, catalogue, maxPhotos, knownGaps, refusal, refusedWhole, onSave, onClose }: Props) {
   const { t } = useTranslation();
+  const codedText = useCodedText();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
@@ -84,7 +88,7 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
   const idOf = (field: string) => `${idPrefix}-${field}`;
   const errorsOf = (field: string): string[] | undefined => {
     const mine = issues.filter((i) => i.field === field).map((i) => t(`codes.${i.code}`, { ...i.params }));
-    const portal = (refusal ?? []).filter((r) => r.field === field).map((r) => t('listingEdit.refusedField', { message: r.message }));
+    const portal = refusal.filter((r) => r.field === field).map((r) => t('listingEdit.refusedField', { message: r.message }));
     const all = [...mine, ...portal];
     return all.length > 0 ? all : undefined;
   };
@@ -93,7 +97,10 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
     setDraft((d) => ({ ...d, ...patch }));
   };
   const unboxed = issues.filter((i) => !BOXED.has(i.field));
-  const refusedWhole = (refusal ?? []).filter((r) => r.field === null || !BOXED.has(r.field));
+  const refusedUnboxed = [
+    ...refusal.filter((r) => !BOXED.has(r.field)).map((r) => `${fieldLabel(t, r.field)}: ${r.message}`),
+    ...(refusedWhole ? [codedText(refusedWhole) ?? refusedWhole.code ?? ''] : []),
+  ];
   const errorCount = new Set(issues.map((i) => i.field)).size;
 
   // After a check that failed, the first field in error takes the focus (in the form's order).
@@ -169,7 +176,7 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
       }
     >
       <form id={formId} ref={formRef} className="edit-form" onSubmit={(e) => void save(e)} noValidate>
-        {(errorCount > 0 || refusedWhole.length > 0) && (
+        {(errorCount > 0 || refusedUnboxed.length > 0) && (
           <div className="callout callout--danger" role="alert" data-testid="edit-errors">
             {errorCount > 0 && <p className="callout__strong">{t('listingEdit.errors', { count: errorCount })}</p>}
             {unboxed.map((i) => (
@@ -177,8 +184,8 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
                 {fieldLabel(t, i.field)}: {t(`codes.${i.code}`, { ...i.params })}
               </p>
             ))}
-            {refusedWhole.map((r) => (
-              <p key={`${r.field ?? ''}-${r.message}`}>{t('listingEdit.refused', { message: r.message })}</p>
+            {refusedUnboxed.map((message) => (
+              <p key={message}>{t('listingEdit.refused', { message })}</p>
             ))}
           </div>
         )}

@@ -4,8 +4,11 @@
 import { VEHICLE_LIMITS } from '../../../../shared/vehicle';
 import type { VehicleDetailView } from '../../../../shared/views';
 import {
+  canSendPhotosAgain,
+  conflictsOf,
+  editedValues,
   keptVideoUrl,
-  knownPhotoSources,
+  refusalsOf,
   resolveConflict,
   saveEdit,
   useCatalogue,
@@ -52,11 +55,12 @@ function OpenDialog({ detail, edit, open, onClose }: Props & { open: NonNullable
   const plan = useChannel('plan.get', {}).data;
   const names = useCatalogueNames(detail);
 
-  if (open === 'conflict' && edit && edit.conflicts.length > 0)
+  const conflicts = conflictsOf(edit);
+  if (open === 'conflict' && conflicts.length > 0)
     return (
       <ConflictDialog
         reference={detail.reference}
-        conflicts={edit.conflicts}
+        conflicts={conflicts}
         names={names}
         onResolve={async (keep) => {
           await resolveConflict(detail.reference, keep);
@@ -65,26 +69,27 @@ function OpenDialog({ detail, edit, open, onClose }: Props & { open: NonNullable
       />
     );
 
-  const known = knownPhotoSources(detail);
-  const held = photoSlots(detail.photos, detail.rejectedPositions, known);
-  const pendingPictures = edit?.fields.pictures;
+  const held = photoSlots(detail.photos, detail.rejectedPositions);
+  const mine = editedValues(edit);
+  const pendingPictures = mine.pictures;
   const slots = pendingPictures
     ? slotsOfSources(
         pendingPictures.map((p) => p.source),
         held,
       )
     : held;
-  const initial = draftOf(detail.vehicle, slots, edit?.fields ?? {}, keptVideoUrl(detail));
+  const initial = draftOf(detail.vehicle, slots, mine, keptVideoUrl(detail));
   return (
     <EditListingDialog
-      key={`${detail.reference}-${edit?.id ?? 0}`}
+      key={`${detail.reference}-${edit?.changeId ?? 0}`}
       reference={detail.reference}
       vehicle={detail.vehicle}
       initial={initial}
       catalogue={catalogue}
       maxPhotos={photoLimit(plan?.usage.picturesPerListing, VEHICLE_LIMITS.picturesMax)}
-      knownGaps={new Set(slots.filter((s) => s.state === 'gap' && s.source !== '').map((s) => s.key))}
-      refusal={edit?.status === 'refused' ? edit.refusal : null}
+      knownGaps={new Set(canSendPhotosAgain(detail) ? slots.filter((s) => s.state === 'gap').map((s) => s.key) : [])}
+      refusal={refusalsOf(edit)}
+      refusedWhole={edit?.status === 'refused' ? edit.error : null}
       onSave={(fields) => saveEdit(detail.reference, fields)}
       onClose={onClose}
     />

@@ -19,7 +19,7 @@ interface Props {
 export function PendingEditPanel({ edit, names, onDiscard, onFix, onResolve }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
-  const conflict = edit.conflicts.length > 0;
+  const conflict = edit.held;
   const status = conflict
     ? 'conflict'
     : edit.status === 'refused'
@@ -30,7 +30,6 @@ export function PendingEditPanel({ edit, names, onDiscard, onFix, onResolve }: P
           ? 'sending'
           : 'pending';
   const tone = status === 'refused' || status === 'conflict' ? 'danger' : 'info';
-  const fields = Object.keys(edit.fields);
 
   return (
     <section className="detail-section" aria-labelledby="sec-edit" data-edit-status={status}>
@@ -39,15 +38,11 @@ export function PendingEditPanel({ edit, names, onDiscard, onFix, onResolve }: P
         <p>{t(`listingEdit.pending.${status}`)}</p>
       </div>
       <dl className="fields">
-        {fields.map((field) => (
+        {edit.fields.map(({ field, mine, portal }) => (
           <div className="fields__item" key={field} data-field={field}>
             <dt>{fieldLabel(t, field)}</dt>
             <dd>
-              <PendingValue
-                t={t}
-                value={writeFieldText(field, edit.fields[field as keyof typeof edit.fields], f, t, names)}
-                portal={writeFieldText(field, edit.portal[field as keyof typeof edit.portal], f, t, names)}
-              />
+              <PendingValue t={t} value={writeFieldText(field, mine, f, t, names)} portal={writeFieldText(field, portal, f, t, names)} />
             </dd>
           </div>
         ))}

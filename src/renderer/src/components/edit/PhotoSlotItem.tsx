@@ -13,7 +13,7 @@ interface Props {
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
   onAddress: (source: string) => void;
-  /** The gap's address is known here (Showroom sent it). */
+  /** Showroom sent the gap's photo (Send all photos again, on the listing, sends it in one click). */
   known: boolean;
 }
 
@@ -50,11 +50,10 @@ export function PhotoSlotItem({ slot, position, last, onMove, onRemove, onAddres
             <span className="badge badge--info">{t('listingEdit.photos.notChecked')}</span> <span className="mono small break">{slot.source}</span>
           </p>
         )}
-        {slot.state === 'gap' && known && <p className="small">{t('listingEdit.photos.gapKnown')}</p>}
-        {slot.state === 'gap' && !known && (
+        {slot.state === 'gap' && (
           <div className="field">
-            <p className="small">{t('listingEdit.photos.gapAsk')}</p>
-            <p className="small muted">{t('listingEdit.photos.gapSystem')}</p>
+            <p className="small">{known ? t('listingEdit.photos.gapKnown') : t('listingEdit.photos.gapAsk')}</p>
+            {!known && <p className="small muted">{t('listingEdit.photos.gapSystem')}</p>}
             <label htmlFor={gapId}>{t('listingEdit.photos.gapAddress', { position })}</label>
             <input
               id={gapId}
