@@ -7,11 +7,12 @@
 // renderer → main (accounts.add, accounts.test, accounts.replaceToken), never back.
 import { z } from 'zod';
 import type { AppErrorShape } from './errors';
+import { catalogueRefreshSchema, type CatalogueView } from './catalogue';
 import type { ChannelName, EventName } from './channel-names';
 import type { Insights } from './insights';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
-import type { PendingChangeView } from './pending-changes';
+import type { EditOutcome, PendingChangeView } from './pending-changes';
 import type {
   AccountView,
   AppInfoView,
@@ -98,6 +99,15 @@ export const channels = {
   'publications.room': channel(none).returns<PublicationRoom>(),
   // The changes the portal has not confirmed yet (the pending-change ledger), and taking back one not sent yet (by id) or a listing's.
   'changes.pending': channel(none).returns<PendingChangeView[]>(),
+  // Edit a listing: the fields the dealer changed, checked by the shared schema in the session (shared/listing-write.ts), whose
+  // refusal names each field (detail.fields); then saved and sent like any change. What `vehicles.get` says of it: pendingEdit.
+  'changes.edit': channel(z.object({ reference, fields: z.record(z.string(), z.unknown()) }).strict()).returns<EditOutcome>(),
+  // Send again every photo Showroom sent of these listings (the portal rejected some); none: every listing whose photos it can.
+  'changes.photosAgain': channel(z.object({ references: z.array(reference).max(10_000).optional() }).strict()).returns<EditOutcome[]>(),
+  // The dealer's choice on a held edit: keep theirs or the portal's, for one field or every one in conflict.
+  'changes.resolve': channel(
+    z.object({ reference, keep: z.enum(['mine', 'portal']), field: z.string().min(1).max(60).optional() }).strict(),
+  ).returns<EditOutcome>(),
   'changes.discard': channel(z.union([z.object({ id: z.number().int().positive() }).strict(), z.object({ reference }).strict()])).returns<
     PendingChangeView[]
   >(),
@@ -112,6 +122,9 @@ export const channels = {
 
   // Plan: refresh asks the portal (falls back to the last sync's copy offline); null when never read.
   'plan.get': channel(z.object({ refresh: z.boolean().optional() }).strict()).returns<PlanView | null>(),
+  // The portal's catalogue as mirrored (offline too), and reading it now: whole, one brand's models or one model's trims.
+  'catalogue.get': channel(none).returns<CatalogueView>(),
+  'catalogue.refresh': channel(catalogueRefreshSchema).returns<CatalogueView>(),
 
   // Settings: the language (the app's) and the active account's photo settings.
   'settings.get': channel(none).returns<SettingsView>(),

@@ -1,5 +1,6 @@
 // What the main process hands the renderer: plain, structured-clonable views.
 // Nothing here ever carries the integration token or the JWT.
+import type { ListingExtrasView, PendingEditView } from './pending-changes';
 import type { AttentionReason } from './attention';
 import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
 import type { Plan, PlanUsage } from './plan';
@@ -195,6 +196,10 @@ export interface VehicleDetailView {
   rejectedPositions: number[];
   /** When this vehicle was last read from the portal. */
   syncedAt: string | null;
+  /** The listing's open edit (each field the dealer changed beside the portal's, a conflict or a refusal), or null. */
+  pendingEdit: PendingEditView | null;
+  /** What only Showroom knows of it: whether its rejected photos can be sent again in one click, the video link typed here. */
+  extras: ListingExtrasView;
 }
 
 /** no_room: not sent, the plan has no listing slot or highlight left for it (the portal would refuse it). */

@@ -1,4 +1,26 @@
--- main: user_version 13
+-- main: user_version 15
+
+-- main.table catalogue_items
+CREATE TABLE catalogue_items (
+          list TEXT NOT NULL,
+          parent TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          id INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          raw TEXT NOT NULL,
+          PRIMARY KEY (list, parent, position)
+        ) WITHOUT ROWID;
+
+-- main.table catalogue_lists
+CREATE TABLE catalogue_lists (
+          list TEXT NOT NULL,
+          parent TEXT NOT NULL,
+          read_at TEXT,
+          state TEXT NOT NULL CHECK (state IN ('ok', 'missing', 'failed')),
+          skipped INTEGER NOT NULL DEFAULT 0,
+          error TEXT,
+          PRIMARY KEY (list, parent)
+        ) WITHOUT ROWID;
 
 -- main.table meta
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -11,7 +11,16 @@ import { exportInventory } from '../export';
 import { createPhotoCache } from '../photos';
 import { createPortalClient } from '../portal';
 import { nodeFetch } from '../base/node-fetch';
-import { createSyncEngine, publicationRoom, readCachedPlan, storePlan, syncChangesView, toSyncRunReport, type SyncRunReport } from '../sync';
+import {
+  createCatalogueMirror,
+  createSyncEngine,
+  publicationRoom,
+  readCachedPlan,
+  storePlan,
+  syncChangesView,
+  toSyncRunReport,
+  type SyncRunReport,
+} from '../sync';
 import { adoptLegacyPhotos } from './photo-folder';
 import { endedRun } from './run-record';
 import { createPortalStatus } from './portal-status';
@@ -94,9 +103,11 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     ...(fetch && { fetch }),
   });
   let photoStep = true;
+  const catalogue = createCatalogueMirror({ cache, portal });
   const engine = createSyncEngine({
     cache,
     portal,
+    catalogue,
     photos: {
       syncPhotos: (options) => (photoStep ? photos.syncPhotos(options) : Promise.resolve({ done: 0, failed: 0, total: 0 })),
     },
@@ -183,6 +194,15 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     return { runId: await began, done: current.done };
   }
 
+  /** A change the dealer made: whatever came of it (even a failure may have saved it), the list shows it. */
+  async function changing<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } finally {
+      emit({ type: 'changed', reason: 'publication' });
+    }
+  }
+
   async function requestPublication(action: PublicationAction, references: string[]): Promise<PublicationOutcome[]> {
     try {
       return await engine.request(action, references, { signal: controller.signal });
@@ -220,6 +240,15 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       emit({ type: 'changed', reason: 'publication' });
       return pendingChangeViews(cache, discarded);
     },
+    editListing: (reference, fields) => changing(() => engine.edits.edit(reference, fields, { signal: controller.signal })),
+    sendPhotosAgain: (references) =>
+      changing(async () => {
+        const outcomes = [];
+        for (const reference of references ?? engine.edits.photosAgainCandidates())
+          outcomes.push(await engine.edits.photosAgain(reference, { signal: controller.signal }));
+        return outcomes;
+      }),
+    resolveEdit: (reference, choice) => changing(() => engine.edits.resolve(reference, choice, { signal: controller.signal })),
 
     startSync,
     async cancelSync() {
@@ -256,6 +285,8 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
         throw error;
       }
     },
+    catalogue: async () => catalogue.view(),
+    refreshCatalogue: (target) => catalogue.refresh(target, { signal: controller.signal }),
     accountState: async () => ({ lastSyncAt: cache.meta.get(META_KEYS.lastSyncAt), tokenRefusedAt: cache.meta.get(META_KEYS.tokenRefusedAt) }),
 
     async photo(id) {

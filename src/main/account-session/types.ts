@@ -1,6 +1,7 @@
 // What one open account offers, whoever hosts it: the session itself in this thread
 // (`openAccountSession`) or in a worker thread (`openAccountSessionInWorker`, the same interface
 // over messages). Every method is async and every value plain data, so the two are interchangeable.
+import type { CatalogueRefresh, CatalogueView } from '../../shared/catalogue';
 import type { Insights } from '../../shared/insights';
 import type { FacetCounts, InventoryQuery, InventorySummary } from '../../shared/inventory';
 import type { SyncChangesView } from '../../shared/listing-changes';
@@ -24,7 +25,7 @@ import type { Logger } from '../base/logger';
 import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';
-import type { DiscardTarget, PendingChangeView } from '../../shared/pending-changes';
+import type { DiscardTarget, EditOutcome, PendingChangeView, ResolveChoice } from '../../shared/pending-changes';
 
 /** Which account to open and how: plain data (it crosses to the worker). */
 export interface AccountSessionSpec {
@@ -111,6 +112,16 @@ export interface AccountSession {
   pendingChanges(): Promise<PendingChangeView[]>;
   /** Takes back changes not sent yet (one by id, or a listing's); returns those discarded. Sent ones: bad_input. */
   discardChanges(target: DiscardTarget): Promise<PendingChangeView[]>;
+  /**
+   * Edits a listing: the fields the dealer changed (shared/listing-write.ts), checked, saved in the
+   * ledger (a second edit before sending joins the first), sent now when the portal answers. A bad
+   * value, or a listing the portal would refuse: bad_input naming every field (detail.fields).
+   */
+  editListing(reference: string, fields: unknown): Promise<EditOutcome>;
+  /** Sends again every photo Showroom sent of these listings (the portal rejected some); none given: every listing it can. */
+  sendPhotosAgain(references?: readonly string[]): Promise<EditOutcome[]>;
+  /** The dealer's choice on a listing's held edit (a conflict): theirs or the portal's, for one field or all. */
+  resolveEdit(reference: string, choice: ResolveChoice): Promise<EditOutcome>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;
@@ -119,6 +130,10 @@ export interface AccountSession {
   history(limit: number): Promise<SyncRunReport[]>;
   /** Which listings a run (the last finished one by default) added, changed, saw dropped or removed, and the fields that changed. */
   changes(runId?: string): Promise<SyncChangesView>;
+  /** The portal's catalogue as mirrored in the cache (no request): what the edit form picks from, offline too. */
+  catalogue(): Promise<CatalogueView>;
+  /** Reads the catalogue now (whole, one brand's models or one model's trims) into the mirror; offline or refused: throws. */
+  refreshCatalogue(target: CatalogueRefresh): Promise<CatalogueView>;
   /** Live when `refresh` and the portal answers, else the copy the last sync read (null: none yet). */
   plan(options: { refresh: boolean }): Promise<PlanView | null>;
   /** Read from the cache now: what a sync or a refusal in another process (the CLI) changed shows too. */

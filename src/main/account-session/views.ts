@@ -5,6 +5,7 @@ import type { VehicleDetail, VehicleRow } from '../../shared/inventory';
 import type { PhotoCacheStatus, PhotoView, VehicleDetailView, VehicleRowView } from '../../shared/views';
 import type { Cache } from '../cache';
 import type { PhotoCache } from '../photos';
+import { listingExtrasView, openEdit, pendingEditView } from '../changes/edit-view';
 import { publicationHistory, publicationState, requestsOf, type Requests } from './publication-view';
 
 export function toRowView(row: VehicleRow, requests: Requests): VehicleRowView {
@@ -79,5 +80,10 @@ export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, refer
     photos: photoViews(photos, detail),
     rejectedPositions: detail.rejectedPhotoPositions,
     syncedAt: seenRun?.endedAt ?? seenRun?.startedAt ?? null,
+    pendingEdit: (() => {
+      const edit = openEdit(cache, reference);
+      return edit === null ? null : pendingEditView(edit, detail.vehicle);
+    })(),
+    extras: listingExtrasView(cache, reference, detail.vehicle),
   };
 }

@@ -24,8 +24,15 @@ export const SESSION_CHANNELS = {
   // The pending-change ledger: what waits to be sent, and taking a change back until it is sent.
   'changes.pending': (session) => session.pendingChanges(),
   'changes.discard': (session, target) => session.discardChanges(target),
+  // Listing edits: saved in the ledger first, sent now when the portal answers; a conflict waits for the dealer's choice.
+  'changes.edit': (session, { reference, fields }) => session.editListing(reference, fields),
+  'changes.photosAgain': (session, { references }) => session.sendPhotosAgain(references),
+  'changes.resolve': (session, { reference, keep, field }) => session.resolveEdit(reference, field === undefined ? { keep } : { keep, field }),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
+  // The catalogue mirror (offline too), and reading it from the portal now.
+  'catalogue.get': (session) => session.catalogue(),
+  'catalogue.refresh': (session, target) => session.refreshCatalogue(target),
   'sync.status': (session) => session.syncStatus(),
   'sync.history': (session, { limit }) => session.history(limit ?? 50),
   'sync.changes': (session, { runId }) => session.changes(runId),

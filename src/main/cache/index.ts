@@ -8,6 +8,7 @@ import { registerNow } from './now';
 import { guarded } from './guard';
 import type { CacheIdentityNotice } from '../../shared/views';
 import { acknowledgeIdentityNotice, identityNotice } from './local';
+import { createCatalogueStore, type CatalogueStore } from './catalogue-store';
 import { createChangeStore, type ChangeStore } from './changes-store';
 import { createMetaStore, type MetaStore } from './meta';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
@@ -41,6 +42,8 @@ export interface Cache {
   ledger: LedgerStore;
   /** What only Showroom knows of a listing: the video link typed here, the photo addresses sent. */
   extras: ListingExtrasStore;
+  /** The portal's catalogue as last read, for the edit form offline (schema 15). */
+  catalogue: CatalogueStore;
   meta: MetaStore;
   queryVehicles(query: InventoryQuery): VehicleQueryResult;
   countVehicles(query: InventoryQuery): number;
@@ -114,6 +117,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     photos: guard(createPhotoStore(db, clock)),
     ledger: guard(createLedgerStore(db, clock)),
     extras: guard(createListingExtrasStore(db, clock)),
+    catalogue: guard(createCatalogueStore(db)),
     meta,
     queryVehicles: queries.queryVehicles.bind(queries),
     countVehicles: queries.countVehicles.bind(queries),

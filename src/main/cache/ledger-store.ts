@@ -141,11 +141,11 @@ export function createLedgerStore(db: Db, clock: Clock) {
   const unsent = db.prepare<[], DbChange>(`SELECT * FROM ${T} WHERE status IN (${UNSENT_SQL}) AND conflict IS NULL ORDER BY id`);
   const unsentCount = db.prepare<[], number>(`SELECT count(*) FROM ${T} WHERE status IN (${UNSENT_SQL}) AND conflict IS NULL`).pluck();
   const mergeable = db.prepare<[string, string], DbChange>(
-    `SELECT * FROM ${T} WHERE kind = ? AND reference = ? AND closed_at IS NULL AND status IN ('pending', 'refused') ORDER BY id DESC LIMIT 1`,
+    `SELECT * FROM ${T} WHERE kind = ? AND reference = ? AND closed_at IS NULL AND status IN (${UNSENT_SQL}, 'refused') ORDER BY id DESC LIMIT 1`,
   );
   const revise = db.prepare(
     `UPDATE ${T} SET payload = ?, base = ?, overlay = ?, conflict = ?, status = 'pending', error_code = NULL, error_params = NULL, refused_fields = NULL
-      WHERE id = ? AND closed_at IS NULL AND status IN ('pending', 'refused')`,
+      WHERE id = ? AND closed_at IS NULL AND status IN (${UNSENT_SQL}, 'refused')`,
   );
   const hold = db.prepare(
     `UPDATE ${T} SET status = 'pending', sending_since = NULL, conflict = ?, last_attempt_at = ? WHERE id = ? AND status IN (${UNSENT_SQL})`,
@@ -282,12 +282,16 @@ export function createLedgerStore(db: Db, clock: Clock) {
     close(id: number): boolean {
       return write(() => close.run(isoNow(clock), id).changes, changes) > 0;
     },
-    /** The open change of `kind` on `reference` not sent yet (or refused), which a new one of a merging kind joins. */
+    /**
+     * The open change of `kind` on `reference` not sent yet (or refused), which a new one of a
+     * merging kind joins. One whose send was cut short keeps its `sendingSince`: before it goes
+     * again the portal is read, as for any such send.
+     */
     mergeable(kind: string, reference: string): PendingChange | null {
       const row = mergeable.get(kind, reference);
       return row === undefined ? null : toChange(row);
     },
-    /** Replaces a change's content (merged, or a conflict resolved): it waits to be sent again, its last refusal forgotten. False: no longer revisable. */
+    /** Replaces a change's content (merged, or a conflict resolved): it waits to be sent again, its last refusal forgotten. False: no longer revisable (sent meanwhile). */
     revise(id: number, change: RevisedChange): boolean {
       const overlay = change.overlay === null ? null : JSON.stringify(change.overlay);
       const conflict = change.conflict === null ? null : JSON.stringify(change.conflict);

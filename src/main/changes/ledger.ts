@@ -19,15 +19,19 @@ function mineAgain(conflict: ChangeConflict | null, payload: unknown): ChangeCon
 
 export function createChanges(cache: Cache) {
   return {
-    /** Validates the payload by the kind's schema and writes the change durably, before any request. */
-    save(kindName: string, reference: string, payload: unknown): PendingChange {
+    /**
+     * Validates the payload by the kind's schema and writes the change durably, before any request.
+     * A kind that merges joins the open change of its kind on the listing not sent yet (or refused).
+     */
+    save(kindName: string, reference: string, payload: unknown, options: { merge?: boolean } = {}): PendingChange {
       const kind = changeKind(kindName);
       const parsed = kind.parse(payload);
       // A listing not cached (one the change creates) has no base.
       const listing = cache.vehicles.factsOf(reference);
       const vehicle = kind.readsListing ? (cache.getVehicle(reference)?.vehicle ?? null) : null;
       const base = listing === null ? { updatedAt: null } : (({ updatedAt, ...facts }) => ({ ...kind.base(facts, vehicle, parsed), updatedAt }))(listing);
-      if (kind.merge !== null) {
+      // Not into one whose request is out right now (`merge: false`): its answer would be written over the merged content.
+      if (kind.merge !== null && options.merge !== false) {
         const merged = cache.transaction(() => {
           const earlier = cache.ledger.mergeable(kind.name, reference);
           if (earlier === null) return null;

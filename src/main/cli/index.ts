@@ -13,6 +13,7 @@ import type { Command } from './command';
 import { accountsAdd, accountsList, accountsRemove } from './commands/accounts';
 import { attention } from './commands/attention';
 import { insights } from './commands/insights';
+import { catalogue } from './commands/catalogue';
 import { cacheRebuild } from './commands/cache';
 import { exportCommand } from './commands/export';
 import { plan } from './commands/plan';
@@ -49,6 +50,7 @@ export const COMMANDS: readonly Command[] = [
   changes,
   attention,
   insights,
+  catalogue,
   cacheRebuild,
 ];
 

@@ -1,10 +1,13 @@
 // The portal's integration API (portal-api-v2.md + portal-notes.md) as typed calls.
 // Sending, pacing and retries live in transport.ts, the JWT in session.ts; this file says what
 // each endpoint's answers mean.
+import type { CatalogueListName } from '../../shared/catalogue';
 import type { AppError } from '../../shared/errors';
 import type { MessageRef } from '../../shared/i18n/messages';
+import type { ListingWrite } from '../../shared/listing-write';
 import { planSchema, type Plan } from '../../shared/plan';
 import { parseVehicle, type ParsedVehicle, type Publication } from '../../shared/vehicle';
+import { cataloguePath, readCatalogueBody, type CatalogueRead } from './catalogue';
 import { joinPortalMessage, portalError, readErrorBody } from './errors';
 import type { RateLimitSnapshot } from './pacer';
 import { parseQueueHeader, type QueueJob, type QueueStatus } from './queue-header';
@@ -100,6 +103,20 @@ export interface PortalClient {
   publish(reference: string, options?: CallOptions): Promise<QueuedWrite>;
   /** Highlight a listing or not. No highlight left, or not published: `validation` (422) with the portal's message. */
   setHighlighted(reference: string, highlighted: boolean, options?: CallOptions): Promise<QueuedWrite>;
+  /**
+   * Replace all of a listing's data (PUT /vehicles/:reference): what the body leaves out is cleared
+   * on the portal, the video link included. Queued (202); a refusal is `validation` (400/422) with
+   * the portal's words; no such listing: `not_found`.
+   */
+  replaceVehicle(reference: string, body: ListingWrite, options?: CallOptions): Promise<QueuedWrite>;
+  /** Create a listing (POST /vehicles). Queued (202); a refusal (a duplicate reference, an unknown catalogue id) is `validation`. */
+  createVehicle(body: ListingWrite, options?: CallOptions): Promise<QueuedWrite>;
+  /** The catalogue lists (portal-notes.md, "Other endpoints"), read defensively (catalogue.ts). A list the portal lacks: `not_found`. */
+  getAccessories(type: string, options?: CallOptions): Promise<CatalogueRead>;
+  getOtherInfos(options?: CallOptions): Promise<CatalogueRead>;
+  getBrands(type: string, options?: CallOptions): Promise<CatalogueRead>;
+  getModels(brandId: number, options?: CallOptions): Promise<CatalogueRead>;
+  getTrims(modelId: number, options?: CallOptions): Promise<CatalogueRead>;
   /** Latest rate-limit figures, adjusted for requests sent since. */
   rateLimit(): RateLimitSnapshot | undefined;
   stats(): PortalStats;
@@ -170,6 +187,15 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
 
   const publicationPath = (reference: string) => `publications/${encodeURIComponent(reference)}`;
 
+  async function readCatalogue(list: CatalogueListName, parent: string | number, call: CallOptions): Promise<CatalogueRead> {
+    const { path, query } = cataloguePath(list, parent);
+    const res = await authed({ method: 'GET', path, ...(query ? { query } : {}), signal: call.signal });
+    if (res.status === 404) throw notFound(res, { code: 'portal.noCatalogueList', params: { list } });
+    const read = readCatalogueBody(expectJson(res, [200]));
+    if (read === null) throw invalid(res, `the ${list} list is not a list`);
+    return read;
+  }
+
   const client: PortalClient = {
     async getPlan(call = {}) {
       const res = await authed({ method: 'GET', path: 'clients/plan', signal: call.signal });
@@ -234,6 +260,26 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       );
     },
 
+    replaceVehicle(reference, body, call = {}) {
+      return queuedWrite(
+        { method: 'PUT', path: `vehicles/${encodeURIComponent(reference)}`, json: body, signal: call.signal },
+        { code: 'portal.noListingToEdit', params: { reference } },
+      );
+    },
+
+    createVehicle(body, call = {}) {
+      return queuedWrite(
+        { method: 'POST', path: 'vehicles', json: body, once: true, signal: call.signal },
+        { code: 'portal.noListingToEdit', params: { reference: body.reference } },
+      );
+    },
+
+    getAccessories: (type, call = {}) => readCatalogue('accessories', type, call),
+    getOtherInfos: (call = {}) => readCatalogue('otherInfos', '', call),
+    getBrands: (type, call = {}) => readCatalogue('brands', type, call),
+    getModels: (brandId, call = {}) => readCatalogue('models', brandId, call),
+    getTrims: (modelId, call = {}) => readCatalogue('trims', modelId, call),
+
     rateLimit: () => transport.pacer.snapshot(),
     stats: () => ({ requests, jwtRenewals: session.renewals }),
     resetSession: () => session.reset(),
@@ -262,6 +308,13 @@ function reportingFailures(client: PortalClient, onError: (error: unknown) => vo
     getPublication: watch(client.getPublication.bind(client)),
     publish: watch(client.publish.bind(client)),
     setHighlighted: watch(client.setHighlighted.bind(client)),
+    replaceVehicle: watch(client.replaceVehicle.bind(client)),
+    createVehicle: watch(client.createVehicle.bind(client)),
+    getAccessories: watch(client.getAccessories.bind(client)),
+    getOtherInfos: watch(client.getOtherInfos.bind(client)),
+    getBrands: watch(client.getBrands.bind(client)),
+    getModels: watch(client.getModels.bind(client)),
+    getTrims: watch(client.getTrims.bind(client)),
   };
 }
 

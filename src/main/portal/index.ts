@@ -19,4 +19,5 @@ export type { RequestEvent, ResponseEvent, TransportClock } from './transport';
 export type { QueueJob, QueueStatus } from './queue-header';
 export { parseQueueHeader } from './queue-header';
 export type { PageMeta } from './schemas';
+export type { CatalogueRead } from './catalogue';
 export { parseDurationMs } from './duration';

@@ -9,6 +9,8 @@
 //   leaves it unpublished; the worst case is a second UNPUBLISH job in the portal's queue.
 // - POST and PUT on /publications: the same. Both set a state (published; highlighted or not), so
 //   sending one twice leaves the listing as asking once does; the worst case is a second job.
+// - POST /vehicles (a create, `once`): never. Sent twice, the second is refused as a duplicate of
+//   the first, hiding that the first was accepted; the ledger reads the listing before sending again.
 // - 429 (any method, the portal did not process the request): after `retry-after`, up to
 //   `rateLimitRetries` times; every other request waits too.
 // ky's own retry is off (retry: 0) because every attempt must take a rate-limit slot.
@@ -104,6 +106,8 @@ export interface SendInput {
   authorize?: () => Record<string, string> | null;
   /** A JSON body (POST, PUT). */
   json?: unknown;
+  /** Not sent again after a failure the portal may have processed (5xx, a cut-off answer); a 429 is still waited out. */
+  once?: boolean;
   signal?: AbortSignal;
 }
 
@@ -242,7 +246,7 @@ export class Transport {
         const retryable =
           (response.status >= 500 && policyOf('server').retryNow) ||
           (response.jsonError === 'malformed' && response.status < 300 && policyOf('invalid_response').retryNow);
-        if (retryable && ++failures < this.o.attempts) {
+        if (retryable && !input.once && ++failures < this.o.attempts) {
           const waited = await this.backoff(failures, left(), input.signal);
           if (waited !== undefined) {
             spentMs += waited;
@@ -252,7 +256,7 @@ export class Transport {
         return response;
       }
       const { failure } = outcome;
-      if (failure.transient && policyOf(failure.kind).retryNow && ++failures < this.o.attempts) {
+      if (failure.transient && !input.once && policyOf(failure.kind).retryNow && ++failures < this.o.attempts) {
         const waited = await this.backoff(failures, left(), input.signal);
         if (waited !== undefined) {
           spentMs += waited;

@@ -77,7 +77,7 @@ export function createEdits(deps: EditsDeps) {
     const all: ListingEdit[] = [...open, asked];
     const typed = [...all].reverse().find((e) => e.videoUrl !== undefined)?.videoUrl;
     editBody(reference, writeValuesOf(detail.vehicle), all, typed === undefined ? cache.extras.videoOf(reference) : typed);
-    const change = changes.save(EDIT_KIND, reference, asked);
+    const change = changes.save(EDIT_KIND, reference, asked, { merge: !delivery.isSending(reference) });
     return sendNow(change, options.signal ?? new AbortController().signal);
   }
 

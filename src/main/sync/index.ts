@@ -20,6 +20,7 @@ import { fullSweep, verifyReferences } from './full-sweep';
 import { readChanges } from './incremental';
 import type { Plan } from '../../shared/plan';
 import { storePlan } from './plan';
+import type { CatalogueMirror } from './catalogue';
 import { throwIfCancelled } from '../base/pool';
 import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
@@ -33,6 +34,7 @@ export { readCachedPlan, storePlan, PLAN_META_KEY, type CachedPlan } from './pla
 export { toSyncRunReport, type SyncRunReport } from './run-view';
 export { syncChangesView } from './changes-view';
 export { publicationRoom } from './room';
+export { createCatalogueMirror, CATALOGUE_READ_EVERY_MS, CATALOGUE_META_KEY, type CatalogueMirror } from './catalogue';
 
 export interface PhotoStep {
   syncPhotos(opts: {
@@ -48,6 +50,8 @@ export interface SyncEngineDeps {
   /** Photo step after a committed pass; optional (absent in CLI --no-photos and some tests). */
   photos?: PhotoStep;
   settings?: () => { photos: 'covers' | 'all' };
+  /** The catalogue mirror (catalogue.ts): read after the listings are committed, at most once a day. */
+  catalogue?: Pick<CatalogueMirror, 'syncIfDue'>;
   /** Throttled to about 10 events a second; phase changes and the final event always go out. */
   onProgress?: (p: SyncProgress) => void;
   now?: () => number;
@@ -244,6 +248,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const planFull = plan !== null && plan.available.adsQuantity <= 0;
       const counts = commitPass(pass, removed, removeUnseen, figures(), meta, unidentified, awaitingRead, planFull, readSince);
       committed = true;
+
+      // Never fails the sync: a catalogue the portal cannot give now is read at the next one.
+      if (deps.catalogue) await deps.catalogue.syncIfDue({ signal });
 
       if (deps.photos) {
         progress.phase('photos');

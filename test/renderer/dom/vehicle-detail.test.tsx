@@ -21,6 +21,8 @@ const detail: VehicleDetailView = {
   photos: [],
   rejectedPositions: [],
   syncedAt: minutesAgo(30),
+  pendingEdit: null,
+  extras: { canSendPhotosAgain: false, videoUrl: null },
 };
 
 function answer(channel: ChannelName): Result<unknown> {

@@ -326,6 +326,35 @@ export const MIGRATIONS: readonly Migration[] = [
       ledgerOverlayStep(db);
     },
   },
+  {
+    version: 15,
+    name: 'the portal catalogue: its lists and their items, for the edit form offline',
+    up(db) {
+      db.exec(`
+        -- One row per list as last read: accessories and brands per vehicle type, models per brand,
+        -- trims per model, the seller options once. A failed read keeps the items of the last good one.
+        CREATE TABLE catalogue_lists (
+          list TEXT NOT NULL,
+          parent TEXT NOT NULL,
+          read_at TEXT,
+          state TEXT NOT NULL CHECK (state IN ('ok', 'missing', 'failed')),
+          skipped INTEGER NOT NULL DEFAULT 0,
+          error TEXT,
+          PRIMARY KEY (list, parent)
+        ) WITHOUT ROWID;
+        -- Each item in the portal's order, with the JSON it came as (fields we do not know kept).
+        CREATE TABLE catalogue_items (
+          list TEXT NOT NULL,
+          parent TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          id INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          raw TEXT NOT NULL,
+          PRIMARY KEY (list, parent, position)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

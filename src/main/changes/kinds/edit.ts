@@ -22,11 +22,6 @@ import type { ChangeKind, Held, SendContext } from '../kind';
 
 export const EDIT_KIND = 'edit';
 
-/** TEMPORARY until the portal client's PUT is merged (PortalClient.replaceVehicle). */
-interface Replacing {
-  replaceVehicle(reference: string, body: ListingWrite, options: { signal: AbortSignal }): Promise<unknown>;
-}
-
 /** The fields an edit changes, in the write shape's order. */
 export function editedFields(edit: ListingEdit): EditableField[] {
   return EDITABLE_FIELDS.filter((f) => edit[f] !== undefined);
@@ -95,9 +90,7 @@ async function send(portal: PortalClient, reference: string, edit: ListingEdit, 
     reference,
     body.pictures.map((p) => p.source),
   );
-  const replace = (portal as PortalClient & Partial<Replacing>).replaceVehicle;
-  if (replace === undefined) throw codedError('internal', { code: 'app.internal' });
-  const answer = await replace.call(portal, reference, body, { signal });
+  const answer = await portal.replaceVehicle(reference, body, { signal });
   if (edit.videoUrl !== undefined) context.cache.extras.setVideo(reference, edit.videoUrl);
   return answer;
 }

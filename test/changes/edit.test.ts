@@ -1,0 +1,177 @@
+// Editing a listing through the pending-change ledger, against the sandbox over loopback: saved
+// durably, shown at once (list, detail, filters, sort), sent as a PUT built from a fresh read,
+// confirmed by the read that shows it, then gone; a second edit joins the first; a field changed on
+// the portal too holds the edit for the dealer; a refusal keeps the portal's words on its field.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { openCache } from '../../src/main/cache';
+import { pendingEditView } from '../../src/main/changes/edit-view';
+import { pendingChangeViews } from '../../src/main/changes/view';
+import type { PortalVehicle } from '../../src/sandbox';
+import { rig, type Rig } from '../sync/helpers';
+
+const ROOT = join(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const CHILD = join(ROOT, 'test/changes/fixtures/edit-child.ts');
+
+/** A synced rig and a car of its stock whose data passes the portal's rules as it is. */
+async function syncedRig(): Promise<{ r: Rig; car: PortalVehicle }> {
+  const r = await rig({ sandbox: { vehicles: 30, seed: 51 } });
+  await r.engine.run({ kind: 'full' });
+  const car = r.sb.data.list().find((v) => v.type === 'C' && v.pictures.length > 1 && v.mileage > 0);
+  if (car === undefined) throw new Error('the seed has no car to edit');
+  return { r, car };
+}
+
+const listed = (r: Rig, reference: string) => r.cache.queryVehicles({ text: reference }).rows.find((row) => row.reference === reference);
+
+describe('an edit through the ledger', () => {
+  it('save → shown in list, detail, filter and sort → PUT from a fresh read → confirmed by a read → gone', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    // Above every other price: sorted by price, it must come first (the index alone would keep it where the portal's price puts it).
+    const price = Math.max(...r.sb.data.list().map((v) => v.value)) + 1234;
+    const title = `${car.title ?? 'Car'} — revisado`;
+    // Offline: saved and shown, not sent.
+    r.sb.faults.set({ resetRate: 1 });
+    const outcome = await r.engine.edits.edit(car.reference, { value: `R$ ${price.toLocaleString('pt-BR')},00`, title });
+    expect(outcome).toMatchObject({ outcome: 'queued' });
+    expect(r.cache.ledger.open()).toEqual([expect.objectContaining({ kind: 'edit', status: expect.stringMatching(/pending|sending/) })]);
+    expect(listed(r, car.reference)).toMatchObject({ value: price, title });
+    expect(r.cache.getVehicle(car.reference)?.row).toMatchObject({ value: price, title });
+    // The price filter and sort read the pending price, not the portal's.
+    const inRange = r.cache.queryVehicles({ filters: { price: { min: price, max: price } } }).rows.map((row) => row.reference);
+    expect(inRange).toContain(car.reference);
+    const byPrice = r.cache.queryVehicles({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 100 } }).rows;
+    expect(byPrice[0]?.reference).toBe(car.reference);
+    const values = byPrice.map((row) => row.value ?? -Infinity);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    // The detail's view: each field the dealer changed beside the portal's value.
+    const change = r.cache.ledger.open()[0]!;
+    expect(pendingEditView(change, r.cache.getVehicle(car.reference)!.vehicle).fields).toEqual([
+      { field: 'value', mine: price, portal: car.value, conflict: null, refusal: null },
+      { field: 'title', mine: title, portal: car.title, conflict: null, refusal: null },
+    ]);
+    expect(r.sb.data.get(car.reference)?.value).toBe(car.value);
+
+    // Online again: the next sync sends it first, as a PUT carrying every other field as the portal has it.
+    r.sb.faults.clear();
+    const accessories = car.accessories.map((a) => a.id);
+    expect(await r.engine.flushChanges()).toEqual({ sent: { edit: 1 }, failed: {}, remaining: 0 });
+    await r.sb.data.settle();
+    const applied = r.sb.data.get(car.reference)!;
+    expect(applied).toMatchObject({ value: price, title, mileage: car.mileage, licensePlate: car.licensePlate, description: car.description });
+    expect(applied.accessories.map((a) => a.id)).toEqual(accessories);
+    expect(applied.pictures).toHaveLength(car.pictures.length);
+    expect(r.cache.ledger.get(change.id)).toMatchObject({ status: 'sent', closedAt: null });
+
+    // The next sync reads it as asked: confirmed, and nothing is pending any more.
+    expect((await r.engine.run()).outcome).toBe('succeeded');
+    expect(r.cache.ledger.get(change.id)).toMatchObject({ status: 'confirmed' });
+    expect(pendingChangeViews(r.cache)).toEqual([]);
+    expect(listed(r, car.reference)).toMatchObject({ value: price, title });
+  });
+
+  it('a second edit before sending joins the first: one change, both fields, the first base kept', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    r.sb.faults.set({ resetRate: 1 });
+    await r.engine.edits.edit(car.reference, { mileage: car.mileage + 10 });
+    await r.engine.edits.edit(car.reference, { value: 45_000, mileage: car.mileage + 20 });
+    const open = r.cache.ledger.open();
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ payload: { mileage: car.mileage + 20, value: 45_000 }, base: { mileage: car.mileage, value: car.value } });
+    expect(listed(r, car.reference)).toMatchObject({ value: 45_000, mileage: car.mileage + 20 });
+  });
+
+  it(
+    'a field changed on the portal too, to another value, holds the edit with mine / portal / original; resolved, it is sent',
+    { timeout: 60_000 },
+    async () => {
+      const { r, car } = await syncedRig();
+      r.sb.faults.set({ resetRate: 1 });
+      const change = (await r.engine.edits.edit(car.reference, { value: 41_000, title: 'Mine' })).changeId;
+      r.sb.faults.clear();
+      // The dealer's other software changes the price (and the mileage, which this edit leaves alone).
+      await r.sb.data.editElsewhere(car.reference, { value: 43_000, mileage: car.mileage + 500 });
+      expect(await r.engine.flushChanges()).toMatchObject({ sent: {}, remaining: 0 });
+      const held = r.cache.ledger.get(change)!;
+      expect(held.conflict).toEqual({ value: { mine: 41_000, portal: 43_000, original: car.value } });
+      expect(r.sb.data.get(car.reference)?.value).toBe(43_000);
+      expect(r.cache.queryVehicles({ filters: { attention: ['editConflict'] } }).rows.map((row) => row.reference)).toEqual([car.reference]);
+
+      // The dealer keeps theirs: sent over the portal's price, the portal's mileage kept.
+      const resolved = await r.engine.edits.resolve(car.reference, { keep: 'mine', field: 'value' });
+      expect(resolved).toMatchObject({ outcome: 'sent' });
+      await r.sb.data.settle();
+      expect(r.sb.data.get(car.reference)).toMatchObject({ value: 41_000, title: 'Mine', mileage: car.mileage + 500 });
+    },
+  );
+
+  it('keeping the portal’s value drops the dealer’s for that field only', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    r.sb.faults.set({ resetRate: 1 });
+    const change = (await r.engine.edits.edit(car.reference, { value: 41_000, title: 'Mine' })).changeId;
+    r.sb.faults.clear();
+    await r.sb.data.editElsewhere(car.reference, { value: 43_000 });
+    await r.engine.flushChanges();
+    r.sb.faults.set({ resetRate: 1 });
+    await r.engine.edits.resolve(car.reference, { keep: 'portal' });
+    expect(r.cache.ledger.get(change)).toMatchObject({ payload: { title: 'Mine' }, conflict: null, status: expect.stringMatching(/^(pending|sending)$/) });
+  });
+
+  it('a refusal keeps the portal’s words on the field it names, and the edit stays editable', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    // An accessory id the catalogue does not have: the schema cannot know it, the portal refuses it (422).
+    const outcome = await r.engine.edits.edit(car.reference, { accessories: [999_999], title: 'Refused' });
+    expect(outcome).toMatchObject({ outcome: 'refused' });
+    const refused = r.cache.ledger.get(outcome.changeId)!;
+    expect(refused.status).toBe('refused');
+    expect(Object.keys(refused.refusedFields ?? {})).toEqual(['accessories']);
+    expect(listed(r, car.reference)?.attention).toContain('editRefused');
+    // Corrected and saved again: the same change, pending again, the refusal forgotten.
+    const again = await r.engine.edits.edit(car.reference, { accessories: car.accessories.map((a) => a.id) });
+    expect(again.changeId).toBe(outcome.changeId);
+    expect(again.outcome).toBe('sent');
+    expect(r.cache.ledger.get(outcome.changeId)).toMatchObject({ status: 'sent', refusedFields: null, payload: { title: 'Refused' } });
+  });
+
+  it('bad values are refused before anything is saved, naming the field', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    await expect(r.engine.edits.edit(car.reference, { title: 'x'.repeat(101) })).rejects.toMatchObject({ kind: 'bad_input', code: 'listingWrite.title' });
+    // The listing this would make: a used car without a plate.
+    await expect(r.engine.edits.edit(car.reference, { licensePlate: '' })).rejects.toMatchObject({
+      kind: 'bad_input',
+      code: 'listingWrite.plateRequired',
+      detail: { fields: [{ field: 'licensePlate', code: 'listingWrite.plateRequired' }] },
+    });
+    expect(r.cache.ledger.open()).toEqual([]);
+  });
+
+  it('a kill right after Save loses nothing: the edit is there, shown, when the app opens again', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    r.cache.close();
+    const child = spawn(TSX, [CHILD, r.file, car.reference, JSON.stringify({ value: 39_990 })], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => line === 'saved' && resolve());
+      child.on('error', reject);
+      void exited.then(() => reject(new Error('the child ended before saving')));
+    });
+    process.kill(-(child.pid ?? 0), 'SIGKILL');
+    await exited;
+    const reopened = openCache(r.file);
+    try {
+      expect(reopened.ledger.open()).toEqual([
+        expect.objectContaining({ kind: 'edit', reference: car.reference, payload: { value: 39_990 }, status: 'pending' }),
+      ]);
+      expect(reopened.getVehicle(car.reference)?.row.value).toBe(39_990);
+    } finally {
+      reopened.close();
+    }
+  });
+});
