@@ -336,6 +336,23 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('15: adds the catalogue mirror, empty, keeping the listings; a list state outside ok/missing/failed is refused', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    attachLocal(db, t.file(), false);
+    migrateTo(db, 14);
+    db.prepare("INSERT INTO vehicles (id, reference, title) VALUES (1, 'A', 'Gol')").run();
+    const before = db.prepare('SELECT reference, title FROM vehicles').all();
+    migrateTo(db, 15);
+    expect(version(db)).toBe(15);
+    expect(db.prepare('SELECT reference, title FROM vehicles').all()).toEqual(before);
+    expect(db.prepare('SELECT count(*) FROM catalogue_lists').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM catalogue_items').pluck().get()).toBe(0);
+    db.prepare("INSERT INTO catalogue_lists (list, parent, state) VALUES ('brands', 'C', 'ok')").run();
+    expect(() => db.prepare("INSERT INTO catalogue_lists (list, parent, state) VALUES ('trims', '102', 'stale')").run()).toThrow(/CHECK/);
+    db.close();
+  });
+
   it('a failing step leaves the file at the previous version', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);

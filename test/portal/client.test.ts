@@ -110,7 +110,24 @@ describe('portal client: typed calls', () => {
     const created = await fetch(`${s.baseUrl}/vehicles`, {
       method: 'POST',
       headers: { authorization: `Bearer ${jwt.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...s.data.list()[0], reference: 'QUEUED-1', licensePlate: 'ABC1D23' }),
+      // The production write shape (portal-notes.md): the read shape is refused.
+      body: JSON.stringify({
+        reference: 'QUEUED-1',
+        type: 'C',
+        trimId: 10201,
+        color: 'RED',
+        gearbox: 'MANUAL',
+        fuel: 'FLEX',
+        doors: 4,
+        mileage: 0,
+        manufacturedYear: 2024,
+        value: 89900,
+        deposit: 0,
+        amountPerInstallment: 0,
+        amountOfInstallments: 0,
+        accessories: [],
+        pictures: [{ source: `${s.origin}/photos/queued-1.jpg` }],
+      }),
     });
     expect(created.status).toBe(202);
     const read = await client.getVehicle('QUEUED-1');
