@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // A listing with an edit the portal does not show yet: its detail shows each changed value with a
 // pending mark and the portal's value beside it, Discard takes it back while it is not sent, a
-// refused edit opens the form again with the portal's words on its field.
+// refused edit opens the form again with the portal's words on its field, and a held one opens the
+// conflict view whose choices go to main.
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
@@ -12,7 +13,7 @@ import { renderDetail } from './render-detail';
 import { rowView } from './rows';
 
 function detailWith(edit: PendingEditView): VehicleDetailView {
-  const detail: VehicleDetailView & { edit: PendingEditView } = {
+  return {
     reference: 'REF-1',
     raw: {},
     vehicle: { reference: 'REF-1', title: 'Fiat Argo', type: 'C', value: 52900, mileage: 35000, manufacturedYear: 2020, licensePlate: 'ABC1D23' },
@@ -22,9 +23,9 @@ function detailWith(edit: PendingEditView): VehicleDetailView {
     photos: [],
     rejectedPositions: [],
     syncedAt: null,
-    edit,
+    pendingEdit: edit,
+    extras: { canSendPhotosAgain: false, videoUrl: null },
   };
-  return detail;
 }
 
 const field = (name: string, mine: unknown, portal: unknown, extra: Partial<PendingEditView['fields'][number]> = {}) => ({
@@ -43,6 +44,7 @@ beforeAll(() => {
   bridge = installBridge((channel: ChannelName): Result<unknown> => {
     if (channel === 'vehicles.get') return ok(shown);
     if (channel === 'changes.discard') return ok([]);
+    if (channel === 'changes.resolve') return ok({ reference: 'REF-1', outcome: 'queued', changeId: 7, message: '' });
     return notAnswered(channel);
   });
 });
@@ -83,5 +85,20 @@ describe('a pending edit on the listing’s detail', () => {
     expect(title.value).toBe('Argo turbo');
     expect(text(form)).toContain('The portal said: title contains a forbidden word');
     expect(screen.queryByRole('button', { name: 'Discard edit' })).toBeNull();
+  });
+
+  it('opens the conflict view from the held edit and sends the choices made', async () => {
+    const held: PendingEditView = {
+      ...pending,
+      held: true,
+      fields: [field('value', 49990, 51900, { conflict: { portal: 51900, original: 52900 } }), field('mileage', 36000, 35000)],
+    };
+    await page('en', detailWith(held));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose what to keep…' }));
+    const view = await screen.findByRole('dialog', { name: 'Changed here and on the portal' });
+    expect(view.querySelectorAll('tbody tr')).toHaveLength(1);
+    fireEvent.click(within(view).getByRole('radio', { name: 'Keep for Price: On the portal now' }));
+    fireEvent.click(within(view).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(bridge.calls.find((c) => c.channel === 'changes.resolve')?.input).toEqual({ reference: 'REF-1', keep: 'portal' }));
   });
 });

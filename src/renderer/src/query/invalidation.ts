@@ -20,6 +20,7 @@ const ACCOUNT_READS = [
   'inventory.insights',
   'inventory.query',
   'vehicles.get',
+  'catalogue.get',
 ] as const;
 
 export const INVALIDATED_BY = {
@@ -27,8 +28,8 @@ export const INVALIDATED_BY = {
   'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.insights', 'inventory.query', 'vehicles.get', 'plan.get'],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
-  // The run changed the status and history, the account's last sync time, and re-read the plan.
-  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get'],
+  // The run changed the status and history, the account's last sync time, and re-read the plan and the catalogue.
+  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'catalogue.get'],
   'auth.tokenRefused': ['accounts.list'],
 } as const satisfies { readonly [E in EventName]?: readonly ChannelName[] };
 

@@ -39,8 +39,8 @@ export function useCatalogueNames(detail: VehicleDetailView): CatalogueNames {
   const lists = useCatalogue(detail.vehicle.type).data;
   const v = detail.vehicle;
   return {
-    accessories: table(lists?.accessories, v.accessories),
-    otherInfos: table(lists?.otherInfos, v.otherInfos),
+    accessories: table(lists.accessories, v.accessories),
+    otherInfos: table(lists.otherInfos, v.otherInfos),
     trims: table(null, v.trim ? [v.trim] : []),
   };
 }
@@ -51,12 +51,14 @@ export function ListingEditDialogs(props: Props) {
 }
 
 function OpenDialog({ detail, edit, open, onClose }: Props & { open: NonNullable<EditDialog> }) {
-  const catalogue = useCatalogue(detail.vehicle.type).data ?? { accessories: null, otherInfos: null, brands: null };
+  const catalogue = useCatalogue(detail.vehicle.type).data;
   const plan = useChannel('plan.get', {}).data;
   const names = useCatalogueNames(detail);
 
   const conflicts = conflictsOf(edit);
-  if (open === 'conflict' && conflicts.length > 0)
+  // Resolved meanwhile (another window, the command line): nothing left to choose.
+  if (open === 'conflict' && conflicts.length === 0) return null;
+  if (open === 'conflict')
     return (
       <ConflictDialog
         reference={detail.reference}
