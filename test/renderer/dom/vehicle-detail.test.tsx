@@ -2,13 +2,12 @@
 // A listing's page says when it was last as on the portal with the time the top bar gives for the
 // last sync: a quick sync that found the listing unchanged does not read it again, and the page
 // said "Read from the portal 14 minutes ago" beside "Last synced 13 minutes ago".
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppContextValue } from '../../../src/renderer/src/AppContext';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import type { VehicleDetailView } from '../../../src/shared/views';
 import { installBridge, notAnswered, ok } from './bridge';
+import { renderDetail } from './render-detail';
 import { rowView } from './rows';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -37,21 +36,7 @@ beforeAll(() => {
 afterEach(cleanup);
 
 async function page(lastSuccessAt: string | null) {
-  const { initI18n } = await import('../../../src/renderer/src/i18n');
-  const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
-  const { AppContext } = await import('../../../src/renderer/src/AppContext');
-  const { VehicleDetailScreen } = await import('../../../src/renderer/src/screens/VehicleDetailScreen');
-  initI18n('en');
-  // The page reads navigation, errors and the sync's last success from the app's context.
-  const context = { navigate: vi.fn(), reportError: vi.fn(), sync: { lastSuccessAt, online: true } } as unknown as AppContextValue;
-  render(
-    <QueryClientProvider client={createQueryClient(() => undefined)}>
-      <AppContext.Provider value={context}>
-        <VehicleDetailScreen reference="REF-1" />
-      </AppContext.Provider>
-    </QueryClientProvider>,
-  );
-  await screen.findByRole('heading', { level: 1, name: 'Fiat Uno' });
+  await renderDetail('REF-1', 'Fiat Uno', { lastSuccessAt });
 }
 
 describe('the time a listing is as on the portal', () => {

@@ -21,6 +21,7 @@ const ACCOUNT_READS = [
   'inventory.insights',
   'inventory.query',
   'vehicles.get',
+  'catalogue.get',
 ] as const;
 
 export const INVALIDATED_BY = {
@@ -28,8 +29,8 @@ export const INVALIDATED_BY = {
   'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.insights', 'inventory.query', 'vehicles.get', 'plan.get', 'publications.room'],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
-  // The run changed the status and history, the account's last sync time, and re-read the plan.
-  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'publications.room'],
+  // The run changed the status and history, the account's last sync time, and re-read the plan and the catalogue.
+  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'publications.room', 'catalogue.get'],
   'auth.tokenRefused': ['accounts.list'],
 } as const satisfies { readonly [E in EventName]?: readonly ChannelName[] };
 

@@ -3,9 +3,13 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannel } from '../query/useChannel';
 import { listingTitle } from '../../../shared/vehicle';
-import type { PublicationAction } from '../../../shared/views';
+import type { PublicationAction, VehicleDetailView } from '../../../shared/views';
 import { api } from '../api';
 import { useApp } from '../AppContext';
+import { ListingEditDialogs, useCatalogueNames, type EditDialog } from '../components/edit/ListingEditDialogs';
+import { PendingEditPanel } from '../components/edit/PendingEditPanel';
+import { PendingValue } from '../components/edit/PendingValue';
+import { RejectedPhotosFix } from '../components/edit/RejectedPhotosFix';
 import { ErrorBox } from '../components/ErrorBox';
 import { PhotoGallery } from '../components/PhotoGallery';
 import { ProblemList } from '../components/ProblemList';
@@ -15,6 +19,8 @@ import { PublicationDialog } from '../components/PublicationDialog';
 import { VehicleFields } from '../components/VehicleFields';
 import { useFormat } from '../hooks/useFormat';
 import { useNow } from '../hooks/useNow';
+import { discardEdit, pendingEditOf } from '../hooks/listingEditChannels';
+import { useReopenOnRefusal } from '../hooks/useReopenOnRefusal';
 import { useVehicle } from '../hooks/useVehicle';
 
 export function VehicleDetailScreen({ reference }: { reference: string }) {
@@ -30,6 +36,10 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const retryPhotos = () => void api.call('vehicles.get', { reference, retryPhotos: true }).catch(reportError);
   const [confirming, setConfirming] = useState<PublicationAction | null>(null);
   const [showRaw, setShowRaw] = useState(false);
+  const [editDialog, setEditDialog] = useState<EditDialog>(null);
+  const edit = detail ? pendingEditOf(detail) : null;
+  // A refused edit opens the form again, with the dealer's values and the portal's words on the field.
+  useReopenOnRefusal(edit, () => setEditDialog('edit'));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const shownReference = detail?.reference;
@@ -67,6 +77,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   }
 
   const v = detail.vehicle;
+  const pendingPrice = edit?.fields.find((field) => field.field === 'value');
   // A sync that ended after the run that read this listing found it unchanged (a quick sync reads
   // only what changed): the listing is as on the portal at that sync, the time the top bar gives.
   const asOf = detail.syncedAt && sync.lastSuccessAt && sync.lastSuccessAt > detail.syncedAt ? sync.lastSuccessAt : detail.syncedAt;
@@ -99,12 +110,36 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             }}
           />
         </div>
-        {v.value !== undefined && <div className="detail__price">{f.money(v.value)}</div>}
+        <div className="detail__aside">
+          {typeof pendingPrice?.mine === 'number' ? (
+            <div className="detail__price">
+              <PendingValue
+                t={t}
+                value={f.money(pendingPrice.mine)}
+                portal={f.money(typeof pendingPrice.portal === 'number' ? pendingPrice.portal : v.value)}
+              />
+            </div>
+          ) : (
+            v.value !== undefined && <div className="detail__price">{f.money(v.value)}</div>
+          )}
+          <button type="button" className="button button--primary" onClick={() => setEditDialog('edit')} title={t('listingEdit.openHint')}>
+            {t('listingEdit.open')}
+          </button>
+        </div>
       </header>
       {error !== null && <ErrorBox error={error} onRetry={reload} />}
 
       <div className="detail__grid">
         <div className="detail__col">
+          {edit && (
+            <PendingEditPanelFor
+              detail={detail}
+              edit={edit}
+              onDiscard={() => void discardEdit(detail.reference).catch(reportError)}
+              onFix={() => setEditDialog('edit')}
+              onResolve={() => setEditDialog('conflict')}
+            />
+          )}
           <PublicationPanel
             state={detail.publication}
             url={v.url || undefined}
@@ -118,6 +153,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
             <h2 id="sec-photos">
               {t('detail.sections.photos')} <span className="muted small">{t('photos.count', { count: detail.photos.length })}</span>
             </h2>
+            <RejectedPhotosFix detail={detail} onEdit={() => setEditDialog('edit')} />
             <PhotoGallery photos={detail.photos} rejected={detail.rejectedPositions} online={sync.online !== false} onRetry={retryPhotos} />
           </section>
           <section className="detail-section" aria-labelledby="sec-problems">
@@ -137,9 +173,16 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
         </div>
       </div>
 
+      <ListingEditDialogs detail={detail} edit={edit} open={editDialog} onClose={() => setEditDialog(null)} />
       {confirming && (
         <PublicationDialog action={confirming} references={[detail.reference]} onClose={() => setConfirming(null)} onDone={() => setConfirming(null)} />
       )}
     </section>
   );
+}
+
+/** The pending edit's panel, with the catalogue's names for the ids it shows. */
+function PendingEditPanelFor(props: Omit<Parameters<typeof PendingEditPanel>[0], 'names'> & { detail: VehicleDetailView }) {
+  const names = useCatalogueNames(props.detail);
+  return <PendingEditPanel {...props} names={names} />;
 }

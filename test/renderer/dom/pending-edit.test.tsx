@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+// A listing with an edit the portal does not show yet: its detail shows each changed value with a
+// pending mark and the portal's value beside it, Discard takes it back while it is not sent, a
+// refused edit opens the form again with the portal's words on its field, and a held one opens the
+// conflict view whose choices go to main.
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChannelName, Result } from '../../../src/shared/contract';
+import type { PendingEditView } from '../../../src/shared/pending-changes';
+import type { VehicleDetailView } from '../../../src/shared/views';
+import { installBridge, notAnswered, ok, type TestBridge } from './bridge';
+import { renderDetail } from './render-detail';
+import { rowView } from './rows';
+
+function detailWith(edit: PendingEditView): VehicleDetailView {
+  return {
+    reference: 'REF-1',
+    raw: {},
+    vehicle: { reference: 'REF-1', title: 'Fiat Argo', type: 'C', value: 52900, mileage: 35000, manufacturedYear: 2020, licensePlate: 'ABC1D23' },
+    problems: [],
+    publication: rowView().publication,
+    history: [],
+    photos: [],
+    rejectedPositions: [],
+    syncedAt: null,
+    pendingEdit: edit,
+    extras: { canSendPhotosAgain: false, videoUrl: null },
+  };
+}
+
+const field = (name: string, mine: unknown, portal: unknown, extra: Partial<PendingEditView['fields'][number]> = {}) => ({
+  field: name,
+  mine,
+  portal,
+  conflict: null,
+  refusal: null,
+  ...extra,
+});
+const pending: PendingEditView = { changeId: 7, status: 'pending', held: false, fields: [field('value', 49990, 52900)], error: null, discardable: true };
+
+let bridge: TestBridge;
+let shown: VehicleDetailView;
+beforeAll(() => {
+  bridge = installBridge((channel: ChannelName): Result<unknown> => {
+    if (channel === 'vehicles.get') return ok(shown);
+    if (channel === 'changes.discard') return ok([]);
+    if (channel === 'changes.resolve') return ok({ reference: 'REF-1', outcome: 'queued', changeId: 7, message: '' });
+    return notAnswered(channel);
+  });
+});
+afterEach(() => {
+  cleanup();
+  bridge.calls.length = 0;
+});
+
+async function page(language: 'en' | 'pt-BR', detail: VehicleDetailView) {
+  shown = detail;
+  await renderDetail('REF-1', 'Fiat Argo', { language, online: false });
+}
+
+const text = (el: Element) => el.textContent.replace(/\u00a0/g, ' ');
+
+describe('a pending edit on the listing’s detail', () => {
+  it('shows the new price marked pending with the portal’s beside it, and Discard takes it back', async () => {
+    await page('pt-BR', detailWith(pending));
+    expect(text(document.querySelector('.detail__price')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
+    const section = screen.getByRole('region', { name: 'Edição ainda não está no portal' });
+    expect(text(section.querySelector('[data-field="value"] dd')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
+    fireEvent.click(within(section).getByRole('button', { name: 'Descartar edição' }));
+    await vi.waitFor(() => expect(bridge.calls.some((c) => c.channel === 'changes.discard')).toBe(true));
+    expect(bridge.calls.find((c) => c.channel === 'changes.discard')?.input).toEqual({ reference: 'REF-1' });
+  });
+
+  it('opens the form again on a refusal, the dealer’s values in it and the portal’s words on the field', async () => {
+    const refused: PendingEditView = {
+      ...pending,
+      status: 'refused',
+      discardable: false,
+      fields: [field('title', 'Argo turbo', 'Fiat Argo', { refusal: 'title contains a forbidden word' })],
+      error: { code: 'portal.bad_input' },
+    };
+    await page('en', detailWith(refused));
+    const form = await screen.findByRole('dialog', { name: 'Edit REF-1' });
+    const title = within(form).getByLabelText<HTMLInputElement>('Title');
+    expect(title.value).toBe('Argo turbo');
+    expect(text(form)).toContain('The portal said: title contains a forbidden word');
+    expect(screen.queryByRole('button', { name: 'Discard edit' })).toBeNull();
+  });
+
+  it('opens the conflict view from the held edit and sends the choices made', async () => {
+    const held: PendingEditView = {
+      ...pending,
+      held: true,
+      fields: [field('value', 49990, 51900, { conflict: { portal: 51900, original: 52900 } }), field('mileage', 36000, 35000)],
+    };
+    await page('en', detailWith(held));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose what to keep…' }));
+    const view = await screen.findByRole('dialog', { name: 'Changed here and on the portal' });
+    expect(view.querySelectorAll('tbody tr')).toHaveLength(1);
+    fireEvent.click(within(view).getByRole('radio', { name: 'Keep for Price: On the portal now' }));
+    fireEvent.click(within(view).getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(bridge.calls.find((c) => c.channel === 'changes.resolve')?.input).toEqual({ reference: 'REF-1', keep: 'portal' }));
+  });
+});
