@@ -1,7 +1,6 @@
 // What the main process hands the renderer: plain, structured-clonable views.
 // Nothing here ever carries the integration token or the JWT.
 import type { ListingExtrasView, PendingEditView } from './pending-changes';
-import type { AttentionReason } from './attention';
 import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
 import type { VehicleRow, ViewColumn } from './listing-columns';
 import type { NotOnPortalReason } from './insights';
