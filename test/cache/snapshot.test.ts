@@ -53,6 +53,13 @@ beforeAll(() => {
       .prepare("UPDATE local.pending_changes SET status = 'not_applied', last_attempt_at = 'then', not_applied_at = 'then' WHERE id = ?")
       .run(change.id);
   }
+  // Edits of a field no filter or sort reads: every other one held by a conflict, the rest refused by the portal.
+  for (const [i, reference] of references('id % 59 = 0').entries()) {
+    const change = createChanges(cache).save('edit', reference, { description: 'Revisado, único dono' });
+    const conflict = { description: { mine: 'Revisado, único dono', portal: 'Outro texto', original: null } };
+    if (i % 2 === 0) sqlOf(cache).prepare('UPDATE local.pending_changes SET conflict = ? WHERE id = ?').run(JSON.stringify(conflict), change.id);
+    else cache.ledger.markFailed(change.id, { code: 'portal.validationSaid', params: { portalMessage: 'description too long' } }, true);
+  }
   storePlan(
     cache,
     { currentPlan: { name: 'Pro', pictureQuantity: 6, adsQuantity: 3000, highlightsQuantity: 10 }, available: { adsQuantity: 1000, highlightsQuantity: 10 } },
