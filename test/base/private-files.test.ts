@@ -27,6 +27,16 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
     expect(mode(join(dir, 'elsewhere'))).toBe('700');
   });
 
+  it('a shared sticky folder (as /tmp) given as the data folder is left open: it is everyone’s, not Showroom’s', async () => {
+    const shared = join(dir, 'tmp');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    await ensurePrivateDir(shared);
+    await ensurePrivateDir(join(shared, 'showroom', 'accounts'), shared);
+    expect((statSync(shared).mode & 0o7777).toString(8)).toBe('1777');
+    expect(mode(join(shared, 'showroom'))).toBe('700');
+  });
+
   it('a database file is created 0600, an existing one and its -wal tightened; a missing folder is left to SQLite', () => {
     const file = join(dir, 'cache.sqlite');
     preparePrivateDatabaseFile(file);

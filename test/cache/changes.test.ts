@@ -68,7 +68,7 @@ describe('the changes of a sync run', () => {
     expect(cache.changes.ofRun(run)).toEqual([
       { reference: 'B', kind: 'offElsewhere', title: 'Volkswagen Gol 1.0 Flex', fields: [{ field: 'portal', from: 1, to: 0 }] },
     ]);
-    expect(cache.getVehicle('B')?.row).toMatchObject({ portal: 'off', notOnPortalReason: null });
+    expect(cache.getVehicle('B')?.row).toMatchObject({ portal: 'off', notOnPortalReason: 'offElsewhere' });
     expect(cache.getVehicle('B')?.publicationHistory.map((e) => e.cause)).toEqual(['unknown']);
   });
 

@@ -14,6 +14,7 @@ export const PRIVATE_FILE_MODE = 0o600;
 
 const modesApply = process.platform !== 'win32';
 const LOOSE = 0o077;
+const STICKY = 0o1000;
 
 const codeOf = (error: unknown) => (error instanceof Error && 'code' in error ? error.code : undefined);
 /** Gone meanwhile, or not ours to change: what can be made private is. */
@@ -34,9 +35,15 @@ function chain(dir: string, root: string | undefined): string[] {
   return folders;
 }
 
+/**
+ * Open to others and not a shared folder: a sticky folder (/tmp, /var/tmp) is everyone's by design,
+ * never Showroom's own even when given as the data folder, and closing it would break the machine.
+ */
+const tooOpen = (mode: number): boolean => (mode & LOOSE) !== 0 && (mode & STICKY) === 0;
+
 function tightenSync(path: string, mode: number): void {
   try {
-    if ((statSync(path).mode & LOOSE) !== 0) chmodSync(path, mode);
+    if (tooOpen(statSync(path).mode)) chmodSync(path, mode);
   } catch (error) {
     if (!ignorable(error)) throw error;
   }
@@ -44,7 +51,7 @@ function tightenSync(path: string, mode: number): void {
 
 async function tighten(path: string, mode: number): Promise<void> {
   try {
-    if (((await stat(path)).mode & LOOSE) !== 0) await chmod(path, mode);
+    if (tooOpen((await stat(path)).mode)) await chmod(path, mode);
   } catch (error) {
     if (!ignorable(error)) throw error;
   }
