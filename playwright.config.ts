@@ -7,8 +7,9 @@ import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from './test/e2e/harness/chromium';
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
-  // Two cores shared with other work: one browser at a time.
-  workers: 1,
+  // Two spec files at a time on two cores: a test spends much of its time waiting on the backend,
+  // the sandbox and the bridge; each file runs in its own worker, with its own data folder.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,
