@@ -65,6 +65,9 @@ const shows = (field: OverlayField): string =>
  * listing costs one probe, so a snapshot still reads 100,000 listings in one pass; only a listing
  * with such a change reads it.
  */
+/** Whether any open change shows `field` now: one row of the ledger read, or none. */
+export const anyOverlaySql = (field: OverlayField): string => `SELECT 1 FROM local.pending_changes c WHERE ${shows(field)} LIMIT 1`;
+
 export function overlaid(field: OverlayField, base: string): string {
   // First whether any change shows the field at all: a non-correlated scalar, read once per
   // statement, so with none (the usual case) a listing costs no probe.

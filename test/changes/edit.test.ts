@@ -47,6 +47,10 @@ describe('an edit through the ledger', () => {
     expect(byPrice[0]?.reference).toBe(car.reference);
     const values = byPrice.map((row) => row.price ?? -Infinity);
     expect(values).toEqual([...values].sort((a, b) => b - a));
+    // The same order while the snapshot is stale (the first read after a write), which SQL answers.
+    r.cache.invalidate();
+    const stale = r.cache.queryVehicles({ sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 100 } }).rows;
+    expect(stale.map((row) => row.reference)).toEqual(byPrice.map((row) => row.reference));
     // The detail's view: each field the dealer changed beside the portal's value.
     const change = r.cache.ledger.open()[0]!;
     expect(pendingEditView(change, r.cache.getVehicle(car.reference)!.vehicle).fields).toEqual([

@@ -5,7 +5,7 @@
 // as SQL: the tests check the snapshot against it, and the search bench's baseline uses it.
 import type { InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
 import { DIMENSION_NAMES, dimension, type FilterDimension, type InventoryFilters, type NumberRange } from '../../shared/inventory-filters';
-import { overlaid, PORTAL_STATE_SQL } from '../../shared/pending-changes';
+import { overlaid, PORTAL_STATE_SQL, type OverlayField } from '../../shared/pending-changes';
 import { STOCK_DAYS_SQL } from '../../shared/stock-age';
 import { ftsMatchExpression } from './fts';
 
@@ -60,8 +60,12 @@ export function sortFieldOn(column: string): SortField | null {
   return found === undefined ? null : (found[0] as SortField);
 }
 
-export function orderBy(sort: InventorySort): string {
-  const column = SORT_COLUMNS[sort.field];
+/** The overlay field each overlaid sort reads (pending-changes.ts). */
+export const OVERLAY_OF_SORT: Partial<Record<SortField, OverlayField>> = { value: 'value', mileage: 'mileage', modelYear: 'modelYear' };
+
+/** ORDER BY for `sort`; `overlaidNow`: an open change overlays its column, so the order reads the overlay (no index then). */
+export function orderBy(sort: InventorySort, overlaidNow = false): string {
+  const column = (overlaidNow ? OVERLAID_SORTS[sort.field] : undefined) ?? SORT_COLUMNS[sort.field];
   const dir = sort.dir === 'desc' ? 'DESC' : 'ASC';
   // The id breaks ties so that windows over equal values never overlap or skip.
   return `${column} ${dir}, v.id ${dir}`;

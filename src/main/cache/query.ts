@@ -12,6 +12,7 @@ import {
   type InventorySort,
   type PhotoStatus,
   type PublicationCause,
+  type SortField,
   type VehicleDetail,
   type VehicleQueryResult,
   type VehicleRow,
@@ -22,7 +23,8 @@ import type { Db } from './db';
 import { isJsonText, parseStoredJson } from './extract';
 import { ftsMatchExpression, indexedWords, searchWords } from './fts';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
-import { orderBy, whereClause } from './filters';
+import { orderBy, OVERLAY_OF_SORT, whereClause } from './filters';
+import { anyOverlaySql, type OverlayField } from '../../shared/pending-changes';
 import type { SearchIndexes } from './search-index';
 import { matchSql, orderSql, type MatchSet, type Snapshot, type Snapshots } from './snapshot';
 
@@ -70,8 +72,20 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
   const countAll = db.prepare<[], number>('SELECT count(*) FROM vehicles').pluck();
   const firstIds = new Map<string, Statement<[number, number], number>>();
   /** The window of the whole stock in `sort`'s order, read from the sort's index (the order the snapshot keeps). */
+  const overlayChecks = new Map<OverlayField, Statement<[], number>>();
+  /** Whether an open change overlays the sort's column now (then the index's order is not the listings' order). */
+  const sortOverlaid = (field: SortField): boolean => {
+    const overlay = OVERLAY_OF_SORT[field];
+    if (overlay === undefined) return false;
+    let check = overlayChecks.get(overlay);
+    if (check === undefined) {
+      check = db.prepare<[], number>(anyOverlaySql(overlay)).pluck();
+      overlayChecks.set(overlay, check);
+    }
+    return check.get() !== undefined;
+  };
   const windowOfAll = (sort: InventorySort, offset: number, limit: number): number[] => {
-    const sql = `SELECT v.id FROM vehicles v ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`;
+    const sql = `SELECT v.id FROM vehicles v ORDER BY ${orderBy(sort, sortOverlaid(sort.field))} LIMIT ? OFFSET ?`;
     let statement = firstIds.get(sql);
     if (statement === undefined) {
       statement = db.prepare<[number, number], number>(sql).pluck();
