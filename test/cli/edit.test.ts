@@ -39,8 +39,9 @@ describe('showroom edit', () => {
     const before = putCount();
     const result = await account.run(['edit', car.reference, '--title', 'x'.repeat(101), '--plate', 'AB-12', '--lang', 'pt-BR']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('title: Título: no máximo 100 caracteres.');
-    expect(result.stderr).toContain('licensePlate: Placa: uma placa brasileira');
+    expect(result.stderr).toContain('showroom: Título: no máximo 100 caracteres.');
+    expect(result.stderr).toContain('showroom: Placa: uma placa brasileira');
+    expect(result.stderr).not.toContain('licensePlate');
     expect(putCount()).toBe(before);
     expect(json<PendingChangeView[]>(await account.run(['pending', '--json']))).toEqual([]);
   });
@@ -50,7 +51,7 @@ describe('showroom edit', () => {
     const result = await account.run(['edit', car.reference, '--accessories', '999999']);
     expect(result.code, result.stderr).toBe(7);
     expect(result.stdout).toMatch(new RegExp(`^${car.reference}: refused — `, 'm'));
-    expect(result.stdout).toMatch(/^ {2}accessories: /m);
+    expect(result.stdout).toMatch(/^ {2}Accessories: /m);
   });
 
   it('removes a photo by its number, adds one by address; one the portal rejects can be sent again in one command', { timeout: 120_000 }, async () => {

@@ -5,7 +5,8 @@
 // holds it, 5 for a listing not in the inventory.
 import { readFileSync } from 'node:fs';
 import { isAppError } from '../../../shared/errors';
-import { renderMessage, textOf } from '../../../shared/i18n/messages';
+import { MESSAGES, renderMessage, textOf } from '../../../shared/i18n/messages';
+import { writeFieldLabel } from '../../../shared/i18n/write-field';
 import type { WriteIssue } from '../../../shared/listing-write';
 import type { EditOutcome } from '../../../shared/pending-changes';
 import type { UiLanguage } from '../../../shared/views';
@@ -83,7 +84,7 @@ async function report(ctx: CliContext, outcomes: readonly EditOutcome[]): Promis
     const language = await ctx.language();
     for (const o of outcomes) {
       ctx.out.line(outcomeLine(language, o));
-      for (const [field, words] of Object.entries(o.fields ?? {})) ctx.out.line(`  ${field}: ${words}`);
+      for (const [field, words] of Object.entries(o.fields ?? {})) ctx.out.line(`  ${writeFieldLabel(MESSAGES[language], field)}: ${words}`);
     }
   }
   return outcomes.some((o) => o.outcome === 'refused' || o.outcome === 'held') ? EXIT.refused : EXIT.ok;
@@ -95,7 +96,8 @@ async function badFields(ctx: CliContext, error: unknown): Promise<number | null
   if (fields === undefined || fields.length === 0) return null;
   const language = await ctx.language();
   if (ctx.json) ctx.out.json({ error: error instanceof Error && isAppError(error) ? error.toJSON() : null });
-  else for (const issue of fields) ctx.out.note(`showroom: ${issue.field ? `${issue.field}: ` : ''}${renderMessage(language, issue.code, issue.params)}`);
+  // Each message names its field in the dealer's words already.
+  else for (const issue of fields) ctx.out.note(`showroom: ${renderMessage(language, issue.code, issue.params)}`);
   return EXIT.usage;
 }
 

@@ -1,13 +1,7 @@
-// A write-shape field's name in the dealer's words (the trim goes by id on the wire).
+// A write-shape field's name in the dealer's words (shared/i18n/write-field.ts), through i18next.
 import type { TFunction } from 'i18next';
-import type { Messages } from '../../../../shared/i18n/en';
-
-type Labelled = keyof Messages['listingEdit']['fields'];
-
-const ALIASES: Readonly<Record<string, Labelled>> = { trimId: 'trim' };
+import { writeFieldKey } from '../../../../shared/i18n/write-field';
 
 export function fieldLabel(t: TFunction, field: string): string {
-  // A field the dictionaries do not name (a newer portal's) is shown by its own name.
-  const key = (ALIASES[field] ?? field) as Labelled;
-  return t(`listingEdit.fields.${key}`, { defaultValue: field });
+  return t(`listingEdit.fields.${writeFieldKey(field)}`, { defaultValue: field });
 }
