@@ -13,7 +13,7 @@ import { parseVehicle } from '../src/shared/vehicle';
 import { benchVehicles, isMain, percentile, printResult, round, timeMs, withTempDir, type BenchResult } from './lib/cache-bench';
 
 const COUNT = Number(process.env.BENCH_ATTENTION_COUNT ?? 100_000);
-const ROUNDS = 9;
+const ROUNDS = 15;
 const RATIO_GOAL = 1.6;
 const COUNTS_GOAL_MS = 16;
 
@@ -47,15 +47,22 @@ export async function run(): Promise<BenchResult> {
     const db = connectionForTests(cache);
     const before = db.prepare(`SELECT v.id, ${BEFORE_SQL}, CASE WHEN v.published = 0 THEN 'off' ELSE 'on' END FROM vehicles v`).raw();
     const now = db.prepare(`SELECT v.id, ${ATTENTION_SQL}, ${PORTAL_STATE_SQL} FROM vehicles v`).raw();
-    /** Alternating, so both see the same machine: [before, now] medians in ms. */
-    const sideBySide = (): [number, number] => {
+    /**
+     * Alternating, so both see the same machine: [before, now] medians in ms, and the median of
+     * each round's now ÷ before (two reads a few ms apart share the machine's load; medians of
+     * separate rounds do not, on a busy machine).
+     */
+    const sideBySide = (): [number, number, number] => {
       const a: number[] = [];
       const b: number[] = [];
+      const ratios: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
-        a.push(timeMs(() => before.all()));
-        b.push(timeMs(() => now.all()));
+        const [x, y] = [timeMs(() => before.all()), timeMs(() => now.all())];
+        a.push(x);
+        b.push(y);
+        ratios.push(y / x);
       }
-      return [median(a), median(b)];
+      return [median(a), median(b), median(ratios)];
     };
     sideBySide(); // warm-up
     const [emptyBefore, emptyNow] = sideBySide();
@@ -66,7 +73,7 @@ export async function run(): Promise<BenchResult> {
       INSERT INTO local.pending_changes (kind, slot, reason, overlay, reference, created_at, status) SELECT ${UNPUBLISH}, reference, 'then', 'sent' FROM vehicles WHERE id % 100 = 3;
       INSERT INTO local.pending_changes (kind, slot, reason, reference, created_at, status, closed_at) SELECT 'publish', 'publication', 'publishRefused', reference, 'then', 'confirmed', 'then' FROM vehicles WHERE id % 100 = 2;`);
     const entries = Number(db.prepare('SELECT count(*) FROM local.pending_changes').pluck().get());
-    const [fullBefore, fullNow] = sideBySide();
+    const [fullBefore, fullNow, ratio] = sideBySide();
     const rebuild: number[] = [];
     for (let i = 0; i < 5; i++) {
       cache.invalidate();
@@ -76,7 +83,6 @@ export async function run(): Promise<BenchResult> {
     const counts = median(Array.from({ length: 5 }, () => timeMs(() => cache.countVehicles({ filters: { attention: ['requestNotApplied'] } }))));
     const summaryMs = median(Array.from({ length: 5 }, () => timeMs(() => cache.summary())));
     cache.close();
-    const ratio = fullNow / fullBefore;
     return {
       name: 'attention-outbox',
       figures: {

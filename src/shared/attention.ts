@@ -3,7 +3,7 @@
 // reason in this order (its most urgent), so the snapshot packs it like any state and counts it
 // at once at 100,000 listings; the rows carry every reason (main/cache/rows.ts) for the
 // "Needs attention" view. The fix for each reason is in the dictionaries (attention.fix.<reason>).
-import { latestOpenChange } from './pending-changes';
+import { byId, latestOpenChange } from './pending-changes';
 import type { PublicationStateView } from './views';
 
 /** How long a listing on the portal may go without its address after an edit before it needs the dealer. */
@@ -88,7 +88,9 @@ const COLUMN_REASONS = ATTENTION_REASONS.filter((r) => !(LEDGER_REASONS as reado
  * (nearly all of them) costs one probe of the ledger instead of one per ledger reason; only the
  * few in it test each reason.
  */
-const IN_LEDGER = `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND (${LEDGER_REASONS.map((r) => `(${LEDGER_TESTS[r]})`).join(' OR ')}))`;
+const IN_LEDGER = byId(
+  `SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND (${LEDGER_REASONS.map((r) => `(${LEDGER_TESTS[r]})`).join(' OR ')})`,
+);
 
 const whens = (reasons: readonly AttentionReason[]): string => reasons.map((r) => `WHEN ${REASON_SQL[r]} THEN '${r}'`).join(' ');
 const bits = (reasons: readonly AttentionReason[]): string =>

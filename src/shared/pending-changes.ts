@@ -60,19 +60,28 @@ const shows = (field: OverlayField): string =>
   `c.closed_at IS NULL AND json_type(c.overlay, '$.fields.${field}') IS NOT NULL AND c.status IN (SELECT value FROM json_each(c.overlay, '$.statuses'))`;
 
 /**
+ * Whether listing `v` is among the listings whose references `references` selects. The ledger keys
+ * its changes by reference (it outlives the cache's ids), but each of the 100,000 listings a
+ * snapshot reads probes the set: the few references become the cache's integer ids once per
+ * statement, through the reference's unique index, and each probe compares integers (measured in
+ * docs/measurements.md, the attention bench).
+ */
+export const byId = (references: string): string => `v.id IN (SELECT k.id FROM vehicles k WHERE k.reference IN (${references}))`;
+
+/** Whether any open change shows `field` now: one row of the ledger read, or none. */
+export const anyOverlaySql = (field: OverlayField): string => `SELECT 1 FROM local.pending_changes c WHERE ${shows(field)} LIMIT 1`;
+
+/**
  * Listing `v`'s `base` column as its latest open change showing `field` overlays it. The IN is not
  * correlated with `v`: SQLite reads the ledger's few rows once per statement into a set and each
  * listing costs one probe, so a snapshot still reads 100,000 listings in one pass; only a listing
  * with such a change reads it.
  */
-/** Whether any open change shows `field` now: one row of the ledger read, or none. */
-export const anyOverlaySql = (field: OverlayField): string => `SELECT 1 FROM local.pending_changes c WHERE ${shows(field)} LIMIT 1`;
-
 export function overlaid(field: OverlayField, base: string): string {
   // First whether any change shows the field at all: a non-correlated scalar, read once per
   // statement, so with none (the usual case) a listing costs no probe.
-  return `(CASE WHEN (SELECT 1 FROM local.pending_changes c WHERE ${shows(field)} LIMIT 1) IS NULL THEN ${base}
-    WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)})
+  return `(CASE WHEN (${anyOverlaySql(field)}) IS NULL THEN ${base}
+    WHEN ${byId(`SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)}`)}
     THEN (SELECT json_extract(c.overlay, '$.fields.${field}') FROM local.pending_changes c WHERE c.reference = v.reference AND ${shows(field)} ORDER BY c.id DESC LIMIT 1)
     ELSE ${base} END)`;
 }
@@ -85,8 +94,8 @@ export const PORTAL_STATE_SQL = `(CASE WHEN v.published = 0 THEN 'off' ELSE ${ov
  * asked) is open and passes `test` over `c`. Not correlated with `v`, as above.
  */
 export const latestOpenChange = (test: string): string =>
-  `v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND ${test}
-    AND c.id = (SELECT max(l.id) FROM local.pending_changes l WHERE l.reference = c.reference AND l.slot = c.slot AND l.status != 'discarded'))`;
+  byId(`SELECT c.reference FROM local.pending_changes c WHERE c.closed_at IS NULL AND ${test}
+    AND c.id = (SELECT max(l.id) FROM local.pending_changes l WHERE l.reference = c.reference AND l.slot = c.slot AND l.status != 'discarded')`);
 
 /** One open pending change as the app and `showroom pending` list it. */
 export interface PendingChangeView {
