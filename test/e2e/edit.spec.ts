@@ -44,7 +44,7 @@ test('the edit form and its photo manager in both languages, a bad value said on
 
     // A price that is not one, and a used car without a plate: each said on its field, the first focused.
     const price = form.getByLabel(t('listingEdit.fields.value'), { exact: true });
-    await price.fill('49,990.00');
+    await price.fill('49.990.00');
     await form.getByLabel(t('listingEdit.fields.licensePlate'), { exact: true }).fill('');
     await button(page, t('listingEdit.save')).click();
     await expect(price).toBeFocused();
