@@ -8,18 +8,20 @@
  * pending: saved, not sent; sending: a send is (or was, when cut short) in flight, its fate unknown;
  * sent: the portal accepted it, until a read shows it; confirmed: a read showed it; refused: the
  * portal said no; not_applied: accepted, but a read long after did not show it; discarded: the
- * dealer took it back before it was sent.
+ * dealer took it back before the portal took it (unsent, or refused).
  */
 export const CHANGE_STATUSES = ['pending', 'sending', 'sent', 'confirmed', 'refused', 'not_applied', 'discarded'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
 /**
- * Not sent as far as we know: the dealer can still take it back. 'sending' included: a send that
- * got no answer (offline, most often a refused connection) leaves it so, and that is the change a
- * dealer working offline wants to take back; should the portal have received it after all, the
- * next sync shows the listing as the portal has it.
+ * Not on the portal as far as we know: the dealer can still take it back. 'sending' included: a
+ * send that got no answer (offline, most often a refused connection) leaves it so, and that is the
+ * change a dealer working offline wants to take back; should the portal have received it after
+ * all, the next sync shows the listing as the portal has it. 'refused' too: the portal changed
+ * nothing, and a dealer who does not want to fix it (an edit's value, a publish without room) can
+ * drop it rather than leave it open in Needs attention.
  */
-export const DISCARDABLE: readonly ChangeStatus[] = ['pending', 'sending'];
+export const DISCARDABLE: readonly ChangeStatus[] = ['pending', 'sending', 'refused'];
 /** Waiting to be sent (a send cut short included): a sync sends them first. */
 export const UNSENT: readonly ChangeStatus[] = ['pending', 'sending'];
 

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache';
 import { pendingEditView } from '../../src/main/changes/edit-view';
+import { createChanges } from '../../src/main/changes/ledger';
 import { pendingChangeViews } from '../../src/main/changes/view';
 import type { PortalVehicle } from '../../src/sandbox';
 import { rig, type Rig } from '../sync/helpers';
@@ -138,6 +139,18 @@ describe('an edit through the ledger', () => {
     expect(again.changeId).toBe(outcome.changeId);
     expect(again.outcome).toBe('sent');
     expect(r.cache.ledger.get(outcome.changeId)).toMatchObject({ status: 'sent', refusedFields: null, payload: { title: 'Refused' } });
+  });
+
+  it('a refused edit can be discarded: the listing shows the portal’s values again and needs nothing', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    const outcome = await r.engine.edits.edit(car.reference, { accessories: [999_999], title: 'Refused' });
+    expect(outcome).toMatchObject({ outcome: 'refused' });
+    expect(pendingEditView(r.cache.ledger.get(outcome.changeId)!, null).discardable).toBe(true);
+    expect(createChanges(r.cache).discard({ reference: car.reference })).toEqual([expect.objectContaining({ id: outcome.changeId, status: 'discarded' })]);
+    expect(r.cache.ledger.get(outcome.changeId)).toMatchObject({ status: 'discarded', closedAt: expect.any(String) });
+    expect(listed(r, car.reference)?.title).toBe(car.title);
+    expect(listed(r, car.reference)?.attention).not.toContain('editRefused');
+    expect(pendingChangeViews(r.cache)).toEqual([]);
   });
 
   it('bad values are refused before anything is saved, naming the field', { timeout: 60_000 }, async () => {
