@@ -39,8 +39,11 @@ describe('an edit through the ledger', () => {
     const outcome = await r.engine.edits.edit(car.reference, { value: `R$ ${price.toLocaleString('pt-BR')},00`, title });
     expect(outcome).toMatchObject({ outcome: 'queued' });
     expect(r.cache.ledger.open()).toEqual([expect.objectContaining({ kind: 'edit', status: expect.stringMatching(/pending|sending/) })]);
-    expect(listed(r, car.reference)).toMatchObject({ price, title });
+    // The row carries the portal's value of each pending column, for the list's "pending (portal: …)".
+    expect(listed(r, car.reference)).toMatchObject({ price, title, portalValues: { price: car.value, title: car.title ?? null } });
     expect(r.cache.getVehicle(car.reference)?.row).toMatchObject({ price, title });
+    const other = r.sb.data.list().find((v) => v.reference !== car.reference)!;
+    expect(listed(r, other.reference)?.portalValues).toBeNull();
     // The price filter and sort read the pending price, not the portal's.
     const inRange = r.cache.queryVehicles({ filters: { price: { min: price, max: price } } }).rows.map((row) => row.reference);
     expect(inRange).toContain(car.reference);
@@ -75,7 +78,7 @@ describe('an edit through the ledger', () => {
     expect((await r.engine.run()).outcome).toBe('succeeded');
     expect(r.cache.ledger.get(change.id)).toMatchObject({ status: 'confirmed' });
     expect(pendingChangeViews(r.cache)).toEqual([]);
-    expect(listed(r, car.reference)).toMatchObject({ price, title });
+    expect(listed(r, car.reference)).toMatchObject({ price, title, portalValues: null });
   });
 
   it('a second edit before sending joins the first: one change, both fields, the first base kept', { timeout: 60_000 }, async () => {

@@ -94,7 +94,14 @@ test.describe('edits against the sandbox', () => {
 
     // The list shows the pending price.
     await page.keyboard.press('Escape');
-    await expect(inventoryRow(page, car.reference).locator('.inv-cell--value')).toContainText('R$49,990');
+    const listed = inventoryRow(page, car.reference).locator('.inv-cell--value');
+    await expect(listed).toContainText('R$49,990');
+    await expect(listed.locator('.inv-pending')).toContainText(
+      t('listingEdit.pending.portal', {
+        value: new Intl.NumberFormat('en', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 }).format(car.value),
+      }),
+    );
+    await app.screen('edit-pending-list', 'en');
 
     // Discarded before it was sent: the listing is as the portal has it, and nothing reaches the portal.
     await openVehicle(page, car.reference);
