@@ -12,6 +12,8 @@ import { createChanges } from '../../src/main/changes/ledger';
 import { pendingChangeViews } from '../../src/main/changes/view';
 import type { PortalVehicle } from '../../src/sandbox';
 import { rig, type Rig } from '../sync/helpers';
+import type { InventoryFilters } from '../../src/shared/inventory-filters';
+import { KNOWN_COLORS, KNOWN_FUELS, KNOWN_GEARBOXES } from '../../src/shared/vehicle';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -80,6 +82,37 @@ describe('an edit through the ledger', () => {
     expect(pendingChangeViews(r.cache)).toEqual([]);
     expect(listed(r, car.reference)).toMatchObject({ price, title, portalValues: null });
   });
+
+  it(
+    'the fuel, gearbox and colour filters and the title sort read the pending values, fresh and while the snapshot is stale',
+    { timeout: 60_000 },
+    async () => {
+      const { r, car } = await syncedRig();
+      const other = <T extends string>(values: readonly T[], now: string): T => values.find((v) => v !== now)!;
+      const fuel = other(KNOWN_FUELS, car.fuel);
+      const gearbox = other(KNOWN_GEARBOXES, car.gearbox);
+      const color = other(KNOWN_COLORS, car.color);
+      // Last in a descending sort by title: 'zz' after every title of the stock (NOCASE).
+      const title = `zz ${car.title ?? 'Carro'}`;
+      r.sb.faults.set({ resetRate: 1 });
+      expect(await r.engine.edits.edit(car.reference, { fuel, gearbox, color, title })).toMatchObject({ outcome: 'queued' });
+      const selected = (filters: InventoryFilters) => r.cache.queryVehicles({ filters, window: { offset: 0, limit: 500 } }).rows.map((row) => row.reference);
+      for (const [name, mine, portal] of [
+        ['fuel', fuel, car.fuel],
+        ['gearbox', gearbox, car.gearbox],
+        ['color', color, car.color],
+      ] as const) {
+        expect(selected({ [name]: [mine] }), name).toContain(car.reference);
+        expect(selected({ [name]: [portal] }), name).not.toContain(car.reference);
+        expect(r.cache.facetCounts({ filters: { [name]: [mine] } })[name].find((f) => f.value === mine)?.count).toBe(selected({ [name]: [mine] }).length);
+      }
+      const byTitle = () => r.cache.queryVehicles({ sort: { field: 'title', dir: 'desc' }, window: { offset: 0, limit: 50 } }).rows.map((row) => row.reference);
+      expect(byTitle()[0]).toBe(car.reference);
+      // While the snapshot is stale, SQL answers the whole stock's window: the same order.
+      r.cache.invalidate();
+      expect(byTitle()[0]).toBe(car.reference);
+    },
+  );
 
   it('a second edit before sending joins the first: one change, both fields, the first base kept', { timeout: 60_000 }, async () => {
     const { r, car } = await syncedRig();
