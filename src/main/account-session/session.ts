@@ -250,6 +250,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
           outcomes.push(await engine.edits.photosAgain(reference, { signal: controller.signal }));
         return outcomes;
       }),
+    photosAgainCandidates: async () => engine.edits.photosAgainCandidates(),
     resolveEdit: (reference, choice) => changing(() => engine.edits.resolve(reference, choice, { signal: controller.signal })),
 
     startSync,

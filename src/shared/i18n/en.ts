@@ -665,6 +665,19 @@ export const en = {
     fixLabel: 'What fixes it:',
     more: 'Showing the first {{shown}} of {{total}}.',
     showAll: 'See all {{total}} in the inventory',
+    /** Sending every photo again, for every listing whose rejected photos Showroom sent. */
+    photosAgain: {
+      button_one: 'Send all photos again for {{count}} listing',
+      button_other: 'Send all photos again for {{count}} listings',
+      hint: 'Showroom sent these listings’ photos and knows every address. The others need the photo’s address: open them to give it.',
+      title: 'Send all photos again?',
+      body_one:
+        'The photos of {{count}} listing are sent again as Showroom sent them, in one edit: at once when the portal answers, otherwise at the next sync. The portal fetches them again.',
+      body_other:
+        'The photos of {{count}} listings are sent again as Showroom sent them, one edit each: at once when the portal answers, otherwise at the next sync. The portal fetches them again.',
+      confirm: 'Send them again',
+      done: 'Sent: {{sent}}. Waiting for the next sync: {{queued}}. Refused or held: {{refused}}.',
+    },
   },
   history: {
     title: 'Sync history',

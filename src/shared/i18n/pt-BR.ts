@@ -664,6 +664,18 @@ export const ptBR: Messages = {
     fixLabel: 'O que resolve:',
     more: 'Mostrando os primeiros {{shown}} de {{total}}.',
     showAll: 'Ver todos os {{total}} no estoque',
+    photosAgain: {
+      button_one: 'Enviar de novo todas as fotos de {{count}} anúncio',
+      button_other: 'Enviar de novo todas as fotos de {{count}} anúncios',
+      hint: 'O Showroom enviou as fotos destes anúncios e conhece todos os endereços. Os outros precisam do endereço da foto: abra-os para informá-lo.',
+      title: 'Enviar todas as fotos de novo?',
+      body_one:
+        'As fotos de {{count}} anúncio são enviadas de novo como o Showroom as enviou, em uma edição: na hora se o portal responder, senão na próxima sincronização. O portal busca as fotos de novo.',
+      body_other:
+        'As fotos de {{count}} anúncios são enviadas de novo como o Showroom as enviou, uma edição para cada: na hora se o portal responder, senão na próxima sincronização. O portal busca as fotos de novo.',
+      confirm: 'Enviar de novo',
+      done: 'Enviados: {{sent}}. Aguardando a próxima sincronização: {{queued}}. Recusados ou retidos: {{refused}}.',
+    },
   },
   history: {
     title: 'Sincronizações',
