@@ -242,7 +242,8 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       emit({ type: 'changed', reason: 'publication' });
       return pendingChangeViews(cache, discarded);
     },
-    editListing: (reference, fields) => changing(() => engine.edits.edit(reference, fields, { signal: controller.signal })),
+    editListing: (reference, fields) =>
+      changing(() => engine.edits.edit(reference, fields, { signal: controller.signal, onSaved: () => emit({ type: 'changed', reason: 'publication' }) })),
     sendPhotosAgain: (references) =>
       changing(async () => {
         const outcomes = [];
