@@ -113,6 +113,37 @@ test.describe('edits against the sandbox', () => {
     expect(sandbox.data.get(car.reference)?.value).toBe(car.value);
   });
 
+  test('the portal refuses a save on a field: its words on that field in the form, nothing lost, and Discard takes it back', async ({ app, sandbox }) => {
+    test.setTimeout(180_000);
+    const { page } = app;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const t = words('en');
+    await connectAndSync(app, sandbox);
+    const car = usedCar(sandbox);
+    // A rule Showroom cannot know: the portal answers 400 naming the title, NestJS style.
+    sandbox.faults.set({ refuseWrites: { field: 'title', message: 'contains a forbidden word', references: [car.reference] } });
+
+    const form = await openEditForm(page, car.reference, 'en');
+    await saveEdit(page, form, 'en', { title: 'Argo turbo imperdível' });
+    // Refused: the form opens again with what the dealer typed, the portal's words on the title.
+    const again = page.getByRole('dialog', { name: t('listingEdit.title', { reference: car.reference }) });
+    await expect(again).toBeVisible();
+    const title = again.getByLabel(t('listingEdit.fields.title'), { exact: true });
+    await expect(title).toHaveValue('Argo turbo imperdível');
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toHaveAccessibleDescription(new RegExp(t('listingEdit.refusedField', { message: 'title contains a forbidden word' })));
+    await app.screen('edit-refused', 'en');
+
+    // Not fixed but taken back: nothing pending, nothing reached the portal.
+    await button(page, t('listingEdit.cancel')).click();
+    await expect(again).toBeHidden();
+    const detail = vehicleDetail(page, car.title ?? '');
+    await button(detail, t('listingEdit.pending.discard')).click();
+    await expect(detail.getByRole('region', { name: t('listingEdit.pending.title') })).toBeHidden();
+    sandbox.faults.clear();
+    expect(sandbox.data.get(car.reference)?.title).toBe(car.title);
+  });
+
   test('a field changed here and on the portal: mine / portal / original side by side, chosen, then sent', async ({ app, sandbox }) => {
     test.setTimeout(240_000);
     const { page } = app;

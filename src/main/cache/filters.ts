@@ -46,7 +46,8 @@ const SORT_COLUMNS: Record<SortField, string> = {
 /**
  * Sorts whose column an open edit may overlay (shared/pending-changes.ts): the order is read from
  * the column's index (as the portal has the listings), and the snapshot puts the few listings an
- * edit moves in their place (snapshot.ts, `order`). Their filters test the overlaid column.
+ * edit moves in their place (snapshot.ts, `order`); the title, which has no range column there, is
+ * read in the overlaid order while a change shows a title. Their filters test the overlaid column.
  */
 export const OVERLAID_SORTS: Partial<Record<SortField, string>> = {
   title: `${overlaid('title', 'v.title')} COLLATE NOCASE`,
