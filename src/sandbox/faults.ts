@@ -50,6 +50,12 @@ export interface FaultConfig {
   failNext?: { count: number; status?: number };
   /** Limit request-level faults to these routes, e.g. ["GET /vehicles"]; default every API route. */
   routes?: string[];
+  /**
+   * Writes (PUT and POST /vehicles) the portal refuses on a field, as production does when a rule
+   * Showroom cannot know fails: 400, NestJS style, `message` a list whose sentence names the field
+   * ("title contains a forbidden word"). Only for these references when given; every write otherwise.
+   */
+  refuseWrites?: { field: string; message?: string; references?: string[] };
   /** Photo host faults. */
   photos?: {
     /** Serve an HTML page with content-type text/html instead of the JPEG. */
@@ -117,6 +123,13 @@ export class FaultEngine {
     if (!this.applies(route)) return 0;
     const jitter = c.latencyJitterMs ? Math.floor(unitHash(this.seed, 'jitter', this.requestIndex) * (c.latencyJitterMs + 1)) : 0;
     return (c.latencyMs ?? 0) + jitter;
+  }
+
+  /** The 400's sentence for a write of `reference` the faults refuse, or null. */
+  writeRefusal(reference: string): string | null {
+    const refuse = this.config.refuseWrites;
+    if (refuse === undefined || (refuse.references !== undefined && !refuse.references.includes(reference))) return null;
+    return `${refuse.field} ${refuse.message ?? 'is not accepted'}`;
   }
 
   /** Decides the fault of the next API request. */
@@ -210,6 +223,8 @@ function validate(config: FaultConfig): void {
     rate(`errorRates[${status}]`, r);
   }
   if (config.latencyMs !== undefined && !(config.latencyMs >= 0)) throw new Error(`latencyMs must be >= 0, got ${config.latencyMs}`);
+  if (config.refuseWrites !== undefined && !/^[A-Za-z]+$/.test(config.refuseWrites.field))
+    throw new Error(`refuseWrites.field must be a field name, got ${config.refuseWrites.field}`);
   const m = config.mutateWhilePaging;
   if (m && (!Number.isInteger(m.everyNthPageRequest) || m.everyNthPageRequest < 1))
     throw new Error('mutateWhilePaging.everyNthPageRequest must be a positive integer');

@@ -25,6 +25,7 @@ export const CHANNEL_NAMES = [
   'changes.discard',
   'changes.edit',
   'changes.photosAgain',
+  'changes.photosAgainCandidates',
   'changes.resolve',
   'sync.start',
   'sync.cancel',

@@ -104,6 +104,8 @@ export const channels = {
   'changes.edit': channel(z.object({ reference, fields: z.record(z.string(), z.unknown()) }).strict()).returns<EditOutcome>(),
   // Send again every photo Showroom sent of these listings (the portal rejected some); none: every listing whose photos it can.
   'changes.photosAgain': channel(z.object({ references: z.array(reference).max(10_000).optional() }).strict()).returns<EditOutcome[]>(),
+  // The listings whose rejected photos Showroom can send again (it sent them): what Needs attention counts and confirms.
+  'changes.photosAgainCandidates': channel(none).returns<string[]>(),
   // The dealer's choice on a held edit: keep theirs or the portal's, for one field or every one in conflict.
   'changes.resolve': channel(
     z.object({ reference, keep: z.enum(['mine', 'portal']), field: z.string().min(1).max(60).optional() }).strict(),

@@ -61,9 +61,9 @@ export const FILTER_DIMENSIONS = {
   active: { kind: 'flag', column: 'v.active', label: 'active', cli: 'active' },
   type: { kind: 'values', column: 'v.type', label: 'type', cli: 'type', cliHint: 'C|M', cliUpperCase: true },
   brand: { kind: 'values', column: 'v.brand', label: 'brand', cli: 'brand', cliHint: 'B', cliUpperCase: false },
-  fuel: { kind: 'values', column: 'v.fuel', label: 'fuel', cli: 'fuel', cliHint: 'F', cliUpperCase: true },
-  gearbox: { kind: 'values', column: 'v.gearbox', label: 'gearbox', cli: 'gearbox', cliHint: 'G', cliUpperCase: true },
-  color: { kind: 'values', column: 'v.color', label: 'color', cli: 'color', cliHint: 'C', cliUpperCase: true },
+  fuel: { kind: 'values', column: overlaid('fuel', 'v.fuel'), label: 'fuel', cli: 'fuel', cliHint: 'F', cliUpperCase: true },
+  gearbox: { kind: 'values', column: overlaid('gearbox', 'v.gearbox'), label: 'gearbox', cli: 'gearbox', cliHint: 'G', cliUpperCase: true },
+  color: { kind: 'values', column: overlaid('color', 'v.color'), label: 'color', cli: 'color', cliHint: 'C', cliUpperCase: true },
   /** Model year. */
   year: { kind: 'range', column: overlaid('modelYear', 'v.model_year'), label: 'year', cli: 'year' },
   /** Price in reais (`value`). */

@@ -14,7 +14,7 @@ import type { Messages } from './i18n/en';
 import { OFF_REASON_SQL, type NotOnPortalReason } from './insights';
 import type { PhotoStatus, PortalState } from './inventory';
 import type { ChangeFieldSpec } from './listing-changes';
-import { overlaid, PORTAL_STATE_SQL } from './pending-changes';
+import { overlaid, portalValuesSql, PORTAL_STATE_SQL, type OverlayField } from './pending-changes';
 import { STOCK_AT_LEAST_SQL, STOCK_DAYS_SQL } from './stock-age';
 import { picturesInOrder, type Vehicle, type VehicleField } from './vehicle';
 import { doorCount, downPayment, installments, type Fact } from './vehicle-facts';
@@ -25,6 +25,9 @@ export interface CoverPhoto {
   photoId: number | null;
   status: PhotoStatus | null;
 }
+
+/** The portal's value of each column of a row that an open change shows pending (the row has the pending one), by column name. */
+export type PortalValues = Readonly<Record<string, string | number | null>>;
 
 /** How SQLite's value of a row column reads in the row (each reader's parameter is SQLite's type, its result the row's). */
 const READERS = {
@@ -40,6 +43,10 @@ const READERS = {
   offReason: (v: NotOnPortalReason | null) => v,
   attention: (v: number) => reasonsOfMask(v),
   cover: (v: string | null): CoverPhoto | null => (v === null ? null : (JSON.parse(v) as CoverPhoto)),
+  portalValues: (v: string | null): PortalValues | null => {
+    const pairs = v === null ? [] : (JSON.parse(v) as Array<[string, string | number | null]>);
+    return pairs.length === 0 ? null : Object.fromEntries(pairs);
+  },
 } as const;
 type Readers = typeof READERS;
 export type RowRead = keyof Readers;
@@ -59,8 +66,11 @@ export interface ListingColumn {
   /** Its label, in the dictionaries (a column the dealer reads: shown, exported, compared). */
   label?: (m: Messages) => string;
   format: ColumnFormat;
-  /** In every list row: `sql` over `vehicles v` and the cover's join `p` (a fixed fragment), read with `read`. */
-  row?: { sql: string; read: RowRead };
+  /**
+   * In every list row: `sql` over `vehicles v` and the cover's join `p` (a fixed fragment), read
+   * with `read`; `overlay`: an open change may show another value (`base` is the portal's).
+   */
+  row?: { sql: string; read: RowRead; overlay?: { field: OverlayField; base: string } };
   /**
    * The listing's field as the portal sent it, and how it reads from the tolerant parse (default:
    * the field as it is). `show` prints these; the export reads from here what the row lacks.
@@ -77,6 +87,9 @@ export interface ListingColumn {
 const fact = <T>(value: Fact<T>, as: (v: T) => ListingValue): ListingValue => (value === undefined ? null : value === 'none' ? NONE : as(value));
 const names = (items: ReadonlyArray<{ name: string }> | undefined): string | null => items?.map((a) => a.name).join(', ') || null;
 
+/** A row column an open change may overlay: the pending value while one shows it, the portal's (`base`) otherwise. */
+const overlaidRow = <R extends RowRead>(field: OverlayField, base: string, read: R) => ({ sql: overlaid(field, base), read, overlay: { field, base } });
+
 /** In a dealer's reading order: the export's columns and `show`'s fields follow it. */
 export const LISTING_COLUMNS = {
   reference: {
@@ -90,7 +103,7 @@ export const LISTING_COLUMNS = {
   title: {
     label: (m) => m.detail.fields.title,
     format: 'text',
-    row: { sql: overlaid('title', 'v.title'), read: 'text' },
+    row: overlaidRow('title', 'v.title', 'text'),
     listing: { field: 'title' },
     view: true,
     export: 40,
@@ -118,7 +131,7 @@ export const LISTING_COLUMNS = {
   fuel: {
     label: (m) => m.detail.fields.fuel,
     format: 'code',
-    row: { sql: overlaid('fuel', 'v.fuel'), read: 'text' },
+    row: overlaidRow('fuel', 'v.fuel', 'text'),
     listing: { field: 'fuel' },
     view: true,
     export: 12,
@@ -126,7 +139,7 @@ export const LISTING_COLUMNS = {
   gearbox: {
     label: (m) => m.detail.fields.gearbox,
     format: 'code',
-    row: { sql: overlaid('gearbox', 'v.gearbox'), read: 'text' },
+    row: overlaidRow('gearbox', 'v.gearbox', 'text'),
     listing: { field: 'gearbox' },
     view: true,
     export: 11,
@@ -134,7 +147,7 @@ export const LISTING_COLUMNS = {
   color: {
     label: (m) => m.detail.fields.color,
     format: 'code',
-    row: { sql: overlaid('color', 'v.color'), read: 'text' },
+    row: overlaidRow('color', 'v.color', 'text'),
     listing: { field: 'color' },
     view: true,
     export: 11,
@@ -143,7 +156,7 @@ export const LISTING_COLUMNS = {
   manufacturedYear: {
     label: (m) => m.detail.fields.manufacturedYear,
     format: 'year',
-    row: { sql: overlaid('manufacturedYear', 'v.manufactured_year'), read: 'number' },
+    row: overlaidRow('manufacturedYear', 'v.manufactured_year', 'number'),
     listing: { field: 'manufacturedYear' },
     view: true,
     export: 8,
@@ -151,7 +164,7 @@ export const LISTING_COLUMNS = {
   modelYear: {
     label: (m) => m.detail.fields.modelYear,
     format: 'year',
-    row: { sql: overlaid('modelYear', 'v.model_year'), read: 'number' },
+    row: overlaidRow('modelYear', 'v.model_year', 'number'),
     listing: { field: 'modelYear' },
     view: true,
     export: 8,
@@ -160,7 +173,7 @@ export const LISTING_COLUMNS = {
   price: {
     label: (m) => m.detail.fields.value,
     format: 'money',
-    row: { sql: overlaid('value', 'v.value'), read: 'number' },
+    row: overlaidRow('value', 'v.value', 'number'),
     listing: { field: 'value' },
     view: true,
     export: 14,
@@ -169,7 +182,7 @@ export const LISTING_COLUMNS = {
   mileage: {
     label: (m) => m.detail.fields.mileage,
     format: 'km',
-    row: { sql: overlaid('mileage', 'v.mileage'), read: 'number' },
+    row: overlaidRow('mileage', 'v.mileage', 'number'),
     listing: { field: 'mileage' },
     view: true,
     export: 10,
@@ -187,7 +200,7 @@ export const LISTING_COLUMNS = {
   plate: {
     label: (m) => m.detail.fields.licensePlate,
     format: 'text',
-    row: { sql: overlaid('plate', 'v.plate'), read: 'text' },
+    row: overlaidRow('plate', 'v.plate', 'text'),
     listing: { field: 'licensePlate' },
     view: true,
     export: 10,
@@ -235,7 +248,7 @@ export const LISTING_COLUMNS = {
   highlighted: {
     label: (m) => m.filters.highlighted,
     format: 'flag',
-    row: { sql: overlaid('highlighted', 'v.highlighted'), read: 'yes' },
+    row: overlaidRow('highlighted', 'v.highlighted', 'yes'),
     export: 10,
     change: { column: 'highlighted', format: 'flag', order: 3 },
   },
@@ -292,6 +305,21 @@ export const LISTING_COLUMNS = {
     export: 17,
     change: { column: 'updated_at', format: 'date', alone: true, order: 13 },
   },
+  /**
+   * The portal's value of each column of the row that an open change shows pending (null: none),
+   * so the list marks it pending with the portal's value beside it, as the detail does. The
+   * columns: those of the view an overlay may set (the table's own `overlay`s).
+   */
+  portalValues: {
+    format: 'text',
+    row: {
+      get sql(): string {
+        return portalValuesSql(pendingColumns());
+      },
+      read: 'portalValues',
+    },
+    view: true,
+  },
   cover: {
     format: 'text',
     row: {
@@ -300,6 +328,15 @@ export const LISTING_COLUMNS = {
     },
   },
 } as const satisfies Record<string, ListingColumn>;
+
+/** The view's columns an open change may overlay, with the overlay's field and the portal's value. */
+function pendingColumns(): Array<{ name: string; field: OverlayField; base: string }> {
+  return COLUMN_NAMES.flatMap((name) => {
+    const column = listingColumn(name);
+    const overlay = column.row?.overlay;
+    return overlay !== undefined && column.view ? [{ name, ...overlay }] : [];
+  });
+}
 
 type Columns = typeof LISTING_COLUMNS;
 export type ColumnName = keyof Columns;

@@ -25,23 +25,46 @@ export const DESCRIPTION_READABLE_LENGTH = 850;
 export const PLATE_PATTERN = /^[A-Z]{3}[0-9][0-9A-Z][0-9]{2}$/;
 
 /**
- * An amount as a Brazilian types it: `R$ 49.990,00`, `49.990`, `49990,5`, or plainly `49990`,
- * `49990.5`. A dot followed by groups of three digits separates thousands; otherwise it is the
- * decimal point. At most two decimals (cents). Null when it is not such an amount (a negative one
- * included: every amount the portal takes is 0 or more).
+ * How a typed amount reads: its value, or why it does not. Taken the Brazilian way (`R$ 49.990,00`,
+ * `49.990`, `49990,5`), the English way (`49,990.00`, `49,990`) or plainly (`49990`, `49990.5`).
+ * Thousands come in groups of three and cents in one or two digits, so each separator reads one way
+ * only: a dot or a comma followed by groups of three digits separates thousands, one followed by
+ * one or two digits at the end is the decimal mark. Text made of digits and separators that fits
+ * neither way (`49.990.00`, `49,99.0`, `1.234,567`) is `unclear`: said so, never guessed.
+ * A minus sign reads as the negative amount, which the schema refuses as such.
  */
-export function parseAmount(text: string): number | null {
-  const s = text.replace(/[\s\u00a0]/g, '').replace(/^R\$/i, '');
+export type AmountReading = { value: number } | { problem: 'unclear' | 'notAmount' };
+
+const BRAZILIAN = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$|^\d+,\d{1,2}$/;
+const ENGLISH = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
+const PLAIN = /^\d+(\.\d{1,2})?$/;
+
+export function readAmount(text: string): AmountReading {
+  const typed = text.replace(/[\s\u00a0]/g, '').replace(/^R\$/i, '');
+  const negative = typed.startsWith('-');
+  const s = negative ? typed.slice(1).replace(/^R\$/i, '') : typed;
   let plain: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) || /^\d+,\d{1,2}$/.test(s)) plain = s.replace(/\./g, '').replace(',', '.');
-  else if (/^\d+(\.\d{1,2})?$/.test(s)) plain = s;
-  else return null;
+  if (BRAZILIAN.test(s)) plain = s.replace(/\./g, '').replace(',', '.');
+  else if (ENGLISH.test(s)) plain = s.replace(/,/g, '');
+  else if (PLAIN.test(s)) plain = s;
+  else return { problem: /^[\d.,]*\d[\d.,]*$/.test(s) ? 'unclear' : 'notAmount' };
   const n = Number(plain);
-  return Number.isFinite(n) ? n : null;
+  if (!Number.isFinite(n)) return { problem: 'notAmount' };
+  return { value: negative && n !== 0 ? -n : n };
+}
+
+/** A typed amount of 0 or more (what the portal takes), or null. */
+export function parseAmount(text: string): number | null {
+  const reading = readAmount(text);
+  return 'value' in reading && reading.value >= 0 ? reading.value : null;
 }
 
 /** A typed amount as a number; anything else left as it came, for the schema to refuse with the field's code. */
-const toAmount = (value: unknown): unknown => (typeof value === 'string' ? (parseAmount(value) ?? value) : value);
+const toAmount = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  const reading = readAmount(value);
+  return 'value' in reading ? reading.value : value;
+};
 /** An empty box of the form is no value. */
 const blankToNull = (value: unknown): unknown => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -49,7 +72,21 @@ const blankToNull = (value: unknown): unknown => (typeof value === 'string' && v
 type WriteCode = MessageCode extends infer C ? (C extends `listingWrite.${infer K}` ? K : never) : never;
 const code = (key: WriteCode) => ({ error: `listingWrite.${key}` });
 
-const amount = (key: WriteCode) => z.preprocess(toAmount, z.number(code(key)).nonnegative(code(key)));
+/** An amount field; `unclear`: the code for text that reads more than one way (its own words, not the field's general ones). */
+const amount = (key: WriteCode, unclear: WriteCode) =>
+  z.preprocess(
+    (value, ctx) => {
+      if (typeof value !== 'string') return value;
+      const reading = readAmount(value);
+      if ('value' in reading) return reading.value;
+      if (reading.problem === 'unclear') {
+        ctx.addIssue({ code: 'custom', message: `listingWrite.${unclear}`, params: { typed: value.trim() } });
+        return z.NEVER;
+      }
+      return value;
+    },
+    z.number(code(key)).nonnegative(code(key)),
+  );
 const whole = (key: WriteCode) => z.preprocess(toAmount, z.number(code(key)).int(code(key)).nonnegative(code(key)));
 const year = (key: WriteCode) => z.preprocess(toAmount, z.number(code(key)).int(code(key)).min(LISTING_WRITE_LIMITS.yearMin, code(key)));
 const ids = (key: WriteCode) => z.array(z.number(code(key)).int(code(key)).nonnegative(code(key)), code(key));
@@ -99,9 +136,9 @@ const fields = {
   document: optional(z.string(code('document')).trim().max(LISTING_WRITE_LIMITS.documentMax, code('document'))),
   manufacturedYear: year('manufacturedYear'),
   modelYear: optional(year('modelYear')),
-  value: amount('value'),
-  deposit: amount('deposit'),
-  amountPerInstallment: amount('amountPerInstallment'),
+  value: amount('value', 'valueUnclear'),
+  deposit: amount('deposit', 'depositUnclear'),
+  amountPerInstallment: amount('amountPerInstallment', 'amountPerInstallmentUnclear'),
   amountOfInstallments: whole('amountOfInstallments'),
   accessories: ids('accessories'),
   otherInfos: optional(ids('otherInfos')),
@@ -204,6 +241,7 @@ export function writeIssues(error: z.ZodError): WriteIssue[] {
     const index = issue.path[1];
     const params: MessageParams = {
       ...PARAMS[key],
+      ...(issue.code === 'custom' ? (issue.params as MessageParams | undefined) : {}),
       ...(typeof index === 'number' ? { index: index + 1 } : {}),
       ...(message === 'listingWrite.invalid' ? { field } : {}),
     };

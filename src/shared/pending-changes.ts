@@ -8,18 +8,20 @@
  * pending: saved, not sent; sending: a send is (or was, when cut short) in flight, its fate unknown;
  * sent: the portal accepted it, until a read shows it; confirmed: a read showed it; refused: the
  * portal said no; not_applied: accepted, but a read long after did not show it; discarded: the
- * dealer took it back before it was sent.
+ * dealer took it back before the portal took it (unsent, or refused).
  */
 export const CHANGE_STATUSES = ['pending', 'sending', 'sent', 'confirmed', 'refused', 'not_applied', 'discarded'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
 /**
- * Not sent as far as we know: the dealer can still take it back. 'sending' included: a send that
- * got no answer (offline, most often a refused connection) leaves it so, and that is the change a
- * dealer working offline wants to take back; should the portal have received it after all, the
- * next sync shows the listing as the portal has it.
+ * Not on the portal as far as we know: the dealer can still take it back. 'sending' included: a
+ * send that got no answer (offline, most often a refused connection) leaves it so, and that is the
+ * change a dealer working offline wants to take back; should the portal have received it after
+ * all, the next sync shows the listing as the portal has it. 'refused' too: the portal changed
+ * nothing, and a dealer who does not want to fix it (an edit's value, a publish without room) can
+ * drop it rather than leave it open in Needs attention.
  */
-export const DISCARDABLE: readonly ChangeStatus[] = ['pending', 'sending'];
+export const DISCARDABLE: readonly ChangeStatus[] = ['pending', 'sending', 'refused'];
 /** Waiting to be sent (a send cut short included): a sync sends them first. */
 export const UNSENT: readonly ChangeStatus[] = ['pending', 'sending'];
 
@@ -84,6 +86,23 @@ export function overlaid(field: OverlayField, base: string): string {
     WHEN ${byId(`SELECT c.reference FROM local.pending_changes c WHERE ${shows(field)}`)}
     THEN (SELECT json_extract(c.overlay, '$.fields.${field}') FROM local.pending_changes c WHERE c.reference = v.reference AND ${shows(field)} ORDER BY c.id DESC LIMIT 1)
     ELSE ${base} END)`;
+}
+
+/**
+ * For listing `v`, each of `columns` (a row column by the overlay field it shows, with the SQL of
+ * the portal's value under it) that an open change shows now, as one JSON object of the portal's
+ * values by column name: what the list prints beside the pending value. NULL when none; as in
+ * `overlaid`, a listing without an open change costs one probe, and with none open, none.
+ */
+export function portalValuesSql(columns: ReadonlyArray<{ name: string; field: OverlayField; base: string }>): string {
+  const open = `c.closed_at IS NULL AND c.overlay IS NOT NULL`;
+  const keys = columns.map((c) => `'${c.field}'`).join(', ');
+  const pairs = columns.map((c) => `WHEN '${c.field}' THEN json_array('${c.name}', ${c.base})`).join(' ');
+  return `(CASE WHEN (SELECT 1 FROM local.pending_changes c WHERE ${open} LIMIT 1) IS NULL THEN NULL
+    WHEN v.reference IN (SELECT c.reference FROM local.pending_changes c WHERE ${open})
+    THEN (SELECT json_group_array(json(CASE f.key ${pairs} END)) FROM local.pending_changes c, json_each(c.overlay, '$.fields') f
+      WHERE c.reference = v.reference AND ${open} AND c.status IN (SELECT value FROM json_each(c.overlay, '$.statuses')) AND f.key IN (${keys}))
+    END)`;
 }
 
 /** Where listing `v` stands on the portal: off, on, or on its way off (an unpublish the portal accepted). */

@@ -304,6 +304,28 @@ describe('switching accounts', () => {
   });
 });
 
+describe('an edit over the bridge', () => {
+  it('Save shows in the list at once: the session says the listings changed when the edit is saved, before its send has an answer', async () => {
+    const sandbox = await startSandbox({ vehicles: 20, seed: 8 });
+    const b = await backend();
+    await connect(b, sandbox);
+    await syncOnce(b);
+    const [row] = (await b.call('inventory.query', inventoryQuery({ filters: { portal: ['on'] } }))).rows;
+    if (!row) throw new Error('no listing on the portal');
+    // The send's first request waits at the portal until the test lets it go.
+    sandbox.hold.hold((route) => route.startsWith('GET /vehicles/'));
+    const since = b.events.all.length;
+    const saving = b.call('changes.edit', { reference: row.reference, fields: { value: 12_345 } });
+    await b.events.next('cache.changed', (p) => p.reason === 'publication', { since });
+    await sandbox.hold.whenHeld(1);
+    const listed = (await b.call('inventory.query', inventoryQuery({ text: row.reference }))).rows.find((r) => r.reference === row.reference);
+    expect(listed).toMatchObject({ price: 12_345, portalValues: { price: row.price } });
+    sandbox.hold.release();
+    expect(await saving).toMatchObject({ outcome: 'sent' });
+    await sandbox.close();
+  });
+});
+
 describe('pending changes over the bridge', () => {
   it('lists what waits, and takes back one not sent yet: the listing shows nothing pending, the count drops', async () => {
     const sandbox = await startSandbox({ vehicles: 20, seed: 8 });

@@ -8,9 +8,12 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache';
 import { pendingEditView } from '../../src/main/changes/edit-view';
+import { createChanges } from '../../src/main/changes/ledger';
 import { pendingChangeViews } from '../../src/main/changes/view';
 import type { PortalVehicle } from '../../src/sandbox';
 import { rig, type Rig } from '../sync/helpers';
+import type { InventoryFilters } from '../../src/shared/inventory-filters';
+import { KNOWN_COLORS, KNOWN_FUELS, KNOWN_GEARBOXES } from '../../src/shared/vehicle';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -38,8 +41,11 @@ describe('an edit through the ledger', () => {
     const outcome = await r.engine.edits.edit(car.reference, { value: `R$ ${price.toLocaleString('pt-BR')},00`, title });
     expect(outcome).toMatchObject({ outcome: 'queued' });
     expect(r.cache.ledger.open()).toEqual([expect.objectContaining({ kind: 'edit', status: expect.stringMatching(/pending|sending/) })]);
-    expect(listed(r, car.reference)).toMatchObject({ price, title });
+    // The row carries the portal's value of each pending column, for the list's "pending (portal: …)".
+    expect(listed(r, car.reference)).toMatchObject({ price, title, portalValues: { price: car.value, title: car.title ?? null } });
     expect(r.cache.getVehicle(car.reference)?.row).toMatchObject({ price, title });
+    const other = r.sb.data.list().find((v) => v.reference !== car.reference)!;
+    expect(listed(r, other.reference)?.portalValues).toBeNull();
     // The price filter and sort read the pending price, not the portal's.
     const inRange = r.cache.queryVehicles({ filters: { price: { min: price, max: price } } }).rows.map((row) => row.reference);
     expect(inRange).toContain(car.reference);
@@ -74,8 +80,39 @@ describe('an edit through the ledger', () => {
     expect((await r.engine.run()).outcome).toBe('succeeded');
     expect(r.cache.ledger.get(change.id)).toMatchObject({ status: 'confirmed' });
     expect(pendingChangeViews(r.cache)).toEqual([]);
-    expect(listed(r, car.reference)).toMatchObject({ price, title });
+    expect(listed(r, car.reference)).toMatchObject({ price, title, portalValues: null });
   });
+
+  it(
+    'the fuel, gearbox and colour filters and the title sort read the pending values, fresh and while the snapshot is stale',
+    { timeout: 60_000 },
+    async () => {
+      const { r, car } = await syncedRig();
+      const other = <T extends string>(values: readonly T[], now: string): T => values.find((v) => v !== now)!;
+      const fuel = other(KNOWN_FUELS, car.fuel);
+      const gearbox = other(KNOWN_GEARBOXES, car.gearbox);
+      const color = other(KNOWN_COLORS, car.color);
+      // Last in a descending sort by title: 'zz' after every title of the stock (NOCASE).
+      const title = `zz ${car.title ?? 'Carro'}`;
+      r.sb.faults.set({ resetRate: 1 });
+      expect(await r.engine.edits.edit(car.reference, { fuel, gearbox, color, title })).toMatchObject({ outcome: 'queued' });
+      const selected = (filters: InventoryFilters) => r.cache.queryVehicles({ filters, window: { offset: 0, limit: 500 } }).rows.map((row) => row.reference);
+      for (const [name, mine, portal] of [
+        ['fuel', fuel, car.fuel],
+        ['gearbox', gearbox, car.gearbox],
+        ['color', color, car.color],
+      ] as const) {
+        expect(selected({ [name]: [mine] }), name).toContain(car.reference);
+        expect(selected({ [name]: [portal] }), name).not.toContain(car.reference);
+        expect(r.cache.facetCounts({ filters: { [name]: [mine] } })[name].find((f) => f.value === mine)?.count).toBe(selected({ [name]: [mine] }).length);
+      }
+      const byTitle = () => r.cache.queryVehicles({ sort: { field: 'title', dir: 'desc' }, window: { offset: 0, limit: 50 } }).rows.map((row) => row.reference);
+      expect(byTitle()[0]).toBe(car.reference);
+      // While the snapshot is stale, SQL answers the whole stock's window: the same order.
+      r.cache.invalidate();
+      expect(byTitle()[0]).toBe(car.reference);
+    },
+  );
 
   it('a second edit before sending joins the first: one change, both fields, the first base kept', { timeout: 60_000 }, async () => {
     const { r, car } = await syncedRig();
@@ -138,6 +175,18 @@ describe('an edit through the ledger', () => {
     expect(again.changeId).toBe(outcome.changeId);
     expect(again.outcome).toBe('sent');
     expect(r.cache.ledger.get(outcome.changeId)).toMatchObject({ status: 'sent', refusedFields: null, payload: { title: 'Refused' } });
+  });
+
+  it('a refused edit can be discarded: the listing shows the portal’s values again and needs nothing', { timeout: 60_000 }, async () => {
+    const { r, car } = await syncedRig();
+    const outcome = await r.engine.edits.edit(car.reference, { accessories: [999_999], title: 'Refused' });
+    expect(outcome).toMatchObject({ outcome: 'refused' });
+    expect(pendingEditView(r.cache.ledger.get(outcome.changeId)!, null).discardable).toBe(true);
+    expect(createChanges(r.cache).discard({ reference: car.reference })).toEqual([expect.objectContaining({ id: outcome.changeId, status: 'discarded' })]);
+    expect(r.cache.ledger.get(outcome.changeId)).toMatchObject({ status: 'discarded', closedAt: expect.any(String) });
+    expect(listed(r, car.reference)?.title).toBe(car.title);
+    expect(listed(r, car.reference)?.attention).not.toContain('editRefused');
+    expect(pendingChangeViews(r.cache)).toEqual([]);
   });
 
   it('bad values are refused before anything is saved, naming the field', { timeout: 60_000 }, async () => {

@@ -46,12 +46,35 @@ describe('showroom edit', () => {
     expect(json<PendingChangeView[]>(await account.run(['pending', '--json']))).toEqual([]);
   });
 
+  it(
+    'a negative price after --price reaches the schema and is refused as a price below 0; an amount that reads two ways says so',
+    { timeout: 120_000 },
+    async () => {
+      const car = cars()[1]!;
+      const before = putCount();
+      const negative = await account.run(['edit', car.reference, '--price', '-5']);
+      expect(negative.code).toBe(2);
+      expect(negative.stderr).toContain('showroom: Price: an amount in reais, 0 or more');
+      expect(negative.stderr).not.toContain('needs a value');
+      const unclear = await account.run(['edit', car.reference, '--price', '49.990.00']);
+      expect(unclear.code).toBe(2);
+      expect(unclear.stderr).toContain('showroom: Price: “49.990.00” reads more than one way');
+      expect(putCount()).toBe(before);
+      expect(json<PendingChangeView[]>(await account.run(['pending', '--json']))).toEqual([]);
+    },
+  );
+
   it('a refusal (an accessory the catalogue lacks): exit 7, the portal’s words on the field', { timeout: 120_000 }, async () => {
     const car = cars()[2]!;
     const result = await account.run(['edit', car.reference, '--accessories', '999999']);
     expect(result.code, result.stderr).toBe(7);
     expect(result.stdout).toMatch(new RegExp(`^${car.reference}: refused — `, 'm'));
     expect(result.stdout).toMatch(/^ {2}Accessories: /m);
+    // Not fixed but taken back: discarded, nothing left pending.
+    const discarded = await account.run(['discard', car.reference]);
+    expect(discarded.code, discarded.stderr).toBe(0);
+    expect(discarded.stdout).toContain('1 change discarded.');
+    expect(json<PendingChangeView[]>(await account.run(['pending', '--json']))).toEqual([]);
   });
 
   it('removes a photo by its number, adds one by address; one the portal rejects can be sent again in one command', { timeout: 120_000 }, async () => {

@@ -44,7 +44,7 @@ test('the edit form and its photo manager in both languages, a bad value said on
 
     // A price that is not one, and a used car without a plate: each said on its field, the first focused.
     const price = form.getByLabel(t('listingEdit.fields.value'), { exact: true });
-    await price.fill('49,990.00');
+    await price.fill('49.990.00');
     await form.getByLabel(t('listingEdit.fields.licensePlate'), { exact: true }).fill('');
     await button(page, t('listingEdit.save')).click();
     await expect(price).toBeFocused();
@@ -94,7 +94,14 @@ test.describe('edits against the sandbox', () => {
 
     // The list shows the pending price.
     await page.keyboard.press('Escape');
-    await expect(inventoryRow(page, car.reference).locator('.inv-cell--value')).toContainText('R$49,990');
+    const listed = inventoryRow(page, car.reference).locator('.inv-cell--value');
+    await expect(listed).toContainText('R$49,990');
+    await expect(listed.locator('.inv-pending')).toContainText(
+      t('listingEdit.pending.portal', {
+        value: new Intl.NumberFormat('en', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 }).format(car.value),
+      }),
+    );
+    await app.screen('edit-pending-list', 'en');
 
     // Discarded before it was sent: the listing is as the portal has it, and nothing reaches the portal.
     await openVehicle(page, car.reference);
@@ -104,6 +111,37 @@ test.describe('edits against the sandbox', () => {
     await syncNow(app);
     sandbox.data.applyQueue();
     expect(sandbox.data.get(car.reference)?.value).toBe(car.value);
+  });
+
+  test('the portal refuses a save on a field: its words on that field in the form, nothing lost, and Discard takes it back', async ({ app, sandbox }) => {
+    test.setTimeout(180_000);
+    const { page } = app;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const t = words('en');
+    await connectAndSync(app, sandbox);
+    const car = usedCar(sandbox);
+    // A rule Showroom cannot know: the portal answers 400 naming the title, NestJS style.
+    sandbox.faults.set({ refuseWrites: { field: 'title', message: 'contains a forbidden word', references: [car.reference] } });
+
+    const form = await openEditForm(page, car.reference, 'en');
+    await saveEdit(page, form, 'en', { title: 'Argo turbo imperdível' });
+    // Refused: the form opens again with what the dealer typed, the portal's words on the title.
+    const again = page.getByRole('dialog', { name: t('listingEdit.title', { reference: car.reference }) });
+    await expect(again).toBeVisible();
+    const title = again.getByLabel(t('listingEdit.fields.title'), { exact: true });
+    await expect(title).toHaveValue('Argo turbo imperdível');
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toHaveAccessibleDescription(new RegExp(t('listingEdit.refusedField', { message: 'title contains a forbidden word' })));
+    await app.screen('edit-refused', 'en');
+
+    // Not fixed but taken back: nothing pending, nothing reached the portal.
+    await button(page, t('listingEdit.cancel')).click();
+    await expect(again).toBeHidden();
+    const detail = vehicleDetail(page, car.title ?? '');
+    await button(detail, t('listingEdit.pending.discard')).click();
+    await expect(detail.getByRole('region', { name: t('listingEdit.pending.title') })).toBeHidden();
+    sandbox.faults.clear();
+    expect(sandbox.data.get(car.reference)?.title).toBe(car.title);
   });
 
   test('a field changed here and on the portal: mine / portal / original side by side, chosen, then sent', async ({ app, sandbox }) => {

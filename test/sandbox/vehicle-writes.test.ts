@@ -107,6 +107,20 @@ describe('the write shape', () => {
     expect(several.body.message).toContain('title must be shorter than or equal to 100 characters');
   });
 
+  it('refuses a write on a named field when told to (a rule Showroom cannot know), NestJS style, and only for the references given', async () => {
+    const [target, other] = sb.data.list() as [PortalVehicle, PortalVehicle];
+    sb.faults.set({ refuseWrites: { field: 'title', message: 'contains a forbidden word', references: [target.reference] } });
+    const refused = await put(target.reference, argo(sb, target.reference));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ statusCode: 400, message: ['title contains a forbidden word'], error: 'Bad Request' });
+    expect(sb.data.pending()).toEqual([]);
+    expect((await put(other.reference, argo(sb, other.reference))).status).toBe(202);
+    // A body the rules refuse anyway says those first, as the portal's validation runs before its own checks.
+    expect((await put(target.reference, argo(sb, target.reference, { value: -1 }))).body.message).toEqual(['value must not be less than 0']);
+    sb.faults.set({ refuseWrites: { field: 'description' } });
+    expect((await post(argo(sb, 'NOVO-2'))).body.message).toEqual(['description is not accepted']);
+  });
+
   it('checks every documented rule', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [argo(sb, 'R'.repeat(91)), 'reference must be shorter than or equal to 90 characters'],

@@ -54,13 +54,27 @@ describe('amounts typed the Brazilian way or plainly', () => {
     ['49990,50', 49990.5],
     [' 49 990 ', 49990],
     ['0', 0],
+    ['49,990.00', 49990],
+    ['R$ 49,990.5', 49990.5],
+    ['1,234,567.89', 1234567.89],
+    ['49,990', 49990],
   ])('%s reads %d', (text, expected) => {
     expect(parseAmount(text)).toBe(expected);
     expect(ok({ value: text }).value).toBe(expected);
   });
 
-  it.each(['', 'abc', '-100', '49,990.00', '49.99.0', '1,234', 'R$', '12.345,678'])('%j is not an amount', (text) => {
+  it.each(['', 'abc', '-100', '49.99.0', 'R$', '12.345,678', '49.990.00', '49,990,00', '1.234,567.89'])('%j is not an amount', (text) => {
     expect(parseAmount(text)).toBeNull();
+  });
+
+  it.each(['49.990.00', '49,990,00', '49,99.0', '1.234,567'])('%j reads more than one way: said so on the field, with what was typed', (text) => {
+    expect(refused({ value: text })).toEqual([{ field: 'value', code: 'listingWrite.valueUnclear', params: { typed: text } }]);
+    expect(refused({ deposit: text }).map((i) => i.code)).toEqual(['listingWrite.depositUnclear']);
+  });
+
+  it('a negative amount typed with a minus sign is refused on its field as below 0', () => {
+    expect(refused({ value: '-5' })).toEqual([{ field: 'value', code: 'listingWrite.value' }]);
+    expect(refused({ value: 'R$ -49.990,00' })).toEqual([{ field: 'value', code: 'listingWrite.value' }]);
   });
 
   it('refuses a negative, unreadable or missing price on the price field', () => {

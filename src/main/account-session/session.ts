@@ -242,7 +242,8 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       emit({ type: 'changed', reason: 'publication' });
       return pendingChangeViews(cache, discarded);
     },
-    editListing: (reference, fields) => changing(() => engine.edits.edit(reference, fields, { signal: controller.signal })),
+    editListing: (reference, fields) =>
+      changing(() => engine.edits.edit(reference, fields, { signal: controller.signal, onSaved: () => emit({ type: 'changed', reason: 'publication' }) })),
     sendPhotosAgain: (references) =>
       changing(async () => {
         const outcomes = [];
@@ -250,6 +251,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
           outcomes.push(await engine.edits.photosAgain(reference, { signal: controller.signal }));
         return outcomes;
       }),
+    photosAgainCandidates: async () => engine.edits.photosAgainCandidates(),
     resolveEdit: (reference, choice) => changing(() => engine.edits.resolve(reference, choice, { signal: controller.signal })),
 
     startSync,

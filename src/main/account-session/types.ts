@@ -120,6 +120,8 @@ export interface AccountSession {
   editListing(reference: string, fields: unknown): Promise<EditOutcome>;
   /** Sends again every photo Showroom sent of these listings (the portal rejected some); none given: every listing it can. */
   sendPhotosAgain(references?: readonly string[]): Promise<EditOutcome[]>;
+  /** The listings whose rejected photos Showroom can send again (it sent them and knows every address). */
+  photosAgainCandidates(): Promise<string[]>;
   /** The dealer's choice on a listing's held edit (a conflict): theirs or the portal's, for one field or all. */
   resolveEdit(reference: string, choice: ResolveChoice): Promise<EditOutcome>;
 

@@ -26,6 +26,7 @@ export const SESSION_METHODS = [
   'discardChanges',
   'editListing',
   'sendPhotosAgain',
+  'photosAgainCandidates',
   'resolveEdit',
   'startSync',
   'cancelSync',

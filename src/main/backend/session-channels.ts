@@ -27,6 +27,7 @@ export const SESSION_CHANNELS = {
   // Listing edits: saved in the ledger first, sent now when the portal answers; a conflict waits for the dealer's choice.
   'changes.edit': (session, { reference, fields }) => session.editListing(reference, fields),
   'changes.photosAgain': (session, { references }) => session.sendPhotosAgain(references),
+  'changes.photosAgainCandidates': (session) => session.photosAgainCandidates(),
   'changes.resolve': (session, { reference, keep, field }) => session.resolveEdit(reference, field === undefined ? { keep } : { keep, field }),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),

@@ -46,9 +46,11 @@ const SORT_COLUMNS: Record<SortField, string> = {
 /**
  * Sorts whose column an open edit may overlay (shared/pending-changes.ts): the order is read from
  * the column's index (as the portal has the listings), and the snapshot puts the few listings an
- * edit moves in their place (snapshot.ts, `order`). Their filters test the overlaid column.
+ * edit moves in their place (snapshot.ts, `order`); the title, which has no range column there, is
+ * read in the overlaid order while a change shows a title. Their filters test the overlaid column.
  */
 export const OVERLAID_SORTS: Partial<Record<SortField, string>> = {
+  title: `${overlaid('title', 'v.title')} COLLATE NOCASE`,
   value: overlaid('value', 'v.value'),
   mileage: overlaid('mileage', 'v.mileage'),
   modelYear: overlaid('modelYear', 'v.model_year'),
@@ -61,7 +63,7 @@ export function sortFieldOn(column: string): SortField | null {
 }
 
 /** The overlay field each overlaid sort reads (pending-changes.ts). */
-export const OVERLAY_OF_SORT: Partial<Record<SortField, OverlayField>> = { value: 'value', mileage: 'mileage', modelYear: 'modelYear' };
+export const OVERLAY_OF_SORT: Partial<Record<SortField, OverlayField>> = { title: 'title', value: 'value', mileage: 'mileage', modelYear: 'modelYear' };
 
 /** ORDER BY for `sort`; `overlaidNow`: an open change overlays its column, so the order reads the overlay (no index then). */
 export function orderBy(sort: InventorySort, overlaidNow = false): string {

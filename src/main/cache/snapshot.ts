@@ -29,7 +29,8 @@ import type { Db } from './db';
 import { isFirstLetter, type IndexedWord } from './fts';
 import type { SearchIndex } from './search-index';
 import { binaryCompare } from './binary-order';
-import { OVERLAID_SORTS, orderBy, sortFieldOn } from './filters';
+import { anyOverlaySql } from '../../shared/pending-changes';
+import { OVERLAID_SORTS, OVERLAY_OF_SORT, orderBy, sortFieldOn } from './filters';
 import type { Generation } from './generation';
 
 // The columns, by kind, in the dimensions' table order (shared/inventory-filters.ts).
@@ -567,7 +568,10 @@ export class Snapshot {
   private order(sort: InventorySort): Int32Array {
     const kept = this.orders.get(sort.field);
     if (kept) return kept;
-    const ids = this.db.prepare(orderSql(sort)).pluck().all() as number[];
+    const ids = this.db
+      .prepare(orderSql(sort, this.overlaidOutsideRanges(sort)))
+      .pluck()
+      .all() as number[];
     const order = new Int32Array(ids.length);
     let k = 0;
     for (const id of ids) {
@@ -579,6 +583,18 @@ export class Snapshot {
     this.overlaidInOrder(sort, order);
     this.orders.set(sort.field, order);
     return order;
+  }
+
+  /**
+   * An open change overlays the sort's column now, and no range column of the snapshot holds its
+   * values (the title): the order is read with the overlay, as SQL orders the overlaid column
+   * (no index then; only while such a change is open). A range's sort reads the index and moves
+   * the few listings an edit changed (`overlaidInOrder`).
+   */
+  private overlaidOutsideRanges(sort: InventorySort): boolean {
+    const field = OVERLAY_OF_SORT[sort.field];
+    if (field === undefined || RANGE_SORTS.includes(sort.field)) return false;
+    return this.db.prepare(anyOverlaySql(field)).pluck().get() !== undefined;
   }
 
   /**
@@ -705,8 +721,8 @@ export class Snapshot {
 }
 
 /** The statement that reads a sort's order: the sort's index when it has one. */
-export function orderSql(sort: InventorySort): string {
-  return `SELECT v.id FROM vehicles v ORDER BY ${orderBy({ field: sort.field, dir: 'asc' })}`;
+export function orderSql(sort: InventorySort, overlaidNow = false): string {
+  return `SELECT v.id FROM vehicles v ORDER BY ${orderBy({ field: sort.field, dir: 'asc' }, overlaidNow)}`;
 }
 export const matchSql = MATCH_SQL;
 export { binaryCompare };

@@ -104,6 +104,26 @@ function parseErrorRef(error: unknown): MessageRef | undefined {
   return undefined;
 }
 
+/**
+ * `--price -5` as `--price=-5`: parseArgs takes an argument starting with a dash for an option, so
+ * a negative number after an option that takes a value would read as that value missing. Joined,
+ * it reaches the command, whose checks say what is wrong with it (a price below 0).
+ */
+export function joinNegativeValues(args: readonly string[], options: ParseArgsOptionsConfig): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--') return [...out, ...args.slice(i)];
+    const next = args[i + 1];
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** The command the arguments name: the first one or two positionals ("sync", "accounts add"). */
 function findCommand(args: readonly string[]): { command: Command | undefined; words: number; named: string } {
   const { tokens } = parseArgs({ args: [...args], options: GLOBAL_OPTIONS, strict: false, allowPositionals: true, tokens: true });
@@ -171,7 +191,8 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
 
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: { ...GLOBAL_OPTIONS, ...command.options }, strict: true, allowPositionals: true });
+    const options = { ...GLOBAL_OPTIONS, ...command.options };
+    parsed = parseArgs({ args: joinNegativeValues(argv, options), options, strict: true, allowPositionals: true });
   } catch (error) {
     const ref = parseErrorRef(error);
     return badUsage(ref ? renderMessage(language, ref.code, ref.params) : (error as Error).message);

@@ -24,6 +24,15 @@ function said(code: MessageCode, params?: MessageParams): { message: string; cod
 
 export type Edits = ReturnType<typeof createEdits>;
 
+export interface EditOptions {
+  signal?: AbortSignal;
+  /**
+   * Once the edit is saved (durable), before it is sent: the list and the detail can show it at
+   * once, where a send offline takes its retries' time (seconds) to give up.
+   */
+  onSaved?: () => void;
+}
+
 export function createEdits(deps: EditsDeps) {
   const { cache, delivery } = deps;
   const changes = createChanges(cache);
@@ -67,7 +76,7 @@ export function createEdits(deps: EditsDeps) {
    * it when the portal answers. Bad values, or a listing the edit would leave against the portal's
    * rules: bad_input naming every field (detail.fields), and nothing saved.
    */
-  async function edit(reference: string, fields: unknown, options: { signal?: AbortSignal } = {}): Promise<EditOutcome> {
+  async function edit(reference: string, fields: unknown, options: EditOptions = {}): Promise<EditOutcome> {
     const detail = listingOf(reference);
     const asked = parseListingWrite(listingEditSchema, fields);
     // The listing this makes, checked whole (a plate for a used vehicle, doors for a car…), with the edits already open.
@@ -78,6 +87,7 @@ export function createEdits(deps: EditsDeps) {
     const typed = [...all].reverse().find((e) => e.videoUrl !== undefined)?.videoUrl;
     editBody(reference, writeValuesOf(detail.vehicle), all, typed === undefined ? cache.extras.videoOf(reference) : typed);
     const change = changes.save(EDIT_KIND, reference, asked, { merge: !delivery.isSending(reference) });
+    options.onSaved?.();
     return sendNow(change, options.signal ?? new AbortController().signal);
   }
 

@@ -19,6 +19,12 @@ export function withQueue(ctx: SandboxContext, reply: FastifyReply, jobs: QueueJ
   return jobs.length ? reply.header('x-status-queue', queueHeaderValue(ctx.dialect, jobs)) : reply;
 }
 
+/** A write the faults refuse on a field (faults.ts, `refuseWrites`): 400 naming it, as production's validation does. */
+function refuseIfAsked(ctx: SandboxContext, reference: string): void {
+  const sentence = ctx.faults.writeRefusal(reference);
+  if (sentence !== null) throw new HttpError(400, [sentence]);
+}
+
 export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>('/vehicles', async (request, reply) => {
     const account = accountOf(ctx, request);
@@ -64,6 +70,7 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = accountOf(ctx, request);
     const result = validateVehicleWrite(request.body);
     if (!result.ok) throw new HttpError(400, result.messages);
+    refuseIfAsked(ctx, result.write.reference);
     const job = account.requestCreate(result.write, endpointOf(request));
     return queued(ctx, reply, [job]).send({ reference: result.write.reference, jobs: [job] });
   });
@@ -72,6 +79,7 @@ export function vehicleRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const account = accountOf(ctx, request);
     const result = validateVehicleWrite(request.body);
     if (!result.ok) throw new HttpError(400, result.messages);
+    refuseIfAsked(ctx, request.params.reference);
     const job = account.requestUpdate(request.params.reference, result.write, endpointOf(request));
     return queued(ctx, reply, [job]).send({ reference: request.params.reference, jobs: [job] });
   });

@@ -665,6 +665,19 @@ export const en = {
     fixLabel: 'What fixes it:',
     more: 'Showing the first {{shown}} of {{total}}.',
     showAll: 'See all {{total}} in the inventory',
+    /** Sending every photo again, for every listing whose rejected photos Showroom sent. */
+    photosAgain: {
+      button_one: 'Send all photos again for {{count}} listing',
+      button_other: 'Send all photos again for {{count}} listings',
+      hint: 'Showroom sent these listings’ photos and knows every address. The others need the photo’s address: open them to give it.',
+      title: 'Send all photos again?',
+      body_one:
+        'The photos of {{count}} listing are sent again as Showroom sent them, in one edit: at once when the portal answers, otherwise at the next sync. The portal fetches them again.',
+      body_other:
+        'The photos of {{count}} listings are sent again as Showroom sent them, one edit each: at once when the portal answers, otherwise at the next sync. The portal fetches them again.',
+      confirm: 'Send them again',
+      done: 'Sent: {{sent}}. Waiting for the next sync: {{queued}}. Refused or held: {{refused}}.',
+    },
   },
   history: {
     title: 'Sync history',
@@ -1395,6 +1408,9 @@ Cached photos are downloaded again.`,
       modelYear: 'Model year: a year, {{min}} or later (left empty, it is the manufacture year).',
       value: 'Price: an amount in reais, 0 or more, such as 49990 or R$ 49.990,00.',
       deposit: 'Down payment: an amount in reais, 0 or more, such as 5000 or R$ 5.000,00.',
+      valueUnclear: 'Price: “{{typed}}” reads more than one way; type it as 49990, 49.990,00 or 49,990.00.',
+      depositUnclear: 'Down payment: “{{typed}}” reads more than one way; type it as 5000, 5.000,00 or 5,000.00.',
+      amountPerInstallmentUnclear: 'Installment amount: “{{typed}}” reads more than one way; type it as 1290, 1.290,00 or 1,290.00.',
       amountPerInstallment: 'Installment amount: an amount in reais, 0 or more (0 when there are no installments).',
       amountOfInstallments: 'Number of installments: a whole number, 0 when there are none.',
       accessories: 'Accessories: choose them from the catalogue.',

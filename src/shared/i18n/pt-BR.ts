@@ -664,6 +664,18 @@ export const ptBR: Messages = {
     fixLabel: 'O que resolve:',
     more: 'Mostrando os primeiros {{shown}} de {{total}}.',
     showAll: 'Ver todos os {{total}} no estoque',
+    photosAgain: {
+      button_one: 'Enviar de novo todas as fotos de {{count}} anúncio',
+      button_other: 'Enviar de novo todas as fotos de {{count}} anúncios',
+      hint: 'O Showroom enviou as fotos destes anúncios e conhece todos os endereços. Os outros precisam do endereço da foto: abra-os para informá-lo.',
+      title: 'Enviar todas as fotos de novo?',
+      body_one:
+        'As fotos de {{count}} anúncio são enviadas de novo como o Showroom as enviou, em uma edição: na hora se o portal responder, senão na próxima sincronização. O portal busca as fotos de novo.',
+      body_other:
+        'As fotos de {{count}} anúncios são enviadas de novo como o Showroom as enviou, uma edição para cada: na hora se o portal responder, senão na próxima sincronização. O portal busca as fotos de novo.',
+      confirm: 'Enviar de novo',
+      done: 'Enviados: {{sent}}. Aguardando a próxima sincronização: {{queued}}. Recusados ou retidos: {{refused}}.',
+    },
   },
   history: {
     title: 'Sincronizações',
@@ -1393,6 +1405,9 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       modelYear: 'Ano do modelo: um ano, {{min}} ou depois (em branco, vale o ano de fabricação).',
       value: 'Preço: um valor em reais, 0 ou mais, como 49990 ou R$ 49.990,00.',
       deposit: 'Entrada: um valor em reais, 0 ou mais, como 5000 ou R$ 5.000,00.',
+      valueUnclear: 'Preço: “{{typed}}” pode ser lido de mais de um jeito; digite 49990, 49.990,00 ou 49,990.00.',
+      depositUnclear: 'Entrada: “{{typed}}” pode ser lido de mais de um jeito; digite 5000, 5.000,00 ou 5,000.00.',
+      amountPerInstallmentUnclear: 'Valor da parcela: “{{typed}}” pode ser lido de mais de um jeito; digite 1290, 1.290,00 ou 1,290.00.',
       amountPerInstallment: 'Valor da parcela: um valor em reais, 0 ou mais (0 quando não há parcelas).',
       amountOfInstallments: 'Número de parcelas: um número inteiro, 0 quando não há.',
       accessories: 'Acessórios: escolha-os no catálogo.',

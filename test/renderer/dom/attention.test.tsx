@@ -13,7 +13,7 @@ import type { ChannelName, ChannelInput, Result } from '../../../src/shared/cont
 import type { FacetCounts } from '../../../src/shared/inventory';
 import type { InventoryPage, InventorySummary, VehicleRowView } from '../../../src/shared/views';
 import { rowView } from './rows';
-import { installBridge, ok } from './bridge';
+import { installBridge, ok, type TestBridge } from './bridge';
 import { noFacets } from './main-answers';
 
 const row = (reference: string, title: string, attention: AttentionReason[]): VehicleRowView => rowView({ reference, title, attention });
@@ -35,8 +35,20 @@ const summary = (): InventorySummary => ({
   lastSyncAt: null,
 });
 
+/** The listings whose rejected photos Showroom can send again. */
+let candidates: string[] = [];
 function answer(channel: ChannelName, input: unknown): Result<unknown> {
   if (channel === 'inventory.summary') return ok(summary());
+  if (channel === 'changes.photosAgainCandidates') return ok(candidates);
+  if (channel === 'changes.photosAgain')
+    return ok(
+      (input as ChannelInput<'changes.photosAgain'>).references?.map((reference, i) => ({
+        reference,
+        outcome: i === 0 ? 'sent' : 'queued',
+        changeId: i,
+        message: '',
+      })),
+    );
   if (channel === 'inventory.query') {
     const reason = (input as ChannelInput<'inventory.query'>).filters?.attention?.[0] as AttentionReason | undefined;
     return ok((reason && BY_REASON[reason]) ?? { total: 0, rows: [] });
@@ -44,8 +56,9 @@ function answer(channel: ChannelName, input: unknown): Result<unknown> {
   return { ok: false, error: { kind: 'not_found', code: 'app.internal', message: `${channel} is not answered in this test` } };
 }
 
+let bridge: TestBridge;
 beforeAll(() => {
-  installBridge(answer);
+  bridge = installBridge(answer);
 });
 afterEach(cleanup);
 
@@ -143,5 +156,31 @@ describe('the filter panel’s attention values', () => {
       expect(within(group).getByText(language === 'en' ? 'Rejected photos' : 'Fotos recusadas')).toBeTruthy();
       cleanup();
     }
+  });
+});
+
+describe('rejected photos, every listing at once', () => {
+  it('counts the listings whose photos Showroom can send again, asks first, then sends them all and says what came of it', async () => {
+    candidates = ['R', 'S'];
+    await mount('en');
+    const section = await screen.findByRole('region', { name: 'Rejected photos (60)' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Send all photos again for 2 listings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send all photos again?' });
+    expect(dialog.textContent).toContain('The photos of 2 listings are sent again');
+    expect(bridge.calls.some((c) => c.channel === 'changes.photosAgain')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send them again' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Sent: 1. Waiting for the next sync: 1. Refused or held: 0.');
+    expect(bridge.calls.find((c) => c.channel === 'changes.photosAgain')?.input).toEqual({ references: ['R', 'S'] });
+  });
+
+  it('says it in Portuguese, and offers nothing when Showroom sent none of the rejected photos', async () => {
+    candidates = ['R'];
+    await mount('pt-BR');
+    expect(await screen.findByRole('button', { name: 'Enviar de novo todas as fotos de 1 anúncio' })).toBeTruthy();
+    cleanup();
+    candidates = [];
+    await mount('en');
+    await screen.findByRole('region', { name: 'Rejected photos (60)' });
+    expect(screen.queryByRole('button', { name: /Send all photos again/ })).toBeNull();
   });
 });

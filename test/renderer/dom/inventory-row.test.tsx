@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The list's Year column writes manufacture/model as Brazilian listings and their titles do
 // ("2020/2021"), in both languages: it showed the model year, the manufacture below it only when
-// they differed.
+// they differed. A value an open edit changed is marked pending with the portal's beside it.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBridge, notAnswered } from './bridge';
@@ -12,19 +12,19 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-async function yearCell(manufacturedYear: number | null, modelYear: number | null): Promise<string> {
+async function rendered(row: ReturnType<typeof rowView>, language: 'en' | 'pt-BR' = 'pt-BR'): Promise<HTMLElement> {
   const { initI18n } = await import('../../../src/renderer/src/i18n');
   const { makeFormatters } = await import('../../../src/renderer/src/hooks/useFormat');
   const { InventoryRow } = await import('../../../src/renderer/src/components/InventoryRow');
-  const i18n = initI18n('pt-BR');
+  const i18n = initI18n(language);
   const { container } = render(
     <InventoryRow
       index={0}
-      row={rowView({ manufacturedYear, modelYear })}
+      row={row}
       top={0}
       active={false}
       selected={false}
-      f={makeFormatters('pt-BR')}
+      f={makeFormatters(language)}
       t={i18n.t}
       idPrefix="r"
       onActivate={vi.fn()}
@@ -32,7 +32,11 @@ async function yearCell(manufacturedYear: number | null, modelYear: number | nul
       onToggle={vi.fn()}
     />,
   );
-  return container.querySelector('.inv-cell--modelYear')?.textContent ?? '';
+  return container;
+}
+
+async function yearCell(manufacturedYear: number | null, modelYear: number | null): Promise<string> {
+  return (await rendered(rowView({ manufacturedYear, modelYear }))).querySelector('.inv-cell--modelYear')?.textContent ?? '';
 }
 
 describe('the Year column', () => {
@@ -44,5 +48,34 @@ describe('the Year column', () => {
     expect(await yearCell(null, 2019)).toBe('2019');
     cleanup();
     expect(await yearCell(null, null)).toBe('—');
+  });
+});
+
+describe('a value an open edit changed', () => {
+  const text = (el: Element | null) => (el?.textContent ?? '').replace(/\u00a0/g, ' ');
+
+  it('shows the pending value, marked pending, the portal’s beside it; the others as they are', async () => {
+    const row = rowView({
+      price: 49_990,
+      mileage: 36_000,
+      title: 'Argo Drive',
+      fuel: 'FLEX',
+      portalValues: { price: 175_900, title: 'Fiat Argo', fuel: 'GASOLINE' },
+    });
+    const container = await rendered(row, 'en');
+    expect(text(container.querySelector('.inv-cell--value .inv-pending'))).toBe('pending (portal: R$175,900)');
+    expect(text(container.querySelector('.inv-cell--title .inv-pending'))).toBe('pending (portal: Fiat Argo · Gasoline)');
+    expect(container.querySelector('.inv-cell--mileage .inv-pending')).toBeNull();
+    expect(container.querySelector('.inv-cell--modelYear .inv-pending')).toBeNull();
+  });
+
+  it('says it in Portuguese too', async () => {
+    const container = await rendered(rowView({ price: 49_990, portalValues: { price: 175_900 } }));
+    expect(text(container.querySelector('.inv-cell--value .inv-pending'))).toBe('pendente (portal: R$ 175.900)');
+  });
+
+  it('no mark without an open edit', async () => {
+    const container = await rendered(rowView({ price: 49_990 }));
+    expect(container.querySelector('.inv-pending')).toBeNull();
   });
 });

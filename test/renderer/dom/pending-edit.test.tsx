@@ -66,6 +66,9 @@ describe('a pending edit on the listing’s detail', () => {
     expect(text(document.querySelector('.detail__price')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
     const section = screen.getByRole('region', { name: 'Edição ainda não está no portal' });
     expect(text(section.querySelector('[data-field="value"] dd')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
+    // The Price card says the same as the header, not the portal's price alone.
+    const priceCard = screen.getByRole('region', { name: 'Preço' });
+    expect(text(priceCard.querySelector('[data-field="value"] dd')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
     fireEvent.click(within(section).getByRole('button', { name: 'Descartar edição' }));
     await vi.waitFor(() => expect(bridge.calls.some((c) => c.channel === 'changes.discard')).toBe(true));
     expect(bridge.calls.find((c) => c.channel === 'changes.discard')?.input).toEqual({ reference: 'REF-1' });
@@ -75,7 +78,7 @@ describe('a pending edit on the listing’s detail', () => {
     const refused: PendingEditView = {
       ...pending,
       status: 'refused',
-      discardable: false,
+      discardable: true,
       fields: [field('title', 'Argo turbo', 'Fiat Argo', { refusal: 'title contains a forbidden word' })],
       error: { code: 'portal.bad_input' },
     };
@@ -84,7 +87,25 @@ describe('a pending edit on the listing’s detail', () => {
     const title = within(form).getByLabelText<HTMLInputElement>('Title');
     expect(title.value).toBe('Argo turbo');
     expect(text(form)).toContain('The portal said: title contains a forbidden word');
-    expect(screen.queryByRole('button', { name: 'Discard edit' })).toBeNull();
+    // Said once: on the field, and above that the edit was refused, not the portal's words again.
+    expect(within(form).getByTestId('edit-errors').textContent).toBe('The portal refused the edit. Nothing is lost: fix it and save again.');
+    // Not fixed but taken back: the form closed, the refused edit can be discarded.
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard edit' }));
+    await vi.waitFor(() => expect(bridge.calls.find((c) => c.channel === 'changes.discard')?.input).toEqual({ reference: 'REF-1' }));
+  });
+
+  it('every card of the detail shows a changed field pending with the portal’s value beside it', async () => {
+    await page(
+      'en',
+      detailWith({ ...pending, fields: [field('mileage', 36000, 35000), field('color', 'RED', 'BLACK'), field('title', 'Argo Drive', 'Fiat Argo')] }),
+    );
+    const card = (name: string) => screen.getByRole('region', { name });
+    expect(text(card('Vehicle').querySelector('[data-field="mileage"] dd')!)).toBe('36,000 km pending (portal: 35,000 km)');
+    expect(text(card('Vehicle').querySelector('[data-field="color"] dd')!)).toMatch(/^Red pending \(portal: Black\)$/);
+    expect(text(card('Listing').querySelector('[data-field="title"] dd')!)).toBe('Argo Drive pending (portal: Fiat Argo)');
+    // A field the edit leaves alone shows the portal's value alone.
+    expect(text(card('Vehicle').querySelector('[data-field="licensePlate"] dd')!)).toBe('ABC1D23');
   });
 
   it('opens the conflict view from the held edit and sends the choices made', async () => {

@@ -23,6 +23,23 @@ interface Props {
   onToggle: (index: number, range: boolean) => void;
 }
 
+/**
+ * Under a cell whose value an open edit changed: the "pending" mark and the portal's value, as the
+ * detail says it (`portalOf` formats the portal's value of each column the cell shows).
+ */
+function PendingNote({ row, t, portalOf }: { row: VehicleRowView; t: TFunction; portalOf: Record<string, (value: string | number | null) => string> }) {
+  const portal = row.portalValues;
+  if (portal === null) return null;
+  const shown = Object.keys(portalOf).filter((column) => column in portal);
+  if (shown.length === 0) return null;
+  const value = shown.map((column) => (portalOf[column] as (value: string | number | null) => string)(portal[column] ?? null)).join(' · ');
+  return (
+    <span className="inv-sub inv-pending" data-pending={shown.join(' ')} title={t('listingEdit.pending.portal', { value })}>
+      <span className="badge badge--info">{t('listingEdit.pending.mark')}</span> {t('listingEdit.pending.portal', { value })}
+    </span>
+  );
+}
+
 export const InventoryRow = memo(function InventoryRow({ index, row, top, active, selected, f, t, idPrefix, onActivate, onOpen, onToggle }: Props) {
   const style = { transform: `translateY(${top}px)` };
   if (!row) {
@@ -38,6 +55,9 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
   const subtitle = [row.brand, row.trim, row.fuel && f.enumValue('fuel', row.fuel), row.gearbox && f.enumValue('gearbox', row.gearbox)]
     .filter(Boolean)
     .join(' · ');
+  const none = t('listingEdit.pending.none');
+  const text = (value: string | number | null) => (value === null || value === '' ? none : String(value));
+  const num = (value: string | number | null) => (typeof value === 'number' ? value : null);
   return (
     // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus stays on the grid, which points at this row with aria-activedescendant (InventoryTable); the mouse handlers mirror its keys
     <div
@@ -70,19 +90,33 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
           {row.title ?? t('detail.untitled')}
         </button>
         <span className="inv-sub">{subtitle}</span>
+        <PendingNote
+          row={row}
+          t={t}
+          portalOf={{
+            title: text,
+            fuel: (v) => (typeof v === 'string' ? f.enumValue('fuel', v) : none),
+            gearbox: (v) => (typeof v === 'string' ? f.enumValue('gearbox', v) : none),
+            color: (v) => (typeof v === 'string' ? f.enumValue('color', v) : none),
+          }}
+        />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--reference">
         <span className="mono">{row.reference}</span>
         {row.plate && <span className="inv-sub mono">{row.plate}</span>}
+        <PendingNote row={row} t={t} portalOf={{ plate: text }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
         {f.years(row.manufacturedYear, row.modelYear)}
+        <PendingNote row={row} t={t} portalOf={{ manufacturedYear: text, modelYear: text }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
         <span title={f.money(row.price)}>{f.moneyWhole(row.price)}</span>
+        <PendingNote row={row} t={t} portalOf={{ price: (v) => f.moneyWhole(num(v)) }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
         {f.km(row.mileage)}
+        <PendingNote row={row} t={t} portalOf={{ mileage: (v) => f.km(num(v)) }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--status">
         <PublicationBadges row={row} t={t} />

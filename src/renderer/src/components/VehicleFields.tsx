@@ -1,13 +1,15 @@
 // Every field of the vehicle, labelled in the dealer's language; enum values readable, unknown
-// values as they came. Text from the portal is always rendered as text.
+// values as they came. Text from the portal is always rendered as text. A field the dealer's open
+// edit changed shows the dealer's value marked pending, the portal's beside it.
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '../../../shared/vehicle';
 import { doorCount, downPayment, installments, type Fact } from '../../../shared/vehicle-facts';
 import { useFormat } from '../hooks/useFormat';
 import type { Messages } from '../../../shared/i18n/en';
+import { noPendingFields, type PendingFields } from './edit/pendingFields';
 import { FieldList } from './FieldList';
 
-export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
+export function VehicleFields({ vehicle, pending = noPendingFields }: { vehicle: Vehicle; pending?: PendingFields }) {
   const { t } = useTranslation();
   const f = useFormat();
   const v = vehicle;
@@ -21,18 +23,24 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
         <h2 id="sec-price">{t('detail.sections.price')}</h2>
         <FieldList
           items={[
-            { key: 'value', label: label('value'), value: v.value !== undefined ? <span className="price">{f.money(v.value)}</span> : null },
-            { key: 'deposit', label: label('deposit'), value: factText(downPayment(v), f.money) },
+            {
+              key: 'value',
+              label: label('value'),
+              value: pending('value') ?? (v.value !== undefined ? <span className="price">{f.money(v.value)}</span> : null),
+            },
+            { key: 'deposit', label: label('deposit'), value: pending('deposit') ?? factText(downPayment(v), f.money) },
             {
               key: 'installments',
               label: label('installments'),
-              value: factText(installments(v), ({ count, amount }) =>
-                count !== undefined && amount !== undefined
-                  ? t('detail.installmentsValue', { count, amount: f.money(amount) })
-                  : count !== undefined
-                    ? f.number(count)
-                    : f.money(amount),
-              ),
+              value:
+                pending('amountOfInstallments', 'amountPerInstallment') ??
+                factText(installments(v), ({ count, amount }) =>
+                  count !== undefined && amount !== undefined
+                    ? t('detail.installmentsValue', { count, amount: f.money(amount) })
+                    : count !== undefined
+                      ? f.number(count)
+                      : f.money(amount),
+                ),
             },
           ]}
         />
@@ -41,20 +49,26 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
         <h2 id="sec-vehicle">{t('detail.sections.vehicle')}</h2>
         <FieldList
           items={[
-            { key: 'type', label: label('type'), value: v.type !== undefined ? f.enumValue('type', v.type) : null },
+            { key: 'type', label: label('type'), value: pending('type') ?? (v.type !== undefined ? f.enumValue('type', v.type) : null) },
             { key: 'brand', label: label('brand'), value: v.brand?.name },
-            { key: 'trim', label: label('trim'), value: v.trim?.name },
-            { key: 'modelYear', label: label('modelYear'), value: v.modelYear },
-            { key: 'manufacturedYear', label: label('manufacturedYear'), value: v.manufacturedYear },
-            { key: 'fuel', label: label('fuel'), value: v.fuel !== undefined ? f.enumValue('fuel', v.fuel) : null },
-            { key: 'gearbox', label: label('gearbox'), value: v.gearbox !== undefined ? f.enumValue('gearbox', v.gearbox) : null },
-            { key: 'color', label: label('color'), value: v.color !== undefined ? f.enumValue('color', v.color) : null },
+            { key: 'trim', label: label('trim'), value: pending('trimId') ?? v.trim?.name },
+            { key: 'modelYear', label: label('modelYear'), value: pending('modelYear') ?? v.modelYear },
+            { key: 'manufacturedYear', label: label('manufacturedYear'), value: pending('manufacturedYear') ?? v.manufacturedYear },
+            { key: 'fuel', label: label('fuel'), value: pending('fuel') ?? (v.fuel !== undefined ? f.enumValue('fuel', v.fuel) : null) },
+            { key: 'gearbox', label: label('gearbox'), value: pending('gearbox') ?? (v.gearbox !== undefined ? f.enumValue('gearbox', v.gearbox) : null) },
+            { key: 'color', label: label('color'), value: pending('color') ?? (v.color !== undefined ? f.enumValue('color', v.color) : null) },
             // A motorcycle's doors, or a 0 sent for none, is no fact: the field is left out.
-            ...(doorCount(v) !== undefined ? [{ key: 'doors', label: label('doors'), value: doorCount(v) }] : []),
-            { key: 'mileage', label: label('mileage'), value: v.mileage !== undefined ? f.km(v.mileage) : null },
+            ...(doorCount(v) !== undefined || pending('doors') !== null
+              ? [{ key: 'doors', label: label('doors'), value: pending('doors') ?? doorCount(v) }]
+              : []),
+            { key: 'mileage', label: label('mileage'), value: pending('mileage') ?? (v.mileage !== undefined ? f.km(v.mileage) : null) },
             { key: 'brandNew', label: label('brandNew'), value: yesNo(v.brandNew) },
-            { key: 'licensePlate', label: label('licensePlate'), value: v.licensePlate ? <span className="mono">{v.licensePlate}</span> : null },
-            { key: 'document', label: label('document'), value: v.document ? <span className="mono">{v.document}</span> : null },
+            {
+              key: 'licensePlate',
+              label: label('licensePlate'),
+              value: pending('licensePlate') ?? (v.licensePlate ? <span className="mono">{v.licensePlate}</span> : null),
+            },
+            { key: 'document', label: label('document'), value: pending('document') ?? (v.document ? <span className="mono">{v.document}</span> : null) },
           ]}
         />
       </section>
@@ -63,7 +77,7 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
         <FieldList
           items={[
             { key: 'reference', label: label('reference'), value: v.reference ? <span className="mono">{v.reference}</span> : null },
-            { key: 'title', label: label('title'), value: v.title },
+            { key: 'title', label: label('title'), value: pending('title') ?? v.title },
             { key: 'active', label: label('active'), value: yesNo(v.active) },
             { key: 'updatedAt', label: label('updatedAt'), value: v.updatedAt ? f.dateTime(v.updatedAt) : null },
           ]}
@@ -71,15 +85,15 @@ export function VehicleFields({ vehicle }: { vehicle: Vehicle }) {
       </section>
       <section className="detail-section" aria-labelledby="sec-accessories">
         <h2 id="sec-accessories">{t('detail.sections.accessories')}</h2>
-        <NamedChips items={v.accessories} empty={t('detail.noItems')} />
+        {pending('accessories') ?? <NamedChips items={v.accessories} empty={t('detail.noItems')} />}
       </section>
       <section className="detail-section" aria-labelledby="sec-other">
         <h2 id="sec-other">{t('detail.sections.otherInfos')}</h2>
-        <NamedChips items={v.otherInfos} empty={t('detail.noItems')} />
+        {pending('otherInfos') ?? <NamedChips items={v.otherInfos} empty={t('detail.noItems')} />}
       </section>
       <section className="detail-section" aria-labelledby="sec-description">
         <h2 id="sec-description">{t('detail.sections.description')}</h2>
-        {v.description ? <p className="description">{v.description}</p> : <p className="muted">{t('detail.noDescription')}</p>}
+        {pending('description') ?? (v.description ? <p className="description">{v.description}</p> : <p className="muted">{t('detail.noDescription')}</p>)}
       </section>
     </>
   );

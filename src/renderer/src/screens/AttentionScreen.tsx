@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ATTENTION_REASONS, isSuggestion, refusalMessage, type AttentionReason } from '../../../shared/attention';
 import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
+import { PhotosAgainForAll } from '../components/PhotosAgainForAll';
 import { ErrorBox } from '../components/ErrorBox';
 import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
@@ -57,6 +58,7 @@ function ReasonSection({ reason }: { reason: AttentionReason }) {
       <p>
         <strong>{t('attention.fixLabel')}</strong> {t(`codes.attentionFix.${reason}`)}
       </p>
+      {reason === 'rejectedPhotos' && <PhotosAgainForAll />}
       <ul className="attention__list">
         {data.rows.map((row) => {
           const others = row.attention.filter((r) => r !== reason);

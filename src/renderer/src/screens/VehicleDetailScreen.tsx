@@ -9,6 +9,7 @@ import { useApp } from '../AppContext';
 import { ListingEditDialogs, useCatalogueNames, type EditDialog } from '../components/edit/ListingEditDialogs';
 import { PendingEditPanel } from '../components/edit/PendingEditPanel';
 import { PendingValue } from '../components/edit/PendingValue';
+import { pendingFields } from '../components/edit/pendingFields';
 import { RejectedPhotosFix } from '../components/edit/RejectedPhotosFix';
 import { ErrorBox } from '../components/ErrorBox';
 import { PhotoGallery } from '../components/PhotoGallery';
@@ -19,7 +20,7 @@ import { PublicationDialog } from '../components/PublicationDialog';
 import { VehicleFields } from '../components/VehicleFields';
 import { useFormat } from '../hooks/useFormat';
 import { useNow } from '../hooks/useNow';
-import { discardEdit, pendingEditOf } from '../hooks/listingEditChannels';
+import { discardEdit, pendingEditOf, type PendingEditView } from '../hooks/listingEditChannels';
 import { useReopenOnRefusal } from '../hooks/useReopenOnRefusal';
 import { useVehicle } from '../hooks/useVehicle';
 
@@ -162,7 +163,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           </section>
         </div>
         <div className="detail__col">
-          <VehicleFields vehicle={v} />
+          {edit ? <VehicleFieldsWithEdit detail={detail} edit={edit} /> : <VehicleFields vehicle={v} />}
           <section className="detail-section" aria-labelledby="sec-raw">
             <h2 id="sec-raw">{t('detail.sections.raw')}</h2>
             <button type="button" className="link-button" aria-expanded={showRaw} onClick={() => setShowRaw((s) => !s)}>
@@ -179,6 +180,14 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
       )}
     </section>
   );
+}
+
+/** The listing's fields, those the open edit changed shown pending (the catalogue read for the names of the ids it shows). */
+function VehicleFieldsWithEdit({ detail, edit }: { detail: VehicleDetailView; edit: PendingEditView }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const names = useCatalogueNames(detail);
+  return <VehicleFields vehicle={detail.vehicle} pending={pendingFields(edit, names, f, t)} />;
 }
 
 /** The pending edit's panel, with the catalogue's names for the ids it shows. */
