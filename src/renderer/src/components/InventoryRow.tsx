@@ -79,7 +79,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         {f.years(row.manufacturedYear, row.modelYear)}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
-        <span title={f.money(row.price)}>{f.moneyWhole(row.price)}</span>
+        {f.money(row.price)}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
         {f.km(row.mileage)}
@@ -88,7 +88,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <PublicationBadges row={row} t={t} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--updatedAt" title={f.dateTime(row.updatedAt)}>
-        {f.shortDate(row.updatedAt)}
+        {f.listDate(row.updatedAt)}
       </div>
     </div>
   );
