@@ -102,7 +102,9 @@ export async function connectAndSync(app: App, sandbox: Sandbox, timeout?: numbe
 export async function startDemoAndSync(app: App): Promise<void> {
   const before = finishedRuns(app);
   await button(app.page, t('demo.start')).click();
-  await expect(app.page.getByRole('banner')).toBeVisible();
+  // Starting the demo builds its portal first (its stock, its photos): on a cold, busy machine that
+  // has taken longer than the 10 s an expectation waits by default.
+  await expect(app.page.getByRole('banner')).toBeVisible({ timeout: 60_000 });
   await waitForSyncs(app, before + 1);
   await expect(inventoryRows(app.page).first()).toBeVisible();
 }

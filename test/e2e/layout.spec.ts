@@ -68,6 +68,7 @@ async function expectInventoryWhole(page: Page, where: string): Promise<void> {
   expect(await outside(page, '.inv-row--header .sort-button', '.inv-cell'), `sort buttons clipped (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-row--header .inv-cell'), `column headers cut (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-body .badge, .nav__count'), `badges cut (${where})`).toEqual([]);
+  expect(await outside(page, '.inv-body .badge', '.inv-cell'), `badges clipped by their column (${where})`).toEqual([]);
   expect(await outside(page, '.nav__count', '.nav'), `sidebar counts clipped (${where})`).toEqual([]);
   expect(await outside(page, '[role="banner"] button, .inventory__toolbar button'), `actions off screen (${where})`).toEqual([]);
 }
