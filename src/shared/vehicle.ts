@@ -117,6 +117,12 @@ const wholeVehicleSchema = z.object(
  */
 const EXPECTED: readonly VehicleField[] = ['reference', 'updatedAt', 'value', 'brand', 'pictures', 'publication'];
 
+/** Manufacture/model ("2020/2021"), one year when only one is known, '' when none is: for titles and the Year column. */
+export function yearsText(manufactured: number | null | undefined, model: number | null | undefined): string {
+  if (manufactured != null && model != null) return `${manufactured}/${model}`;
+  return String(model ?? manufactured ?? '');
+}
+
 /**
  * What a listing is called wherever it is shown: its title, or for an untitled one (the portal
  * documents the title as optional) its brand, model and year, as the read shape names them (the
@@ -124,7 +130,7 @@ const EXPECTED: readonly VehicleField[] = ['reference', 'updatedAt', 'value', 'b
  */
 export function listingTitle(v: Pick<Vehicle, 'title' | 'brand' | 'trim' | 'modelYear' | 'manufacturedYear'>): string | null {
   if (v.title !== undefined && v.title.trim() !== '') return v.title;
-  const name = [v.brand?.name, v.trim?.name, v.modelYear ?? v.manufacturedYear].filter((part) => part !== undefined && part !== '').join(' ');
+  const name = [v.brand?.name, v.trim?.name, yearsText(v.manufacturedYear, v.modelYear)].filter((part) => part !== undefined && part !== '').join(' ');
   return name === '' ? null : name;
 }
 

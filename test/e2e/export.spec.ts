@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { EXPORT_COLUMNS, exportHeaders } from '../../src/main/export';
 import { enumLabel } from '../../src/shared/i18n/enums';
+import { makeFormatters } from '../../src/shared/i18n/format';
 import { expect, test } from './fixtures';
 import { anyOf, button, inventoryRows, openFilters, resultCount, searchBox, startDemoAndSync, syncNow, words, type Lang } from './helpers';
 
@@ -40,7 +41,7 @@ async function rowsOnScreen(page: Page): Promise<ScreenRow[]> {
       subtitle: await cell('title').locator('.inv-sub').innerText(),
       // Manufacture/model: the model year is the second.
       modelYear: (await cell('modelYear').innerText()).split('/').at(-1)!,
-      price: (await cell('value').locator('span').getAttribute('title')) ?? '',
+      price: await cell('value').innerText(),
       mileage: await cell('mileage').innerText(),
       updated: (await cell('updatedAt').getAttribute('title')) ?? '',
     });
@@ -52,20 +53,18 @@ async function rowsOnScreen(page: Page): Promise<ScreenRow[]> {
 const spaces = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
 /**
- * How the screen writes a price, a distance and a date-time in `lang` (useFormat's formats). The file
+ * How the screen writes a price, a distance and a date-time in `lang` (shared/i18n/format.ts). The file
  * holds the time on the clock of the machine that wrote it (this process's zone), without a zone;
  * the page shows it in the browser's zone, which the e2e config sets apart (on a dealer's machine
  * both are the same): the wall-clock time goes back to its instant here and is shown in that zone.
  */
 function screenFormats(lang: Lang, timeZone: string | undefined) {
-  const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' });
-  const km = new Intl.NumberFormat(lang, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0 });
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+  const f = makeFormatters(lang, timeZone);
   const instant = (wall: Date) => new Date(wall.getTime() + new Date(wall.getTime()).getTimezoneOffset() * 60_000);
   return {
-    money: (n: number) => spaces(money.format(n)),
-    km: (n: number) => spaces(km.format(n)),
-    dateTime: (wall: Date) => spaces(dateTime.format(instant(wall))),
+    money: (n: number) => spaces(f.money(n)),
+    km: (n: number) => spaces(f.km(n)),
+    dateTime: (wall: Date) => spaces(f.dateTime(instant(wall))),
   };
 }
 

@@ -35,7 +35,7 @@ export const anyOf = (...texts: string[]): RegExp => new RegExp(texts.map((s) =>
 /** A button by its exact accessible name. */
 export const button = (scope: Page | Locator, name: string): Locator => scope.getByRole('button', { name, exact: true });
 
-/** The top bar's Sync (or Full sync) button: an empty inventory offers a Sync button of its own. */
+/** The top bar's Sync (or Read all again) button: an empty inventory offers a Sync button of its own. */
 export const topBarButton = (page: Page, name: string): Locator => button(page.getByRole('banner'), name);
 
 /** The running sync's panel. */
@@ -67,7 +67,7 @@ export async function waitForSyncs(app: App, count: number, timeout = 180_000): 
   await expect(topBarButton(app.page, t('sync.button'))).toBeVisible();
 }
 
-/** Presses Sync (or Full sync) and waits until that run has finished, whatever its outcome. */
+/** Presses Sync (or Read all again) and waits until that run has finished, whatever its outcome. */
 export async function syncNow(app: App, { full = false, timeout = 180_000 } = {}): Promise<void> {
   const before = finishedRuns(app);
   await topBarButton(app.page, full ? t('sync.full') : t('sync.button')).click();
@@ -102,7 +102,9 @@ export async function connectAndSync(app: App, sandbox: Sandbox, timeout?: numbe
 export async function startDemoAndSync(app: App): Promise<void> {
   const before = finishedRuns(app);
   await button(app.page, t('demo.start')).click();
-  await expect(app.page.getByRole('banner')).toBeVisible();
+  // Starting the demo builds its portal first (its stock, its photos): on a cold, busy machine that
+  // has taken longer than the 10 s an expectation waits by default.
+  await expect(app.page.getByRole('banner')).toBeVisible({ timeout: 60_000 });
   await waitForSyncs(app, before + 1);
   await expect(inventoryRows(app.page).first()).toBeVisible();
 }

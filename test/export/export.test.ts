@@ -167,7 +167,7 @@ describe('export: every column the dialog promises', () => {
     ['Per installment (R$)', 'Valor da parcela (R$)', ['1500', 'None'], [1500, 'Nenhuma']],
     ['Number of installments', 'Número de parcelas', ['48', 'None'], [48, 'Nenhuma']],
     ['Doors', 'Portas', ['4', ''], [4, null]],
-    ['Document', 'Documento', ['123', ''], ['123', null]],
+    ['Document (RENAVAM)', 'Documento (RENAVAM)', ['123', ''], ['123', null]],
     ['Photo links', 'Links das fotos', [links, links.replaceAll('D1', 'D2')], [links, links.replaceAll('D1', 'D2')]],
     ['Active', 'Ativo', ['Yes', 'Yes'], [1, 1]],
   ];
@@ -270,7 +270,7 @@ describe('export: XLSX', () => {
     const header = (sheet?.getRow(1).values as unknown[]).slice(1);
     const row = sheet?.getRow(2);
     expect(row?.getCell(header.indexOf('Title') + 1).value).toBe('bell null ok');
-    const url = row?.getCell(header.indexOf('Listing address') + 1).value as string;
+    const url = row?.getCell(header.indexOf('Listing link') + 1).value as string;
     expect(url).toHaveLength(32_767);
     expect(url.endsWith('…')).toBe(true);
   });

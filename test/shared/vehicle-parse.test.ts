@@ -75,7 +75,7 @@ describe('listingTitle', () => {
     expect(listingTitle({ title: 'Argo Drive único dono', brand, trim, modelYear: 2023 })).toBe('Argo Drive único dono');
   });
   it('an untitled listing (or a blank title): brand, model and year', () => {
-    expect(listingTitle({ brand, trim, modelYear: 2023, manufacturedYear: 2022 })).toBe('Fiat Drive 1.0 2023');
+    expect(listingTitle({ brand, trim, modelYear: 2023, manufacturedYear: 2022 })).toBe('Fiat Drive 1.0 2022/2023');
     expect(listingTitle({ title: '  ', brand, trim, manufacturedYear: 2022 })).toBe('Fiat Drive 1.0 2022');
     expect(listingTitle({ brand })).toBe('Fiat');
   });

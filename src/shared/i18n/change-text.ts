@@ -2,6 +2,7 @@
 import { CHANGE_FIELDS, CHANGES_KEPT_RUNS, type ChangeValue, type FieldChange, type ListingChange, type SyncChangesView } from '../listing-changes';
 import type { UiLanguage } from '../views';
 import { enumLabel } from './enums';
+import { makeFormatters } from './format';
 import { renderMessage, type MessageRef } from './messages';
 
 /** One compared value as the dealer reads it (a price in reais, yes/no, a number, the text). */
@@ -9,7 +10,7 @@ export function changeValueText(language: UiLanguage, change: Pick<FieldChange, 
   if (value === null || value === '') return renderMessage(language, 'changes.empty');
   const format = CHANGE_FIELDS[change.field].format;
   if (typeof value === 'number') {
-    if (format === 'money') return new Intl.NumberFormat(language, { style: 'currency', currency: 'BRL' }).format(value);
+    if (format === 'money') return makeFormatters(language).money(value);
     if (format === 'flag') return renderMessage(language, value === 0 ? 'changes.no' : 'changes.yes');
     return new Intl.NumberFormat(language).format(value);
   }

@@ -42,7 +42,7 @@ describe('the conflict view', () => {
   it('shows yours, the portal’s and the original side by side in the dealer’s words', async () => {
     await dialog('en');
     const cells = (field: string) => [...row(field).children].map((c) => c.textContent);
-    expect(cells('value')).toEqual(['Price', 'R$49,990.00', 'R$51,900.00', 'R$52,900.00']);
+    expect(cells('value')).toEqual(['Price', 'R$49,990', 'R$51,900', 'R$52,900']);
     expect(cells('accessories')).toEqual(['Accessories', 'Air conditioning, Alloy wheels', 'Air conditioning', '(none)']);
     expect(cells('color')).toEqual(['Color', 'Black', 'Pearl white', 'Silver']);
   });
@@ -69,6 +69,6 @@ describe('the conflict view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Manter todos os do portal' }));
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     await vi.waitFor(() => expect(onResolve).toHaveBeenCalledWith({ value: 'portal', accessories: 'portal', color: 'portal' }));
-    expect([...row('value').children].map((c) => c.textContent.replace(/\u00a0/g, ' '))).toEqual(['Preço', 'R$ 49.990,00', 'R$ 51.900,00', 'R$ 52.900,00']);
+    expect([...row('value').children].map((c) => c.textContent.replace(/\u00a0/g, ' '))).toEqual(['Preço', 'R$ 49.990', 'R$ 51.900', 'R$ 52.900']);
   });
 });

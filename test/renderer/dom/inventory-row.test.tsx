@@ -1,7 +1,5 @@
 // @vitest-environment happy-dom
-// The list's Year column writes manufacture/model as Brazilian listings and their titles do
-// ("2020/2021"), in both languages: it showed the model year, the manufacture below it only when
-// they differed. A value an open edit changed is marked pending with the portal's beside it.
+// A value an open edit changed is marked pending in the list's row, with the portal's beside it.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBridge, notAnswered } from './bridge';
@@ -34,22 +32,6 @@ async function rendered(row: ReturnType<typeof rowView>, language: 'en' | 'pt-BR
   );
   return container;
 }
-
-async function yearCell(manufacturedYear: number | null, modelYear: number | null): Promise<string> {
-  return (await rendered(rowView({ manufacturedYear, modelYear }))).querySelector('.inv-cell--modelYear')?.textContent ?? '';
-}
-
-describe('the Year column', () => {
-  it('manufacture/model, as in the title', async () => {
-    expect(await yearCell(2020, 2021)).toBe('2020/2021');
-    cleanup();
-    expect(await yearCell(2024, 2024)).toBe('2024/2024');
-    cleanup();
-    expect(await yearCell(null, 2019)).toBe('2019');
-    cleanup();
-    expect(await yearCell(null, null)).toBe('—');
-  });
-});
 
 describe('a value an open edit changed', () => {
   const text = (el: Element | null) => (el?.textContent ?? '').replace(/\u00a0/g, ' ');

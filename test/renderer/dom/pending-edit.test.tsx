@@ -63,12 +63,12 @@ const text = (el: Element) => el.textContent.replace(/\u00a0/g, ' ');
 describe('a pending edit on the listing’s detail', () => {
   it('shows the new price marked pending with the portal’s beside it, and Discard takes it back', async () => {
     await page('pt-BR', detailWith(pending));
-    expect(text(document.querySelector('.detail__price')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
+    expect(text(document.querySelector('.detail__price')!)).toBe('R$ 49.990 pendente (portal: R$ 52.900)');
     const section = screen.getByRole('region', { name: 'Edição ainda não está no portal' });
-    expect(text(section.querySelector('[data-field="value"] dd')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
+    expect(text(section.querySelector('[data-field="value"] dd')!)).toBe('R$ 49.990 pendente (portal: R$ 52.900)');
     // The Price card says the same as the header, not the portal's price alone.
     const priceCard = screen.getByRole('region', { name: 'Preço' });
-    expect(text(priceCard.querySelector('[data-field="value"] dd')!)).toBe('R$ 49.990,00 pendente (portal: R$ 52.900,00)');
+    expect(text(priceCard.querySelector('[data-field="value"] dd')!)).toBe('R$ 49.990 pendente (portal: R$ 52.900)');
     fireEvent.click(within(section).getByRole('button', { name: 'Descartar edição' }));
     await vi.waitFor(() => expect(bridge.calls.some((c) => c.channel === 'changes.discard')).toBe(true));
     expect(bridge.calls.find((c) => c.channel === 'changes.discard')?.input).toEqual({ reference: 'REF-1' });

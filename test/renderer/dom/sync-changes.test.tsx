@@ -80,7 +80,7 @@ describe('the sync history shows what each run changed', () => {
     expect(within(changes).getByText('Changed (1)')).toBeTruthy();
     expect(within(changes).getByText('Taken off by the portal (plan limit) (1)')).toBeTruthy();
     expect(within(changes).getByText('Removed from the portal (1)')).toBeTruthy();
-    expect(within(changes).getByText('Price: R$50,000.00 → R$48,000.00')).toBeTruthy();
+    expect(within(changes).getByText('Price: R$50,000 → R$48,000')).toBeTruthy();
     expect(within(changes).getByText('On the portal: yes → no')).toBeTruthy();
     const removed = changes.querySelector('[data-reference="C"]');
     expect(removed?.querySelector('button')).toBeNull();
@@ -93,7 +93,7 @@ describe('the sync history shows what each run changed', () => {
     // Opened from the summary after a sync: that run's list shows in its row.
     const rows = await screen.findAllByRole('button', { name: 'Ocultar' });
     expect(rows).toHaveLength(1);
-    expect(await screen.findByText('Preço: R$ 50.000,00 → R$ 48.000,00')).toBeTruthy();
+    expect(await screen.findByText('Preço: R$ 50.000 → R$ 48.000')).toBeTruthy();
     expect(screen.getByText('Retirado pelo portal (limite do plano) (1)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar' }));
     expect(await screen.findByText('Primeira sincronização: 3 anúncios lidos, todos novos.')).toBeTruthy();

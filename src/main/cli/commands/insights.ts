@@ -1,6 +1,7 @@
 // insights: the stock at a glance as tables (the figures the app's Insights screen draws), in the
 // dealer's language and locale; --json gives the session's figures as they are. Reads only local data.
 import { enumLabel } from '../../../shared/i18n/enums';
+import { makeFormatters } from '../../../shared/i18n/format';
 import { textsIn, type MessageCode } from '../../../shared/i18n/messages';
 import { READABLE_DESCRIPTION_LENGTH, type Insights, type OffReason, type PriceBand } from '../../../shared/insights';
 import type { UiLanguage } from '../../../shared/views';
@@ -29,15 +30,14 @@ export const insights: Command = {
 export function insightsLines(language: UiLanguage, i: Insights): string[] {
   const t = textsIn(language);
   const n = new Intl.NumberFormat(language);
-  const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
+  const money = { format: makeFormatters(language).moneyWhole };
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   const right = (...columns: number[]) => new Set(columns);
   const section = (title: string, summary: string, rows: string[]) => ['', title, summary, ...rows];
   const band = (b: PriceBand) => (b.max === null ? `≥ ${money.format(b.min)}` : `${money.format(b.min)} – ${money.format(Math.floor(b.max))}`);
   const typeName = (type: string | null) => (type === null ? t('insights.typeUnknown') : enumLabel(language, 'type', type));
   const topBrand = i.mix.brands[0];
-  const day = new Intl.DateTimeFormat(language, { timeZone: 'UTC', dateStyle: 'short' });
-  const week = (w: string) => day.format(new Date(`${w}T00:00:00Z`));
+  const week = (w: string) => makeFormatters(language, 'UTC').listDate(`${w}T00:00:00Z`);
   const count = (v: number | null) => (v === null ? null : n.format(v));
   return [
     t('insights.total', { count: n.format(i.total) }),

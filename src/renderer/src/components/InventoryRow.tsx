@@ -111,8 +111,8 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <PendingNote row={row} t={t} portalOf={{ manufacturedYear: text, modelYear: text }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
-        <span title={f.money(row.price)}>{f.moneyWhole(row.price)}</span>
-        <PendingNote row={row} t={t} portalOf={{ price: (v) => f.moneyWhole(num(v)) }} />
+        {f.money(row.price)}
+        <PendingNote row={row} t={t} portalOf={{ price: (v) => f.money(num(v)) }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
         {f.km(row.mileage)}
@@ -122,7 +122,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <PublicationBadges row={row} t={t} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--updatedAt" title={f.dateTime(row.updatedAt)}>
-        {f.shortDate(row.updatedAt)}
+        {f.listDate(row.updatedAt)}
       </div>
     </div>
   );

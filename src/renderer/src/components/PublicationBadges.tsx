@@ -58,7 +58,8 @@ export function PublicationBadges({ row, showOnPortal, t }: Props) {
       )}
       {p.onPortal && showOnPortal && <Badge tone="ok">{t('badges.onPortal')}</Badge>}
       {p.onPortal && p.highlighted && <Badge tone="accent">{t('badges.highlighted')}</Badge>}
-      {row.active === false && <Badge tone="neutral">{t('badges.inactive')}</Badge>}
+      {/* Once: an inactive listing off the portal already says so in its reason's badge. */}
+      {row.active === false && !(!p.onPortal && p.notOnPortalReason === 'inactive') && <Badge tone="neutral">{t('badges.inactive')}</Badge>}
       {row.rejectedPhotoCount > 0 && (
         <Badge tone="warn" explain={t('photos.rejectedFix')}>
           {t('badges.rejectedPhotos', { count: row.rejectedPhotoCount })}

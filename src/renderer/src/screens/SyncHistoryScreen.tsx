@@ -37,7 +37,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
 
   const last = runs?.[0];
   return (
-    <section className="page" aria-labelledby="history-title">
+    <section className="page page--wide" aria-labelledby="history-title">
       <header className="page__header">
         <h1 id="history-title">{t('history.title')}</h1>
       </header>
@@ -109,7 +109,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
               {runs.map((run) => (
                 <Fragment key={run.id}>
                   <tr data-outcome={run.outcome} data-run={run.id}>
-                    <td>{f.dateTime(run.startedAt)}</td>
+                    <td>{f.listDateTime(run.startedAt)}</td>
                     <td>{t(`sync.kind.${run.kind}`)}</td>
                     <td>
                       <span

@@ -42,7 +42,7 @@ export function OverTimeCards({ weeks }: { weeks: WeekInsight[] }) {
       <tbody>
         {weeks.map((w, i) => (
           <tr key={w.week}>
-            <th scope="row">{f.shortDate(weekDate(w.week))}</th>
+            <th scope="row">{f.listDate(weekDate(w.week))}</th>
             {series.map((s) => (
               <td key={s.key} className="num">
                 {format(s.values[i] ?? null)}
@@ -54,7 +54,7 @@ export function OverTimeCards({ weeks }: { weeks: WeekInsight[] }) {
     </table>
   );
   const money = (v: number | null) => (v === null ? '—' : f.moneyWhole(v));
-  const lastWeek = last === undefined ? '—' : f.shortDate(weekDate(last.week));
+  const lastWeek = last === undefined ? '—' : f.listDate(weekDate(last.week));
   return (
     <>
       <CardFrame

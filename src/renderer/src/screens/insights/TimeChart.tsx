@@ -98,7 +98,7 @@ export function TimeChart({ weeks, series, kind, formatValue, integers = false, 
           top={innerHeight}
           scale={x}
           tickValues={weeks.filter((_, i) => i % every === 0)}
-          tickFormat={(w) => f.shortDate(weekDate(w))}
+          tickFormat={(w) => f.listDate(weekDate(w))}
           {...axisStyle('middle')}
         />
       </Group>
