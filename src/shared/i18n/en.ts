@@ -905,6 +905,13 @@ and in --json output of \`showroom sync\`. The lists of the last {{runs}} syncs 
       attentionSummary: 'The listings that need you: each reason, what fixes it, and its listings (offline)',
       attentionHelp: `A listing is listed once, under its most urgent reason; its other reasons follow it.
 --limit: listings shown per reason. \`showroom search --attention REASON\` lists them all.`,
+      repriceSummary: 'Reprice many listings at once: set a price, ± % or ± R$, rounded, within a floor and a ceiling (a preview first; sent at the next sync)',
+      repriceHelp: `The listings are those the search flags select, as \`showroom search\` does. --by takes -5% or +2,5% or an
+amount in reais (-500); --set a price. --round 100|1000 rounds to the nearest R$ 100 or R$ 1.000, 990 to
+the nearest price ending in 990. --min and --max: a floor and a ceiling the rule never crosses. A listing
+with a price change pending is skipped (--pending replace: the rule replaces it). Installments keep their
+amounts (--installments clear: cleared). --dry-run shows the preview and saves nothing. The changes are
+saved as one batch: --discard BATCH takes back those not sent yet, --batch BATCH says what became of them.`,
       cacheRebuildSummary: 'Rebuild a damaged local cache from the portal (keeps queued unpublishes and the sync history)',
       cacheRebuildHelp: `When Showroom says the local copy of the inventory is damaged (exit 9): the damaged file is
 moved aside (cache.sqlite.damaged, for support), an empty one takes its place, and a full sync
@@ -1319,6 +1326,43 @@ Cached photos are downloaded again.`,
       noConflictField: '“{{field}}” of {{target}} is not in conflict.',
       held: 'Not sent: a field you changed was also changed on the portal. Choose which value to keep.',
       resolved: 'Kept. The change will be sent at the next sync.',
+    },
+    /** Bulk repricing (shared/reprice.ts, main/changes/reprice.ts, `showroom reprice`). */
+    reprice: {
+      floorAboveCeiling: 'The floor is above the ceiling.',
+      badRule: 'This repricing rule cannot be used ({{problem}}).',
+      noSuchBatch: 'There is no repricing {{batch}}.',
+      byInvalid: 'Give the change as a percentage (-5%, +2,5%) or an amount in reais (-500, +1.000): “{{value}}” is neither.',
+      setInvalid: 'Give the price to set as an amount in reais (49990, 49.990 or "R$ 49.990,00"): “{{value}}” is not one.',
+      oneChange: 'Give exactly one of --set and --by.',
+      reasonNoPrice: 'no price to start from',
+      reasonPending: 'a price change is pending (skipped)',
+      reasonSame: 'the rule gives the price it already has',
+      reasonNotPositive: 'the rule gives zero or less',
+      reasonFloor: 'at or under the floor already',
+      reasonCeiling: 'at or over the ceiling already',
+      limitedFloor: 'stopped at the floor',
+      limitedCeiling: 'stopped at the ceiling',
+      replacesPending: 'replaces the pending {{price}}',
+      changed_one: '{{count}} listing gets a new price',
+      changed_other: '{{count}} listings get a new price',
+      totalChange: 'Total change: {{amount}}',
+      unchanged_one: '{{count}} listing left as it is',
+      unchanged_other: '{{count}} listings left as they are',
+      replacing_one: '{{count}} pending price change is replaced',
+      replacing_other: '{{count}} pending price changes are replaced',
+      installmentsKept_one: '{{count}} listing has installments: their amounts are not changed.',
+      installmentsKept_other: '{{count}} listings have installments: their amounts are not changed.',
+      installmentsCleared_one: '{{count}} listing has installments: they will be cleared.',
+      installmentsCleared_other: '{{count}} listings have installments: they will be cleared.',
+      more: '… and {{count}} more (--json lists every listing)',
+      dryRun: 'Dry run: nothing was saved.',
+      nothing: 'The rule changes no listing: nothing to save.',
+      saved_one: 'Saved {{count}} price change as a pending edit (batch {{batch}}); it is sent at the next sync.',
+      saved_other: 'Saved {{count}} price changes as pending edits (batch {{batch}}); they are sent at the next sync.',
+      batchStatus:
+        '{{confirmed}} on the portal, {{sent}} sent and waiting for the portal, {{waiting}} waiting to be sent, {{refused}} refused, {{discarded}} taken back.',
+      refusedLine: '{{reference}}: refused — {{message}}',
     },
     /** Editing a listing (main/changes/kinds/edit.ts). */
     edit: {

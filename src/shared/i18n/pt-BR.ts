@@ -901,6 +901,14 @@ com até {{max}} anúncios cada; uma primeira sincronização é resumida pela c
       attentionSummary: 'Os anúncios que precisam de você: cada motivo, como resolver e os seus anúncios (sem internet)',
       attentionHelp: `Cada anúncio aparece uma vez, no seu motivo mais urgente; os outros motivos vêm ao lado.
 --limit: anúncios mostrados por motivo. \`showroom search --attention MOTIVO\` lista todos.`,
+      repriceSummary:
+        'Reajusta muitos anúncios de uma vez: define um preço, ± % ou ± R$, arredondado, entre um piso e um teto (prévia antes; enviado na próxima sincronização)',
+      repriceHelp: `Os anúncios são os que os filtros de busca selecionam, como em \`showroom search\`. --by aceita -5% ou +2,5% ou
+um valor em reais (-500); --set um preço. --round 100|1000 arredonda para os R$ 100 ou R$ 1.000 mais próximos,
+990 para o preço terminado em 990 mais próximo. --min e --max: um piso e um teto que a regra nunca cruza. Um
+anúncio com mudança de preço pendente é pulado (--pending replace: a regra a substitui). As parcelas mantêm
+seus valores (--installments clear: removidas). --dry-run mostra a prévia e não salva nada. As mudanças são
+salvas como um lote: --discard LOTE desfaz as ainda não enviadas, --batch LOTE diz o que aconteceu com elas.`,
       cacheRebuildSummary: 'Reconstrói a partir do portal um cache local danificado (mantém as despublicações na fila e o histórico)',
       cacheRebuildHelp: `Quando o Showroom diz que a cópia local do estoque está danificada (saída 9): o arquivo danificado
 é posto de lado (cache.sqlite.damaged, para o suporte), um vazio toma o seu lugar e uma sincronização
@@ -1317,6 +1325,43 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       noConflictField: '“{{field}}” de {{target}} não está em conflito.',
       held: 'Não enviada: um campo que você alterou também foi alterado no portal. Escolha qual valor manter.',
       resolved: 'Mantido. A alteração será enviada na próxima sincronização.',
+    },
+    /** Bulk repricing (shared/reprice.ts, main/changes/reprice.ts, `showroom reprice`). */
+    reprice: {
+      floorAboveCeiling: 'O piso está acima do teto.',
+      badRule: 'Esta regra de preços não pode ser usada ({{problem}}).',
+      noSuchBatch: 'Não há reajuste {{batch}}.',
+      byInvalid: 'Informe a mudança como porcentagem (-5%, +2,5%) ou valor em reais (-500, +1.000): “{{value}}” não é nenhum dos dois.',
+      setInvalid: 'Informe o preço como valor em reais (49990, 49.990 ou "R$ 49.990,00"): “{{value}}” não é um valor.',
+      oneChange: 'Informe exatamente um entre --set e --by.',
+      reasonNoPrice: 'sem preço de partida',
+      reasonPending: 'há uma mudança de preço pendente (pulado)',
+      reasonSame: 'a regra dá o preço que ele já tem',
+      reasonNotPositive: 'a regra dá zero ou menos',
+      reasonFloor: 'já está no piso ou abaixo dele',
+      reasonCeiling: 'já está no teto ou acima dele',
+      limitedFloor: 'parou no piso',
+      limitedCeiling: 'parou no teto',
+      replacesPending: 'substitui o pendente de {{price}}',
+      changed_one: '{{count}} anúncio recebe preço novo',
+      changed_other: '{{count}} anúncios recebem preço novo',
+      totalChange: 'Mudança total: {{amount}}',
+      unchanged_one: '{{count}} anúncio fica como está',
+      unchanged_other: '{{count}} anúncios ficam como estão',
+      replacing_one: '{{count}} mudança de preço pendente é substituída',
+      replacing_other: '{{count}} mudanças de preço pendentes são substituídas',
+      installmentsKept_one: '{{count}} anúncio tem parcelas: os valores delas não mudam.',
+      installmentsKept_other: '{{count}} anúncios têm parcelas: os valores delas não mudam.',
+      installmentsCleared_one: '{{count}} anúncio tem parcelas: elas serão removidas.',
+      installmentsCleared_other: '{{count}} anúncios têm parcelas: elas serão removidas.',
+      more: '… e mais {{count}} (--json lista todos os anúncios)',
+      dryRun: 'Simulação: nada foi salvo.',
+      nothing: 'A regra não muda nenhum anúncio: nada a salvar.',
+      saved_one: '{{count}} mudança de preço salva como edição pendente (lote {{batch}}); ela é enviada na próxima sincronização.',
+      saved_other: '{{count}} mudanças de preço salvas como edições pendentes (lote {{batch}}); elas são enviadas na próxima sincronização.',
+      batchStatus:
+        '{{confirmed}} no portal, {{sent}} enviados aguardando o portal, {{waiting}} aguardando envio, {{refused}} recusados, {{discarded}} desfeitos.',
+      refusedLine: '{{reference}}: recusado — {{message}}',
     },
     /** Edição de um anúncio (main/changes/kinds/edit.ts). */
     edit: {
