@@ -24,6 +24,8 @@ export interface Command {
   help?: readonly MessageRef[];
   options?: ParseArgsOptionsConfig;
   positionals?: { min: number; max: number; name: string };
+  /** Options whose value may start with a minus (`--by -5%`): parseArgs would take it for an option; it is joined to its option first. */
+  signedValues?: readonly string[];
   /** Returns the exit code. */
   run(ctx: CliContext, args: CommandArgs): Promise<number>;
 }

@@ -25,6 +25,7 @@ import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { discard, pending } from './commands/pending';
 import { edit, resolve } from './commands/edit';
+import { reprice } from './commands/reprice';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile } from '../app-data/data-dir';
 import type { Env } from '../base/env';
@@ -48,6 +49,7 @@ export const COMMANDS: readonly Command[] = [
   discard,
   edit,
   resolve,
+  reprice,
   plan,
   status,
   changes,
@@ -90,6 +92,20 @@ export function helpText(language: UiLanguage, command?: Command): string {
     t('cliHelp.more'),
     ...common,
   ].join('\n');
+}
+
+/** `--by -5%` as `--by=-5%` for the options that take a signed value: parseArgs reads a value starting with a dash as an option. */
+function joinSigned(argv: readonly string[], names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (next !== undefined && names.some((name) => arg === `--${name}`) && /^[-\u2212]\s*(R\$)?\s*[\d.,]/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 /** node:util parseArgs's complaint as a message code (the option it names, from its message); undefined for one we do not know. */
@@ -171,7 +187,12 @@ export async function runCli(argv: readonly string[], options: RunOptions): Prom
 
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: { ...GLOBAL_OPTIONS, ...command.options }, strict: true, allowPositionals: true });
+    parsed = parseArgs({
+      args: joinSigned(argv, command.signedValues ?? []),
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      strict: true,
+      allowPositionals: true,
+    });
   } catch (error) {
     const ref = parseErrorRef(error);
     return badUsage(ref ? renderMessage(language, ref.code, ref.params) : (error as Error).message);

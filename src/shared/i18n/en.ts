@@ -1362,6 +1362,9 @@ Cached photos are downloaded again.`,
       saved_other: 'Saved {{count}} price changes as pending edits (batch {{batch}}); they are sent at the next sync.',
       batchStatus:
         '{{confirmed}} on the portal, {{sent}} sent and waiting for the portal, {{waiting}} waiting to be sent, {{refused}} refused, {{discarded}} taken back.',
+      columnOld: 'PRICE',
+      columnNew: 'NEW PRICE',
+      columnNote: 'NOTE',
       refusedLine: '{{reference}}: refused — {{message}}',
     },
     /** Editing a listing (main/changes/kinds/edit.ts). */

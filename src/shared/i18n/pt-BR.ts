@@ -1361,6 +1361,9 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       saved_other: '{{count}} mudanças de preço salvas como edições pendentes (lote {{batch}}); elas são enviadas na próxima sincronização.',
       batchStatus:
         '{{confirmed}} no portal, {{sent}} enviados aguardando o portal, {{waiting}} aguardando envio, {{refused}} recusados, {{discarded}} desfeitos.',
+      columnOld: 'PREÇO',
+      columnNew: 'PREÇO NOVO',
+      columnNote: 'OBSERVAÇÃO',
       refusedLine: '{{reference}}: recusado — {{message}}',
     },
     /** Edição de um anúncio (main/changes/kinds/edit.ts). */
