@@ -54,6 +54,8 @@ export interface Cache {
   listingsOf(references: readonly string[]): Map<string, Vehicle>;
   /** The prices of the listings a query selects (no window) or of those named, in order (a bulk repricing's). */
   listingPrices(scope: { query: InventoryQuery } | { references: readonly string[] }): ListingPrice[];
+  /** Which of these listings have installments. */
+  financed(references: readonly string[]): Set<string>;
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
   /** The stock at a glance (insights.ts): a few dozen figures over every listing. */
@@ -130,6 +132,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     getVehicle,
     listingsOf: queries.listingsOf.bind(queries),
     listingPrices: queries.listingPrices.bind(queries),
+    financed: queries.financed.bind(queries),
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     insights: () => insights.insights(),

@@ -218,10 +218,10 @@ export function createLedgerStore(db: Db, clock: Clock) {
     },
     /**
      * Saves changes as one action of the dealer's, all or none, in one durable transaction, each
-     * tagged with `batch`; returns them in order. Unlike `save`, a change asked twice is saved twice.
+     * tagged with `batch`; returns how many. Unlike `save`, a change asked twice is saved twice.
      * `before` runs first in the same transaction (what the batch replaces).
      */
-    saveBatch(batch: string, changes: readonly NewChange[], before?: () => void): PendingChange[] {
+    saveBatch(batch: string, changes: readonly NewChange[], before?: () => void): number {
       return write(() =>
         db
           .transaction(() => {
@@ -241,7 +241,7 @@ export function createLedgerStore(db: Db, clock: Clock) {
                 batch,
               );
             }
-            return rows(ofBatch.all(batch));
+            return changes.length;
           })
           .immediate(),
       );

@@ -17,7 +17,8 @@ import {
   type RepriceSaved,
   type RepriceScope,
 } from '../../shared/reprice';
-import type { Cache, ListingPrice, NewChange, PendingChange } from '../cache';
+import type { Vehicle } from '../../shared/vehicle';
+import type { Cache, NewChange, PendingChange } from '../cache';
 import { EDIT_KIND } from './kinds/edit';
 import { changeKind } from './registry';
 
@@ -50,21 +51,29 @@ function pendingPrices(cache: Cache): Map<string, PendingChange[]> {
 }
 
 export function createRepricing(cache: Cache) {
-  function read(scope: RepriceScope): { prices: ListingPrice[]; pending: Map<string, PendingChange[]>; listings: RepriceListing[] } {
+  /**
+   * The rule over the listings of the scope. Whether a listing has installments is read from its
+   * JSON, so only for the listings the rule changes (the only ones it matters for).
+   */
+  function run(scope: RepriceScope, rule: RepriceRule) {
     const prices = cache.listingPrices(scope);
     const pending = pendingPrices(cache);
-    const listings = prices.map((p) => {
+    const listings: RepriceListing[] = prices.map((p) => {
       const latest = pending.get(p.reference)?.at(-1);
       const pendingPrice = latest === undefined ? null : ((latest.payload as ListingEdit).value ?? null);
-      return { reference: p.reference, title: p.title, price: p.price, pendingPrice, installments: p.installments };
+      return { reference: p.reference, title: p.title, price: p.price, pendingPrice, installments: false };
     });
-    return { prices, pending, listings };
+    const first = previewReprice(listings, rule);
+    const financed = cache.financed(first.lines.filter((l) => l.unchanged === null).map((l) => l.reference));
+    if (financed.size === 0) return { prices, pending, ...first };
+    for (const listing of listings) listing.installments = financed.has(listing.reference);
+    return { prices, pending, ...previewReprice(listings, rule) };
   }
 
   /** What the rule would do, nothing saved: the summary over every listing, and the first `limit` lines (changed ones first). */
   function preview(scope: RepriceScope, ruleInput: unknown, limit = PREVIEW_LINES): RepricePreviewView {
     const rule = ruleOf(ruleInput);
-    const { summary, lines } = previewReprice(read(scope).listings, rule);
+    const { summary, lines } = run(scope, rule);
     const shown: RepriceLine[] = [];
     for (const line of lines) if (line.unchanged === null && shown.length < limit) shown.push(line);
     for (const line of lines) if (line.unchanged !== null && shown.length < limit) shown.push(line);
@@ -79,12 +88,13 @@ export function createRepricing(cache: Cache) {
    */
   function confirm(scope: RepriceScope, ruleInput: unknown): RepriceSaved {
     const rule = ruleOf(ruleInput);
-    const { prices, pending, listings } = read(scope);
-    const { summary, lines } = previewReprice(listings, rule);
+    const { prices, pending, summary, lines } = run(scope, rule);
     const changed = lines.filter((l) => l.unchanged === null);
     const kind = changeKind(EDIT_KIND);
     const updatedAt = new Map(prices.map((p) => [p.reference, p.updatedAt]));
-    const vehicles = cache.listingsOf(changed.map((l) => l.reference));
+    // The base an edit keeps is the listing's value of each field it changes: the price is in hand; the installments are read for the listings whose installments are cleared.
+    const financed =
+      rule.installments === 'clear' ? cache.listingsOf(changed.filter((l) => l.installments).map((l) => l.reference)) : new Map<string, Vehicle>();
     const changes: NewChange[] = changed.map((line) => {
       const clear = rule.installments === 'clear' && line.installments;
       const payload = kind.parse({ value: line.newPrice, ...(clear ? { amountPerInstallment: 0, amountOfInstallments: 0 } : {}) });
@@ -93,7 +103,11 @@ export function createRepricing(cache: Cache) {
         reference: line.reference,
         payload,
         base: {
-          ...kind.base({ published: false, highlighted: false, value: line.price, mileage: null }, vehicles.get(line.reference) ?? null, payload),
+          ...kind.base(
+            { published: false, highlighted: false, value: line.price, mileage: null },
+            financed.get(line.reference) ?? (line.price === null ? {} : { value: line.price }),
+            payload,
+          ),
           updatedAt: updatedAt.get(line.reference) ?? null,
         },
         slot: kind.slot,
@@ -106,7 +120,7 @@ export function createRepricing(cache: Cache) {
     const saved = cache.ledger.saveBatch(batch, changes, () => {
       for (const change of replaced) if (DISCARDABLE.includes(change.status) || change.status === 'refused') withoutPrice(change);
     });
-    return { batch, saved: saved.length, summary };
+    return { batch, saved, summary };
   }
 
   /** An edit not sent yet without the fields a repricing sets; discarded when nothing else is left. */
