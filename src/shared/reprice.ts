@@ -10,6 +10,7 @@
 //    inside them, and never push a price across its old value (a listing already under the floor
 //    is not lowered, nor raised to it).
 import { z } from 'zod';
+import type { MessageCode } from './i18n/messages';
 import { inventoryQuerySchema } from './inventory';
 import { parseAmount } from './listing-write';
 
@@ -64,6 +65,17 @@ export interface RepriceListing {
  */
 export const UNCHANGED_REASONS = ['noPrice', 'pending', 'same', 'notPositive', 'floor', 'ceiling'] as const;
 export type UnchangedReason = (typeof UNCHANGED_REASONS)[number];
+
+/** How each reason and limit reads (codes.reprice in the dictionaries). */
+export const REASON_CODES = {
+  noPrice: 'reprice.reasonNoPrice',
+  pending: 'reprice.reasonPending',
+  same: 'reprice.reasonSame',
+  notPositive: 'reprice.reasonNotPositive',
+  floor: 'reprice.reasonFloor',
+  ceiling: 'reprice.reasonCeiling',
+} as const satisfies Record<UnchangedReason, MessageCode>;
+export const LIMITED_CODES = { floor: 'reprice.limitedFloor', ceiling: 'reprice.limitedCeiling' } as const satisfies Record<'floor' | 'ceiling', MessageCode>;
 
 export type RepriceOutcome = { price: number; limited: 'floor' | 'ceiling' | null } | { unchanged: UnchangedReason };
 

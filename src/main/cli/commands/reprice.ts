@@ -6,6 +6,8 @@ import { renderMessage, textsIn } from '../../../shared/i18n/messages';
 import { parseAmount } from '../../../shared/listing-write';
 import {
   INSTALLMENT_CHOICES,
+  LIMITED_CODES,
+  REASON_CODES,
   PENDING_CHOICES,
   parseRepriceBy,
   REPRICE_ROUNDINGS,
@@ -14,7 +16,6 @@ import {
   type RepriceLine,
   type RepricePreviewView,
   type RepriceRuleInput,
-  type UnchangedReason,
 } from '../../../shared/reprice';
 import type { UiLanguage } from '../../../shared/views';
 import { str, type Command, type OptionValues } from '../command';
@@ -25,15 +26,6 @@ import { usageError } from '../usage-error';
 
 /** Lines of the preview's table before "… and N more" (--json has every one). */
 const TABLE_LINES = 50;
-
-const REASON = {
-  noPrice: 'reprice.reasonNoPrice',
-  pending: 'reprice.reasonPending',
-  same: 'reprice.reasonSame',
-  notPositive: 'reprice.reasonNotPositive',
-  floor: 'reprice.reasonFloor',
-  ceiling: 'reprice.reasonCeiling',
-} as const satisfies Record<UnchangedReason, string>;
 
 function oneOf<T extends string>(values: OptionValues, name: string, choices: readonly T[]): T | undefined {
   const text = str(values[name]);
@@ -78,9 +70,9 @@ function printPreview(out: Output, language: UiLanguage, preview: RepricePreview
   const money = (n: number | null) => formatMoney(n, language);
   const note = (l: RepriceLine): string =>
     l.unchanged !== null
-      ? t(REASON[l.unchanged])
+      ? t(REASON_CODES[l.unchanged])
       : [
-          l.limited === null ? null : t(l.limited === 'floor' ? 'reprice.limitedFloor' : 'reprice.limitedCeiling'),
+          l.limited === null ? null : t(LIMITED_CODES[l.limited]),
           l.pendingPrice === null ? null : t('reprice.replacesPending', { price: money(l.pendingPrice) ?? '' }),
         ]
           .filter((s) => s !== null)
