@@ -13,6 +13,7 @@ import type { Insights } from './insights';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
 import type { EditOutcome, PendingChangeView } from './pending-changes';
+import { repriceScopeSchema, type RepriceBatchView, type RepricePreviewView, type RepriceSaved } from './reprice';
 import type {
   AccountView,
   AppInfoView,
@@ -110,6 +111,14 @@ export const channels = {
   'changes.resolve': channel(
     z.object({ reference, keep: z.enum(['mine', 'portal']), field: z.string().min(1).max(60).optional() }).strict(),
   ).returns<EditOutcome>(),
+  // Bulk repricing (shared/reprice.ts): a rule over the view on screen or the selection, previewed (nothing saved; at most
+  // `limit` lines), then saved as pending edits in one batch the next sync sends; a batch's fate, and taking back what is unsent.
+  'reprice.preview': channel(
+    z.object({ scope: repriceScopeSchema, rule: z.unknown(), limit: z.number().int().min(0).max(200_000).optional() }).strict(),
+  ).returns<RepricePreviewView>(),
+  'reprice.confirm': channel(z.object({ scope: repriceScopeSchema, rule: z.unknown() }).strict()).returns<RepriceSaved>(),
+  'reprice.batch': channel(z.object({ batch: z.string().min(1).max(100) }).strict()).returns<RepriceBatchView>(),
+  'reprice.discard': channel(z.object({ batch: z.string().min(1).max(100) }).strict()).returns<RepriceBatchView>(),
   'changes.discard': channel(z.union([z.object({ id: z.number().int().positive() }).strict(), z.object({ reference }).strict()])).returns<
     PendingChangeView[]
   >(),

@@ -108,7 +108,7 @@ describe('the queued-writes file from before publish and highlight (local versio
     old.close();
 
     const cache = openCache(file);
-    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(5);
+    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(6);
     expect(cache.ledger.unsent()).toEqual([
       expect.objectContaining({
         id: 7,

@@ -171,7 +171,7 @@ CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 
--- local: user_version 5
+-- local: user_version 6
 
 -- local.table listing_video
 CREATE TABLE listing_video (
@@ -210,7 +210,7 @@ CREATE TABLE pending_changes (
       not_applied_at TEXT,
       -- When it stopped bearing on the listing: confirmed, discarded, or refused and later found as asked.
       closed_at TEXT
-    , conflict TEXT CHECK (conflict IS NULL OR json_valid(conflict)), refused_fields TEXT CHECK (refused_fields IS NULL OR json_valid(refused_fields)));
+    , conflict TEXT CHECK (conflict IS NULL OR json_valid(conflict)), refused_fields TEXT CHECK (refused_fields IS NULL OR json_valid(refused_fields)), batch TEXT);
 
 -- local.table sent_pictures
 CREATE TABLE sent_pictures (
@@ -220,6 +220,9 @@ CREATE TABLE sent_pictures (
       sent_at TEXT NOT NULL,
       PRIMARY KEY (reference, position)
     ) WITHOUT ROWID;
+
+-- local.index pending_changes_by_batch
+CREATE INDEX pending_changes_by_batch ON pending_changes(batch, id) WHERE batch IS NOT NULL;
 
 -- local.index pending_changes_by_reference
 CREATE INDEX pending_changes_by_reference ON pending_changes(reference, id);

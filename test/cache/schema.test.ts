@@ -89,6 +89,6 @@ describe('schema guard', () => {
     );
     expect(check((db) => db.exec('DROP INDEX vehicles_by_value'))).toThrow(/^- -- main\.index vehicles_by_value$/m);
     expect(check((db) => db.exec('ALTER TABLE local.pending_changes ADD COLUMN priority INTEGER'))).toThrow(/^\+ .*, priority INTEGER\);$/m);
-    expect(check((db) => db.pragma('local.user_version = 6'))).toThrow(/^\+ -- local: user_version 6$/m);
+    expect(check((db) => db.pragma('local.user_version = 60'))).toThrow(/^\+ -- local: user_version 60$/m);
   });
 });

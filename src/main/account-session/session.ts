@@ -30,6 +30,7 @@ import { toRowView, vehicleDetailView } from './views';
 import { ensurePrivateDir, tightenEntriesSync } from '../base/private-files';
 import { createChanges } from '../changes/ledger';
 import { pendingChangeViews } from '../changes/view';
+import { createRepricing } from '../changes/reprice';
 
 const megabytes = (mb: number): number => mb * 1024 * 1024;
 
@@ -253,6 +254,10 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       }),
     photosAgainCandidates: async () => engine.edits.photosAgainCandidates(),
     resolveEdit: (reference, choice) => changing(() => engine.edits.resolve(reference, choice, { signal: controller.signal })),
+    previewReprice: async (scope, rule, limit) => createRepricing(cache).preview(scope, rule, limit),
+    confirmReprice: (scope, rule) => changing(async () => createRepricing(cache).confirm(scope, rule)),
+    repriceBatch: async (batch) => createRepricing(cache).status(batch),
+    discardReprice: (batch) => changing(async () => createRepricing(cache).discard(batch)),
 
     startSync,
     async cancelSync() {

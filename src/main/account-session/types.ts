@@ -3,6 +3,7 @@
 // over messages). Every method is async and every value plain data, so the two are interchangeable.
 import type { CatalogueRefresh, CatalogueView } from '../../shared/catalogue';
 import type { Insights } from '../../shared/insights';
+import type { RepriceBatchView, RepricePreviewView, RepriceRuleInput, RepriceSaved, RepriceScope } from '../../shared/reprice';
 import type { FacetCounts, InventoryQuery, InventorySummary } from '../../shared/inventory';
 import type { SyncChangesView } from '../../shared/listing-changes';
 import type {
@@ -124,6 +125,14 @@ export interface AccountSession {
   photosAgainCandidates(): Promise<string[]>;
   /** The dealer's choice on a listing's held edit (a conflict): theirs or the portal's, for one field or all. */
   resolveEdit(reference: string, choice: ResolveChoice): Promise<EditOutcome>;
+  /** What a repricing rule would do to the listings of a view or a selection (shared/reprice.ts); nothing saved. */
+  previewReprice(scope: RepriceScope, rule: RepriceRuleInput, limit?: number): Promise<RepricePreviewView>;
+  /** Saves a repricing rule's changes as pending edits of the price, one batch in one durable step; the next sync sends them. */
+  confirmReprice(scope: RepriceScope, rule: RepriceRuleInput): Promise<RepriceSaved>;
+  /** What became of a repricing's batch: waiting, sent, confirmed, refused in the portal's words. */
+  repriceBatch(batch: string): Promise<RepriceBatchView>;
+  /** Takes back every change of a repricing's batch not sent yet. */
+  discardReprice(batch: string): Promise<RepriceBatchView>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;

@@ -3,6 +3,7 @@
 // channel. A channel that does more than forward (sync.start joins the demo's restart, settings,
 // accounts, exports…) keeps its own handler in this folder.
 import type { ChannelName, ChannelOutput, ChannelParsedInput } from '../../shared/contract';
+import type { RepriceRuleInput } from '../../shared/reprice';
 import type { AccountSession } from '../account-session';
 import type { Handlers } from '../ipc/gate';
 import type { BackendContext } from './context';
@@ -29,6 +30,11 @@ export const SESSION_CHANNELS = {
   'changes.photosAgain': (session, { references }) => session.sendPhotosAgain(references),
   'changes.photosAgainCandidates': (session) => session.photosAgainCandidates(),
   'changes.resolve': (session, { reference, keep, field }) => session.resolveEdit(reference, field === undefined ? { keep } : { keep, field }),
+  // Bulk repricing: previewed and saved in the session (shared/reprice.ts is the rule); sent by the next sync.
+  'reprice.preview': (session, { scope, rule, limit }) => session.previewReprice(scope, rule as RepriceRuleInput, limit),
+  'reprice.confirm': (session, { scope, rule }) => session.confirmReprice(scope, rule as RepriceRuleInput),
+  'reprice.batch': (session, { batch }) => session.repriceBatch(batch),
+  'reprice.discard': (session, { batch }) => session.discardReprice(batch),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
   // The catalogue mirror (offline too), and reading it from the portal now.

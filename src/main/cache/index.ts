@@ -15,7 +15,7 @@ import { createMetaStore, type MetaStore } from './meta';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createListingExtrasStore, type ListingExtrasStore } from './listing-extras-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
-import { createInventoryQueries } from './query';
+import { createInventoryQueries, type ListingPrice } from './query';
 import { createInsightsQueries } from './insights';
 import { createSyncRunStore, type SyncRunStore } from './runs';
 import { searchIndexes } from './search-index';
@@ -52,6 +52,10 @@ export interface Cache {
   getVehicle(reference: string): VehicleDetail | null;
   /** The listings as the portal sent them, by reference (an export's columns the list row lacks). */
   listingsOf(references: readonly string[]): Map<string, Vehicle>;
+  /** The prices of the listings a query selects (no window) or of those named, in order (a bulk repricing's). */
+  listingPrices(scope: { query: InventoryQuery } | { references: readonly string[] }): ListingPrice[];
+  /** Which of these listings have installments. */
+  financed(references: readonly string[]): Set<string>;
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
   /** The stock at a glance (insights.ts): a few dozen figures over every listing. */
@@ -127,6 +131,8 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     explainQuery: queries.explainQuery.bind(queries),
     getVehicle,
     listingsOf: queries.listingsOf.bind(queries),
+    listingPrices: queries.listingPrices.bind(queries),
+    financed: queries.financed.bind(queries),
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     insights: () => insights.insights(),
@@ -169,6 +175,7 @@ export { migrateTo, LATEST_VERSION, MIGRATIONS } from './migrations';
 export { INDEX_STEP_MS } from './search-index';
 export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehicles';
 export type { SyncPass, PassResult } from './sync-pass';
+export type { ListingPrice } from './query';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
 export { NOT_APPLIED_AFTER_MS } from './ledger-store';

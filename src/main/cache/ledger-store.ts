@@ -179,6 +179,13 @@ export function createLedgerStore(db: Db, clock: Clock) {
   const confirm = db.prepare(`UPDATE ${T} SET status = 'confirmed', closed_at = ? WHERE id = ? AND status IN ('sent', 'not_applied')`);
   const close = db.prepare(`UPDATE ${T} SET closed_at = ? WHERE id = ? AND closed_at IS NULL`);
   const discard = db.prepare(`UPDATE ${T} SET status = 'discarded', closed_at = ? WHERE id = ? AND status IN (${list(DISCARDABLE)})`);
+  const insertBatched = db.prepare(
+    `INSERT INTO ${T} (kind, reference, payload, base, slot, reason, overlay, created_at, batch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const ofBatch = db.prepare<[string], DbChange>(`SELECT * FROM ${T} WHERE batch = ? ORDER BY id`);
+  const discardBatch = db.prepare<[string, string], DbChange>(
+    `UPDATE ${T} SET status = 'discarded', closed_at = ? WHERE batch = ? AND status IN (${list(DISCARDABLE)}) RETURNING *`,
+  );
 
   const write = inventoryWrites(db);
   const changes = (n: number) => n > 0;
@@ -207,6 +214,47 @@ export function createLedgerStore(db: Db, clock: Clock) {
             return toChange(byId.get(Number(inserted.lastInsertRowid)) as DbChange);
           })
           .immediate(),
+      );
+    },
+    /**
+     * Saves changes as one action of the dealer's, all or none, in one durable transaction, each
+     * tagged with `batch`; returns how many. Unlike `save`, a change asked twice is saved twice.
+     * `before` runs first in the same transaction (what the batch replaces).
+     */
+    saveBatch(batch: string, changes: readonly NewChange[], before?: () => void): number {
+      return write(() =>
+        db
+          .transaction(() => {
+            before?.();
+            const at = isoNow(clock);
+            for (const change of changes) {
+              const overlay = change.overlay === null ? null : JSON.stringify(change.overlay);
+              insertBatched.run(
+                change.kind,
+                change.reference,
+                JSON.stringify(change.payload),
+                JSON.stringify(change.base),
+                change.slot,
+                change.reason,
+                overlay,
+                at,
+                batch,
+              );
+            }
+            return changes.length;
+          })
+          .immediate(),
+      );
+    },
+    /** Every change of a batch, whatever became of it, oldest first. */
+    batch(batch: string): PendingChange[] {
+      return rows(ofBatch.all(batch));
+    },
+    /** Takes back every change of a batch not sent yet; returns those discarded. */
+    discardBatch(batch: string): PendingChange[] {
+      return write(
+        () => rows(discardBatch.all(isoNow(clock), batch)),
+        (discarded) => discarded.length > 0,
       );
     },
     get(id: number): PendingChange | null {

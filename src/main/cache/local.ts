@@ -16,6 +16,7 @@ import type { CacheIdentityNotice } from '../../shared/views';
 import { switchToWal } from './wal-mode';
 import { legacyOutboxView, up as pendingChangesStep } from './local-migrations/v4-pending-changes';
 import { up as listingEditsStep } from './local-migrations/v5-listing-edits';
+import { up as changeBatchesStep } from './local-migrations/v6-change-batches';
 
 export const LOCAL_SCHEMA = 'local' as const;
 
@@ -99,6 +100,11 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
     // Edits: a change held by a conflict, a refusal's words by field, the video link typed here, the photo addresses sent.
     version: 5,
     up: listingEditsStep,
+  },
+  {
+    // A batch of changes saved as one action (a bulk repricing), taken back as one.
+    version: 6,
+    up: changeBatchesStep,
   },
 ];
 

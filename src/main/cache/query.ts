@@ -62,6 +62,15 @@ interface DbPhoto {
   last_error: string | null;
 }
 
+/** A listing's price as a bulk repricing reads it. */
+export interface ListingPrice {
+  reference: string;
+  title: string | null;
+  /** The portal's, as last read. */
+  price: number | null;
+  updatedAt: string | null;
+}
+
 export type InventoryQueries = ReturnType<typeof createInventoryQueries>;
 
 /** The window's rows by id, with their cover: one indexed lookup per row, never a scan. */
@@ -103,6 +112,17 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
   );
   const photoBySource = db.prepare<[string], DbPhoto>('SELECT id, source_url, status, last_error FROM photos WHERE source_url = ?');
   const rowsById = db.prepare<[string], DbVehicleRow & { row_id: number }>(ROWS_BY_ID);
+  const pricesById = db.prepare<[string], ListingPrice & { id: number }>(
+    'SELECT v.id, v.reference, v.title, v.value AS price, v.updated_at AS updatedAt FROM vehicles v WHERE v.id IN (SELECT value FROM json_each(?))',
+  );
+  // As the portal sent them (the listing's JSON: no column has them): a 0 in either part means not financed (shared/vehicle-facts.ts).
+  const financedAmong = db
+    .prepare<[string], string>(
+      `SELECT v.reference FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference IN (SELECT value FROM json_each(?))
+         AND coalesce(json_extract(j.raw, '$.amountOfInstallments'), 0) > 0 AND coalesce(json_extract(j.raw, '$.amountPerInstallment'), 0) > 0`,
+    )
+    .pluck();
+  const idsByReference = db.prepare<[string], number>('SELECT v.id FROM vehicles v WHERE v.reference IN (SELECT value FROM json_each(?))').pluck();
   const rawByReference = db.prepare<[string], { reference: string; raw: string }>(
     'SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference IN (SELECT value FROM json_each(?))',
   );
@@ -206,6 +226,31 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
     },
 
     /** The listings as the portal sent them (tolerantly parsed), by reference: what a row does not carry. */
+    /**
+     * The price of every listing a query selects (its text and filters; no window), or of the
+     * listings named, in the query's order: what a bulk repricing reads (shared/reprice.ts).
+     */
+    listingPrices(scope: { query: InventoryQuery } | { references: readonly string[] }): ListingPrice[] {
+      let ids: number[];
+      if ('references' in scope) ids = idsByReference.all(JSON.stringify(scope.references));
+      else {
+        const query = parseInventoryQuery(scope.query);
+        const snapshot = current();
+        const { match, tests } = select(snapshot, query);
+        const selection = snapshot.selection(match, tests);
+        ids = snapshot.window(selection, query.sort ?? DEFAULT_SORT, 0, selection.total);
+      }
+      const position = new Map(ids.map((id, i) => [id, i]));
+      const out: Array<ListingPrice | undefined> = new Array<ListingPrice | undefined>(ids.length);
+      for (const { id, ...row } of pricesById.all(JSON.stringify(ids))) out[position.get(id) as number] = row;
+      return out.filter((row): row is ListingPrice => row !== undefined);
+    },
+
+    /** Which of these listings have installments (reading each one's JSON: ask only for the few that matter). */
+    financed(references: readonly string[]): Set<string> {
+      return new Set(references.length === 0 ? [] : financedAmong.all(JSON.stringify(references)));
+    },
+
     listingsOf(references: readonly string[]): Map<string, Vehicle> {
       return new Map(rawByReference.all(JSON.stringify(references)).map((r) => [r.reference, parseVehicle(parseStoredJson(r.raw)).vehicle]));
     },

@@ -25,6 +25,7 @@ import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { discard, pending } from './commands/pending';
 import { edit, resolve } from './commands/edit';
+import { reprice } from './commands/reprice';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile } from '../app-data/data-dir';
 import type { Env } from '../base/env';
@@ -48,6 +49,7 @@ export const COMMANDS: readonly Command[] = [
   discard,
   edit,
   resolve,
+  reprice,
   plan,
   status,
   changes,
@@ -105,9 +107,10 @@ function parseErrorRef(error: unknown): MessageRef | undefined {
 }
 
 /**
- * `--price -5` as `--price=-5`: parseArgs takes an argument starting with a dash for an option, so
- * a negative number after an option that takes a value would read as that value missing. Joined,
- * it reaches the command, whose checks say what is wrong with it (a price below 0).
+ * `--price -5` as `--price=-5`, `--by -5%` as `--by=-5%`: parseArgs takes an argument starting with
+ * a dash for an option, so a signed amount after an option that takes a value would read as that
+ * value missing. Joined, it reaches the command, whose checks say what is wrong with it (a price
+ * below 0) or read it (a cut of 5%).
  */
 export function joinNegativeValues(args: readonly string[], options: ParseArgsOptionsConfig): string[] {
   const out: string[] = [];
@@ -116,7 +119,7 @@ export function joinNegativeValues(args: readonly string[], options: ParseArgsOp
     if (arg === '--') return [...out, ...args.slice(i)];
     const next = args[i + 1];
     const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
-    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^[-\u2212]\s*(R\$)?\s*[\d.,]/.test(next)) {
       out.push(`${arg}=${next}`);
       i++;
     } else out.push(arg);

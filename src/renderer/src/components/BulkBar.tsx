@@ -5,7 +5,17 @@ import type { PublicationAction } from '../../../shared/views';
 import type { Selection } from '../hooks/useSelection';
 import { actionsForAny } from '../logic/publicationActions';
 
-export function BulkBar({ selected, onRequest, onClear }: { selected: Selection; onRequest: (action: PublicationAction) => void; onClear: () => void }) {
+export function BulkBar({
+  selected,
+  onRequest,
+  onClear,
+  onReprice,
+}: {
+  selected: Selection;
+  onRequest: (action: PublicationAction) => void;
+  onClear: () => void;
+  onReprice: () => void;
+}) {
   const { t } = useTranslation();
   const count = selected.size;
   if (count === 0) return null;
@@ -18,6 +28,9 @@ export function BulkBar({ selected, onRequest, onClear }: { selected: Selection;
           {action === 'unpublish' ? t('inventory.unpublishSelected') : t(`detail.request.${action}`)}
         </button>
       ))}
+      <button type="button" className="button" aria-haspopup="dialog" onClick={onReprice}>
+        {t('repriceDialog.bulkButton')}
+      </button>
       <button type="button" className="button button--ghost" onClick={onClear}>
         {t('inventory.clearSelection')}
       </button>

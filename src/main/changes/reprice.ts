@@ -1,0 +1,168 @@
+// Bulk repricing (issue #33): a rule (shared/reprice.ts) over the listings of a view or a selection,
+// previewed without saving anything, then saved as pending edits of the price in one durable
+// transaction, tagged with one batch id: the next sync sends them like any edit, and while they are
+// unsent the whole batch is taken back in one step.
+import { randomUUID } from 'node:crypto';
+import { codedError } from '../../shared/i18n/messages';
+import { listingEditSchema, type ListingEdit } from '../../shared/listing-write';
+import { DISCARDABLE } from '../../shared/pending-changes';
+import {
+  previewReprice,
+  repriceRuleSchema,
+  type RepriceBatchView,
+  type RepriceLine,
+  type RepriceListing,
+  type RepricePreviewView,
+  type RepriceRule,
+  type RepriceSaved,
+  type RepriceScope,
+} from '../../shared/reprice';
+import type { Vehicle } from '../../shared/vehicle';
+import type { Cache, NewChange, PendingChange } from '../cache';
+import { EDIT_KIND } from './kinds/edit';
+import { changeKind } from './registry';
+
+/** How many lines a preview carries when not told (the dialog shows them and counts the rest). */
+export const PREVIEW_LINES = 500;
+
+/** The fields a repricing sets: the price, and the installments when the dealer clears them. */
+const REPRICED_FIELDS = ['value', 'amountPerInstallment', 'amountOfInstallments'] as const;
+
+function ruleOf(input: unknown): RepriceRule {
+  const parsed = repriceRuleSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const code = issue?.message === 'reprice.floorAboveCeiling' ? 'reprice.floorAboveCeiling' : 'reprice.badRule';
+  throw codedError('bad_input', { code, params: { problem: `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim() } });
+}
+
+/** The open edits carrying a price, by listing (the latest last): a price change pending. */
+function pendingPrices(cache: Cache): Map<string, PendingChange[]> {
+  const out = new Map<string, PendingChange[]>();
+  for (const change of cache.ledger.open()) {
+    if (change.kind !== EDIT_KIND || change.status === 'discarded') continue;
+    const edit = listingEditSchema.safeParse(change.payload);
+    if (!edit.success || edit.data.value === undefined) continue;
+    const of = out.get(change.reference);
+    if (of) of.push(change);
+    else out.set(change.reference, [change]);
+  }
+  return out;
+}
+
+export function createRepricing(cache: Cache) {
+  /**
+   * The rule over the listings of the scope. Whether a listing has installments is read from its
+   * JSON, so only for the listings the rule changes (the only ones it matters for).
+   */
+  function run(scope: RepriceScope, rule: RepriceRule) {
+    const prices = cache.listingPrices(scope);
+    const pending = pendingPrices(cache);
+    const listings: RepriceListing[] = prices.map((p) => {
+      const latest = pending.get(p.reference)?.at(-1);
+      const pendingPrice = latest === undefined ? null : ((latest.payload as ListingEdit).value ?? null);
+      return { reference: p.reference, title: p.title, price: p.price, pendingPrice, installments: false };
+    });
+    const first = previewReprice(listings, rule);
+    const financed = cache.financed(first.lines.filter((l) => l.unchanged === null).map((l) => l.reference));
+    if (financed.size === 0) return { prices, pending, ...first };
+    for (const listing of listings) listing.installments = financed.has(listing.reference);
+    return { prices, pending, ...previewReprice(listings, rule) };
+  }
+
+  /** What the rule would do, nothing saved: the summary over every listing, and the first `limit` lines (changed ones first). */
+  function preview(scope: RepriceScope, ruleInput: unknown, limit = PREVIEW_LINES): RepricePreviewView {
+    const rule = ruleOf(ruleInput);
+    const { summary, lines } = run(scope, rule);
+    const shown: RepriceLine[] = [];
+    for (const line of lines) if (line.unchanged === null && shown.length < limit) shown.push(line);
+    for (const line of lines) if (line.unchanged !== null && shown.length < limit) shown.push(line);
+    return { summary, lines: shown };
+  }
+
+  /**
+   * Saves every change the rule makes as a pending edit of the price, in one transaction, as one
+   * batch. A pending price it replaces (the dealer chose so) is taken out of the edit not sent yet
+   * that carried it (the edit discarded when nothing else is left in it); one already sent stays,
+   * and the batch's goes after it.
+   */
+  function confirm(scope: RepriceScope, ruleInput: unknown): RepriceSaved {
+    const rule = ruleOf(ruleInput);
+    const { prices, pending, summary, lines } = run(scope, rule);
+    const changed = lines.filter((l) => l.unchanged === null);
+    const kind = changeKind(EDIT_KIND);
+    const updatedAt = new Map(prices.map((p) => [p.reference, p.updatedAt]));
+    // The base an edit keeps is the listing's value of each field it changes: the price is in hand; the installments are read for the listings whose installments are cleared.
+    const financed =
+      rule.installments === 'clear' ? cache.listingsOf(changed.filter((l) => l.installments).map((l) => l.reference)) : new Map<string, Vehicle>();
+    const changes: NewChange[] = changed.map((line) => {
+      const clear = rule.installments === 'clear' && line.installments;
+      const payload = kind.parse({ value: line.newPrice, ...(clear ? { amountPerInstallment: 0, amountOfInstallments: 0 } : {}) });
+      return {
+        kind: kind.name,
+        reference: line.reference,
+        payload,
+        base: {
+          ...kind.base(
+            { published: false, highlighted: false, value: line.price, mileage: null },
+            financed.get(line.reference) ?? (line.price === null ? {} : { value: line.price }),
+            payload,
+          ),
+          updatedAt: updatedAt.get(line.reference) ?? null,
+        },
+        slot: kind.slot,
+        reason: kind.refusedReason,
+        overlay: kind.overlay(payload),
+      };
+    });
+    const replaced = changed.flatMap((l) => (l.pendingPrice === null ? [] : (pending.get(l.reference) ?? [])));
+    const batch = randomUUID();
+    const saved = cache.ledger.saveBatch(batch, changes, () => {
+      for (const change of replaced) if (DISCARDABLE.includes(change.status) || change.status === 'refused') withoutPrice(change);
+    });
+    return { batch, saved, summary };
+  }
+
+  /** An edit not sent yet without the fields a repricing sets; discarded when nothing else is left. */
+  function withoutPrice(change: PendingChange): void {
+    const kind = changeKind(change.kind);
+    const payload: Record<string, unknown> = { ...(change.payload as Record<string, unknown>) };
+    const base = { ...change.base };
+    const conflict = change.conflict === null ? null : { ...change.conflict };
+    for (const field of REPRICED_FIELDS) {
+      delete payload[field];
+      delete base[field];
+      if (conflict !== null) delete conflict[field];
+    }
+    if (Object.keys(payload).length === 0) {
+      if (!cache.ledger.discard(change.id)) cache.ledger.close(change.id);
+      return;
+    }
+    const left = conflict === null || Object.keys(conflict).length === 0 ? null : conflict;
+    cache.ledger.revise(change.id, { payload: kind.parse(payload), base, overlay: kind.overlay(payload), conflict: left });
+  }
+
+  /** What became of a batch: how many wait, went, were confirmed, and each refusal in the portal's words. */
+  function status(batch: string): RepriceBatchView {
+    const changes = cache.ledger.batch(batch);
+    if (changes.length === 0) throw codedError('not_found', { code: 'reprice.noSuchBatch', params: { batch } });
+    const view: RepriceBatchView = { batch, total: changes.length, waiting: 0, sent: 0, confirmed: 0, discarded: 0, refused: [] };
+    for (const c of changes) {
+      if (c.status === 'pending' || c.status === 'sending') view.waiting++;
+      else if (c.status === 'sent' || c.status === 'not_applied') view.sent++;
+      else if (c.status === 'confirmed') view.confirmed++;
+      else if (c.status === 'discarded') view.discarded++;
+      else view.refused.push({ reference: c.reference, error: c.lastError, fields: c.refusedFields });
+    }
+    return view;
+  }
+
+  /** Takes back every change of the batch not sent yet (the ones sent stay); what is left of it. */
+  function discard(batch: string): RepriceBatchView {
+    status(batch);
+    cache.ledger.discardBatch(batch);
+    return status(batch);
+  }
+
+  return { preview, confirm, status, discard };
+}
