@@ -13,6 +13,8 @@ import type { Insights } from './insights';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
 import type { EditOutcome, PendingChangeView } from './pending-changes';
+import type { PriceHistoryView } from './price-history';
+import { departedQuerySchema, type DepartedResult, type SaleOutcome } from './sold';
 import type {
   AccountView,
   AppInfoView,
@@ -108,6 +110,12 @@ export const channels = {
   'changes.resolve': channel(
     z.object({ reference, keep: z.enum(['mine', 'portal']), field: z.string().min(1).max(60).optional() }).strict(),
   ).returns<EditOutcome>(),
+  // Mark listings as sold: saved in the ledger, sent at the next sync (cancellable with changes.discard until then).
+  'changes.sell': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<SaleOutcome[]>(),
+  // A listing's price history: every price a sync read, every price the dealer set (when, from where).
+  'vehicles.priceHistory': channel(z.object({ reference }).strict()).returns<PriceHistoryView>(),
+  // Listings that left the inventory (sold or removed), with their last data.
+  'sold.query': channel(departedQuerySchema).returns<DepartedResult>(),
   'changes.discard': channel(z.union([z.object({ id: z.number().int().positive() }).strict(), z.object({ reference }).strict()])).returns<
     PendingChangeView[]
   >(),

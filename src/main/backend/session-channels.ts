@@ -28,6 +28,10 @@ export const SESSION_CHANNELS = {
   'changes.edit': (session, { reference, fields }) => session.editListing(reference, fields),
   'changes.photosAgain': (session, { references }) => session.sendPhotosAgain(references),
   'changes.resolve': (session, { reference, keep, field }) => session.resolveEdit(reference, field === undefined ? { keep } : { keep, field }),
+  // Sales: saved, sent at the next sync; a sold listing's price history and the Sold view.
+  'changes.sell': (session, { references }) => session.markSold(references, { send: false }),
+  'vehicles.priceHistory': (session, { reference }) => session.priceHistory(reference),
+  'sold.query': (session, query) => session.departedListings(query),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
   // The catalogue mirror (offline too), and reading it from the portal now.

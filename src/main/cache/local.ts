@@ -16,6 +16,7 @@ import type { CacheIdentityNotice } from '../../shared/views';
 import { switchToWal } from './wal-mode';
 import { legacyOutboxView, up as pendingChangesStep } from './local-migrations/v4-pending-changes';
 import { up as listingEditsStep } from './local-migrations/v5-listing-edits';
+import { up as soldAndPricesStep } from './local-migrations/v7-sold-and-prices';
 
 export const LOCAL_SCHEMA = 'local' as const;
 
@@ -99,6 +100,10 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
     // Edits: a change held by a conflict, a refusal's words by field, the video link typed here, the photo addresses sent.
     version: 5,
     up: listingEditsStep,
+  },
+  {
+    version: 7,
+    up: soldAndPricesStep,
   },
 ];
 

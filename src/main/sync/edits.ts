@@ -8,6 +8,7 @@ import { codedError, renderMessage, type MessageCode } from '../../shared/i18n/m
 import { listingEditSchema, parseListingWrite, type ListingEdit } from '../../shared/listing-write';
 import { writeValuesOf } from '../../shared/listing-write-read';
 import type { EditOutcome, ResolveChoice } from '../../shared/pending-changes';
+import type { PriceOrigin } from '../../shared/price-history';
 import type { PendingChange } from '../cache';
 import type { Delivery, DeliveryDeps, Sent } from '../changes/deliver';
 import { openEdit, photosToSendAgain } from '../changes/edit-view';
@@ -67,7 +68,7 @@ export function createEdits(deps: EditsDeps) {
    * it when the portal answers. Bad values, or a listing the edit would leave against the portal's
    * rules: bad_input naming every field (detail.fields), and nothing saved.
    */
-  async function edit(reference: string, fields: unknown, options: { signal?: AbortSignal } = {}): Promise<EditOutcome> {
+  async function edit(reference: string, fields: unknown, options: { signal?: AbortSignal; origin?: PriceOrigin } = {}): Promise<EditOutcome> {
     const detail = listingOf(reference);
     const asked = parseListingWrite(listingEditSchema, fields);
     // The listing this makes, checked whole (a plate for a used vehicle, doors for a car…), with the edits already open.
@@ -77,7 +78,12 @@ export function createEdits(deps: EditsDeps) {
     const all: ListingEdit[] = [...open, asked];
     const typed = [...all].reverse().find((e) => e.videoUrl !== undefined)?.videoUrl;
     editBody(reference, writeValuesOf(detail.vehicle), all, typed === undefined ? cache.extras.videoOf(reference) : typed);
-    const change = changes.save(EDIT_KIND, reference, asked, { merge: !delivery.isSending(reference) });
+    // A price the dealer sets joins the listing's price history with the edit, in one step.
+    const change = cache.transaction(() => {
+      const saved = changes.save(EDIT_KIND, reference, asked, { merge: !delivery.isSending(reference) });
+      if (asked.value !== undefined) cache.prices.recordSet(reference, asked.value, options.origin ?? 'app', saved.id);
+      return saved;
+    });
     return sendNow(change, options.signal ?? new AbortController().signal);
   }
 

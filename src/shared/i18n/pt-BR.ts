@@ -1131,6 +1131,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       highlightRefused: 'Destaque recusado pelo portal',
       editConflict: 'Editado aqui e no portal: escolha',
       editRefused: 'Edição recusada pelo portal',
+      sellRefused: 'Venda recusada pelo portal',
       requestNotApplied: 'Aceito, mas não aplicado pelo portal',
       droppedByPlan: 'Retirado pelo plano',
       offPortal: 'Fora do portal, nem por você nem pelo plano',
@@ -1150,6 +1151,8 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
         'Um campo que você editou aqui também foi alterado no portal, para outro valor. Abra o anúncio e escolha, campo a campo, qual valor manter: nada é enviado até você escolher.',
       editRefused:
         'O portal recusou a sua edição. Abra o anúncio: as palavras dele aparecem nos campos que cita. Corrija-os e salve de novo; nada do que você digitou se perde.',
+      sellRefused:
+        'O portal não excluiu o anúncio que você marcou como vendido. Abra-o para ler as palavras do portal e marque-o como vendido de novo ou cancele a venda.',
       requestNotApplied:
         'O portal aceitou o seu pedido há mais de uma hora, mas o anúncio ainda não o mostra, e ele não ocupa mais espaço no seu plano. Abra o anúncio e envie de novo.',
       droppedByPlan:
@@ -1229,6 +1232,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       noListingToPublish: 'O portal não tem anúncio com a referência “{{reference}}” para publicar.',
       noListingToHighlight: 'O portal não tem anúncio com a referência “{{reference}}” para destacar.',
       noListingToEdit: 'O portal não tem anúncio com a referência “{{reference}}” para editar.',
+      noListingToSell: 'O portal não tem anúncio com a referência “{{reference}}” para excluir.',
       noCatalogueList: 'O portal não oferece a lista {{list}} do seu catálogo.',
       cancelled: 'Cancelado.',
       redirectDowngrade:
@@ -1331,6 +1335,15 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       photoNumber: 'Não há foto {{number}} no anúncio {{reference}} (ele tem {{count}}).',
       videoNotRead:
         'O portal nunca mostra o link de vídeo de um anúncio: um link definido em outro lugar é removido por uma edição aqui, a menos que você o digite.',
+    },
+    /** Marcar um anúncio como vendido (main/changes/kinds/sell.ts, main/sync/sales.ts). */
+    sold: {
+      already: 'O anúncio não está mais no portal.',
+      notInInventory: 'O anúncio {{reference}} não está no seu estoque.',
+      alreadySent: 'A venda já foi enviada: o portal está excluindo o anúncio.',
+      saved: 'Marcado como vendido: o anúncio será excluído do portal na próxima sincronização. Até lá você pode cancelar a venda.',
+      sent: 'Enviado: o portal está excluindo o anúncio (pode levar até cerca de 20 minutos). Ele passa para Vendidos quando uma sincronização não o encontrar mais.',
+      refused: 'O portal recusou excluir o anúncio: {{message}}',
     },
     publication: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',
