@@ -25,6 +25,8 @@ import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { discard, pending } from './commands/pending';
 import { edit, resolve } from './commands/edit';
+import { history } from './commands/history';
+import { sold } from './commands/sold';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile } from '../app-data/data-dir';
 import type { Env } from '../base/env';
@@ -48,6 +50,8 @@ export const COMMANDS: readonly Command[] = [
   discard,
   edit,
   resolve,
+  sold,
+  history,
   plan,
   status,
   changes,

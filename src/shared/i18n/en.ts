@@ -46,6 +46,7 @@ export const en = {
     attention: 'Needs attention',
     insights: 'Insights',
     settings: 'Settings',
+    sold: 'Sold',
   },
   topbar: {
     accountLabel: 'Account',
@@ -758,6 +759,44 @@ export const en = {
    * Texts main sends as message codes ('section.key' with params; shared/i18n/messages.ts).
    * `{{name}}` is filled from the params; `_one`/`_other` are i18next's plural forms for `count`.
    */
+  priceHistory: {
+    title: 'Price history',
+    chartLabel: 'Price over time: {{summary}}',
+    summary_one: '{{count}} price recorded: {{last}}.',
+    summary_other: '{{count}} prices recorded, from {{min}} to {{max}}; now {{last}}.',
+    empty: 'No price recorded yet: the next sync records the price the portal shows.',
+    daysAtPrice_one: 'At this price for {{count}} day (since a sync first read it).',
+    daysAtPrice_other: 'At this price for {{count}} days (since a sync first read it).',
+    columns: { at: 'When', price: 'Price', source: 'From' },
+    source: { portal: 'Read on the portal', app: 'Set in the app', cli: 'Set from the command line', bulk: 'Set by a bulk reprice' },
+  },
+  sold: {
+    title: 'Sold',
+    action: 'Mark as sold',
+    actionMany_one: 'Mark {{count}} as sold',
+    actionMany_other: 'Mark {{count}} as sold',
+    confirmTitle_one: 'Mark {{count}} listing as sold?',
+    confirmTitle_other: 'Mark {{count}} listings as sold?',
+    confirmBody:
+      'At the next sync Showroom asks the portal to delete it: it disappears from the portal and frees its place in your plan. Until that sync you can cancel the sale. Once the portal has deleted it, it moves to Sold with its last data, the sale date and its days in stock.',
+    confirm: 'Mark as sold',
+    pending: 'Marked as sold: it will be deleted on the portal at the next sync.',
+    sent: 'Sale sent: the portal is deleting the listing. It moves to Sold once a sync no longer finds it.',
+    refused: 'The portal refused to delete it.',
+    cancel: 'Cancel the sale',
+    cancelled: 'Sale cancelled.',
+    search: 'Search sold listings',
+    show: 'Show',
+    empty: 'No listing has left your inventory yet.',
+    emptyResults: 'No listing matches.',
+    count_one: '{{count}} listing',
+    count_other: '{{count}} listings',
+    export: 'Export CSV',
+    atLeast: 'at least {{days}}',
+    leftAs: { all: 'All', sold: 'Sold', removed: 'Removed' },
+    removedHint: 'Removed: the portal deleted it without a sale marked here.',
+    columns: { reference: 'Reference', title: 'Listing', price: 'Last price', date: 'Sold or removed', days: 'Days in stock', leftAs: 'How it left' },
+  },
   codes: {
     insights: {
       title: 'Insights',
@@ -889,6 +928,10 @@ cells: numbers, prices in reais, dates. FILE is replaced only once the export is
 options, and the models and trims of the brands and models in your stock. --refresh reads it now.
 --json gives every list with its items.`,
       statusSummary: 'Account, last sync, inventory counts, outbox and cache size (offline)',
+      soldSummary: 'Mark listings as sold: deleted on the portal, kept in Sold (sent now, or at the next sync when offline)',
+      soldHelp:
+        'Nothing is done without --yes: the portal deletes the listing, which cannot be undone there. Until it is sent (offline), `showroom discard <reference>` cancels the sale. Once a sync no longer finds the listing, it is sold: its last data, sale date and days in stock stay in Sold.',
+      historySummary: 'Show a listing’s price history: every price a sync read and every price you set, with when and from where (works offline)',
       editSummary: 'Edit a listing: price, mileage, title, description, plate, photos… (sent now, or at the next sync when offline)',
       editHelp:
         'Prices as you type them: 49990, 49.990 or "R$ 49.990,00". A plate with or without its dash. --remove-photo takes the photo’s number as `showroom show` lists them; --add-photo an http(s) address. --photos-again sends again every photo Showroom sent of the listing (the portal rejected some); with --attention rejected-photos, of every listing it can. A second edit before sending joins the first.',
@@ -1019,6 +1062,15 @@ Cached photos are downloaded again.`,
       editOutcome_queued: 'saved',
       editOutcome_held: 'held: choose (showroom resolve)',
       editOutcome_refused: 'refused',
+      saleOutcome_sent: 'sent',
+      saleOutcome_queued: 'saved',
+      saleOutcome_refused: 'not done',
+      soldConfirm_one:
+        'Marking {{count}} listing as sold deletes it on the portal (DELETE /vehicles): it disappears from the portal and frees its place in your plan. Showroom keeps it in Sold. Run again with --yes to do it.',
+      soldConfirm_other:
+        'Marking {{count}} listings as sold deletes them on the portal (DELETE /vehicles): they disappear from the portal and free their places in your plan. Showroom keeps them in Sold. Run again with --yes to do it.',
+      priceHistory: 'Price history ({{entries}}):',
+      priceHistoryDays: 'Price history ({{entries}}; at the current price for {{days}} days):',
       editPhotosAgainUsage:
         'Give a listing’s reference, or --photos-again --attention rejected-photos for every listing whose rejected photos Showroom can send again.',
       resolveKeep: 'Say which value to keep: --keep mine or --keep portal.',

@@ -46,6 +46,7 @@ export const ptBR: Messages = {
     attention: 'Requer atenção',
     insights: 'Panorama',
     settings: 'Configurações',
+    sold: 'Vendidos',
   },
   topbar: {
     accountLabel: 'Conta',
@@ -752,6 +753,44 @@ export const ptBR: Messages = {
       internal: 'Algo deu errado dentro do Showroom.',
     },
   },
+  priceHistory: {
+    title: 'Histórico de preços',
+    chartLabel: 'Preço ao longo do tempo: {{summary}}',
+    summary_one: '{{count}} preço registrado: {{last}}.',
+    summary_other: '{{count}} preços registrados, de {{min}} a {{max}}; agora {{last}}.',
+    empty: 'Nenhum preço registrado ainda: a próxima sincronização registra o preço que o portal mostra.',
+    daysAtPrice_one: 'Neste preço há {{count}} dia (desde que uma sincronização o leu).',
+    daysAtPrice_other: 'Neste preço há {{count}} dias (desde que uma sincronização o leu).',
+    columns: { at: 'Quando', price: 'Preço', source: 'Origem' },
+    source: { portal: 'Lido no portal', app: 'Definido no app', cli: 'Definido pela linha de comando', bulk: 'Definido por reajuste em lote' },
+  },
+  sold: {
+    title: 'Vendidos',
+    action: 'Marcar como vendido',
+    actionMany_one: 'Marcar {{count}} como vendido',
+    actionMany_other: 'Marcar {{count}} como vendidos',
+    confirmTitle_one: 'Marcar {{count}} anúncio como vendido?',
+    confirmTitle_other: 'Marcar {{count}} anúncios como vendidos?',
+    confirmBody:
+      'Na próxima sincronização o Showroom pede ao portal que o exclua: ele some do portal e libera a vaga no seu plano. Até essa sincronização você pode cancelar a venda. Depois que o portal o excluir, ele passa para Vendidos com seus últimos dados, a data da venda e os dias em estoque.',
+    confirm: 'Marcar como vendido',
+    pending: 'Marcado como vendido: será excluído do portal na próxima sincronização.',
+    sent: 'Venda enviada: o portal está excluindo o anúncio. Ele passa para Vendidos quando uma sincronização não o encontrar mais.',
+    refused: 'O portal recusou excluí-lo.',
+    cancel: 'Cancelar a venda',
+    cancelled: 'Venda cancelada.',
+    search: 'Buscar nos vendidos',
+    show: 'Mostrar',
+    empty: 'Nenhum anúncio saiu do seu estoque ainda.',
+    emptyResults: 'Nenhum anúncio corresponde.',
+    count_one: '{{count}} anúncio',
+    count_other: '{{count}} anúncios',
+    export: 'Exportar CSV',
+    atLeast: 'pelo menos {{days}}',
+    leftAs: { all: 'Todos', sold: 'Vendidos', removed: 'Removidos' },
+    removedHint: 'Removido: o portal o excluiu sem uma venda marcada aqui.',
+    columns: { reference: 'Referência', title: 'Anúncio', price: 'Último preço', date: 'Vendido ou removido', days: 'Dias em estoque', leftAs: 'Como saiu' },
+  },
   codes: {
     insights: {
       title: 'Panorama',
@@ -885,6 +924,11 @@ tipadas: números, preços em reais, datas. FILE só é substituído quando a ex
 veículo, opcionais do vendedor, e os modelos e versões das marcas e modelos do seu estoque. --refresh lê
 agora. --json mostra cada lista com seus itens.`,
       statusSummary: 'Conta, última sincronização, números do estoque, fila de envio e tamanho do cache (sem internet)',
+      soldSummary: 'Marca anúncios como vendidos: excluídos do portal, guardados em Vendidos (enviado agora, ou na próxima sincronização sem internet)',
+      soldHelp:
+        'Nada é feito sem --yes: o portal exclui o anúncio, o que não se desfaz lá. Até ser enviada (sem internet), `showroom discard <referência>` cancela a venda. Quando uma sincronização não encontra mais o anúncio, ele está vendido: seus últimos dados, a data da venda e os dias em estoque ficam em Vendidos.',
+      historySummary:
+        'Mostra o histórico de preços de um anúncio: cada preço lido por uma sincronização e cada preço definido por você, com quando e de onde (funciona sem internet)',
       editSummary: 'Edita um anúncio: preço, quilometragem, título, descrição, placa, fotos… (enviado agora, ou na próxima sincronização sem internet)',
       editHelp:
         'Preços como você digita: 49990, 49.990 ou "R$ 49.990,00". A placa com ou sem hífen. --remove-photo recebe o número da foto como `showroom show` as lista; --add-photo um endereço http(s). --photos-again envia de novo todas as fotos que o Showroom enviou do anúncio (o portal recusou algumas); com --attention rejected-photos, de todos os anúncios em que puder. Uma segunda edição antes do envio se junta à primeira.',
@@ -1015,6 +1059,15 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       editOutcome_queued: 'salvo',
       editOutcome_held: 'retido: escolha (showroom resolve)',
       editOutcome_refused: 'recusado',
+      saleOutcome_sent: 'enviado',
+      saleOutcome_queued: 'salvo',
+      saleOutcome_refused: 'não feito',
+      soldConfirm_one:
+        'Marcar {{count}} anúncio como vendido o exclui do portal (DELETE /vehicles): ele some do portal e libera a vaga no seu plano. O Showroom o guarda em Vendidos. Rode de novo com --yes para fazer.',
+      soldConfirm_other:
+        'Marcar {{count}} anúncios como vendidos os exclui do portal (DELETE /vehicles): eles somem do portal e liberam as vagas no seu plano. O Showroom os guarda em Vendidos. Rode de novo com --yes para fazer.',
+      priceHistory: 'Histórico de preços ({{entries}}):',
+      priceHistoryDays: 'Histórico de preços ({{entries}}; no preço atual há {{days}} dias):',
       editPhotosAgainUsage:
         'Informe a referência de um anúncio, ou --photos-again --attention rejected-photos para todos os anúncios cujas fotos recusadas o Showroom pode enviar de novo.',
       resolveKeep: 'Diga qual valor manter: --keep mine ou --keep portal.',
