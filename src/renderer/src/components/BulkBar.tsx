@@ -1,11 +1,18 @@
 // The bulk actions on a selection: the publication requests at least one selected listing can take
-// (each dialog says what the plan allows, and which listings it leaves out).
+// (each dialog says what the plan allows, and which listings it leaves out), and marking them as sold.
 import { useTranslation } from 'react-i18next';
 import type { PublicationAction } from '../../../shared/views';
 import type { Selection } from '../hooks/useSelection';
 import { actionsForAny } from '../logic/publicationActions';
 
-export function BulkBar({ selected, onRequest, onClear }: { selected: Selection; onRequest: (action: PublicationAction) => void; onClear: () => void }) {
+interface Props {
+  selected: Selection;
+  onRequest: (action: PublicationAction) => void;
+  onSell: () => void;
+  onClear: () => void;
+}
+
+export function BulkBar({ selected, onRequest, onSell, onClear }: Props) {
   const { t } = useTranslation();
   const count = selected.size;
   if (count === 0) return null;
@@ -18,6 +25,9 @@ export function BulkBar({ selected, onRequest, onClear }: { selected: Selection;
           {action === 'unpublish' ? t('inventory.unpublishSelected') : t(`detail.request.${action}`)}
         </button>
       ))}
+      <button type="button" className="button button--danger" onClick={onSell}>
+        {t('sold.actionMany', { count })}
+      </button>
       <button type="button" className="button button--ghost" onClick={onClear}>
         {t('inventory.clearSelection')}
       </button>

@@ -14,6 +14,7 @@ import { FilterPanel } from '../components/FilterPanel';
 import { InventoryTable } from '../components/InventoryTable';
 import { SearchBox } from '../components/SearchBox';
 import { PublicationDialog } from '../components/PublicationDialog';
+import { SellDialog } from '../components/sold/SellDialog';
 import { useCacheVersion } from '../hooks/useCacheVersion';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFacets } from '../hooks/useFacets';
@@ -37,6 +38,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
+  const [selling, setSelling] = useState<readonly string[] | null>(null);
   const [exporting, setExporting] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -219,6 +221,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
             references: [...selection.values()].filter((row) => actionsFor(row.publication).includes(action)).map((row) => row.reference),
           })
         }
+        onSell={() => setSelling([...selection.keys()])}
         onClear={clearSelection}
       />
       <div className="inventory__main">
@@ -242,6 +245,15 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           onClose={() => setConfirming(null)}
           onDone={() => {
             setConfirming(null);
+            clearSelection();
+          }}
+        />
+      )}
+      {selling && (
+        <SellDialog
+          references={selling}
+          onClose={() => {
+            setSelling(null);
             clearSelection();
           }}
         />

@@ -12,6 +12,9 @@ import { PendingValue } from '../components/edit/PendingValue';
 import { RejectedPhotosFix } from '../components/edit/RejectedPhotosFix';
 import { ErrorBox } from '../components/ErrorBox';
 import { PhotoGallery } from '../components/PhotoGallery';
+import { PriceHistory } from '../components/PriceHistory';
+import { PendingSalePanel, usePendingSale } from '../components/sold/PendingSalePanel';
+import { SellDialog } from '../components/sold/SellDialog';
 import { ProblemList } from '../components/ProblemList';
 import { PublicationBadges } from '../components/PublicationBadges';
 import { PublicationPanel } from '../components/PublicationPanel';
@@ -37,6 +40,8 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const [confirming, setConfirming] = useState<PublicationAction | null>(null);
   const [showRaw, setShowRaw] = useState(false);
   const [editDialog, setEditDialog] = useState<EditDialog>(null);
+  const [selling, setSelling] = useState(false);
+  const sale = usePendingSale(reference);
   const edit = detail ? pendingEditOf(detail) : null;
   // A refused edit opens the form again, with the dealer's values and the portal's words on the field.
   useReopenOnRefusal(edit, () => setEditDialog('edit'));
@@ -125,12 +130,18 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           <button type="button" className="button button--primary" onClick={() => setEditDialog('edit')} title={t('listingEdit.openHint')}>
             {t('listingEdit.open')}
           </button>
+          {sale === null && (
+            <button type="button" className="button button--danger" onClick={() => setSelling(true)}>
+              {t('sold.action')}
+            </button>
+          )}
         </div>
       </header>
       {error !== null && <ErrorBox error={error} onRetry={reload} />}
 
       <div className="detail__grid">
         <div className="detail__col">
+          <PendingSalePanel reference={detail.reference} />
           {edit && (
             <PendingEditPanelFor
               detail={detail}
@@ -163,6 +174,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
         </div>
         <div className="detail__col">
           <VehicleFields vehicle={v} />
+          <PriceHistory reference={detail.reference} />
           <section className="detail-section" aria-labelledby="sec-raw">
             <h2 id="sec-raw">{t('detail.sections.raw')}</h2>
             <button type="button" className="link-button" aria-expanded={showRaw} onClick={() => setShowRaw((s) => !s)}>
@@ -173,6 +185,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
         </div>
       </div>
 
+      {selling && <SellDialog references={[detail.reference]} onClose={() => setSelling(false)} />}
       <ListingEditDialogs detail={detail} edit={edit} open={editDialog} onClose={() => setEditDialog(null)} />
       {confirming && (
         <PublicationDialog action={confirming} references={[detail.reference]} onClose={() => setConfirming(null)} onDone={() => setConfirming(null)} />
