@@ -127,7 +127,7 @@ CREATE TABLE vehicles (
           off_cause TEXT,
           first_seen_run INTEGER,
           last_seen_run INTEGER,
-          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER, stock_since_day INTEGER, stock_at_least INTEGER NOT NULL DEFAULT 1, description_length INTEGER NOT NULL DEFAULT 0);
+          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER, stock_since_day INTEGER, stock_at_least INTEGER NOT NULL DEFAULT 1, description_length INTEGER NOT NULL DEFAULT 0, price_since_day INTEGER);
 
 -- main.table vehicles_fts
 CREATE VIRTUAL TABLE vehicles_fts USING fts5(
@@ -143,6 +143,9 @@ CREATE INDEX photos_by_status_lru ON photos(status, last_used_at);
 
 -- main.index price_history_by_reference
 CREATE INDEX price_history_by_reference ON price_history(reference, id);
+
+-- main.index price_history_by_run
+CREATE INDEX price_history_by_run ON price_history(run_id) WHERE run_id IS NOT NULL;
 
 -- main.index publication_events_by_reference
 CREATE INDEX publication_events_by_reference ON publication_events(reference, at);

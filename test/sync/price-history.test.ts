@@ -42,6 +42,11 @@ describe('price history', () => {
       [39_990, 'cli'],
       [39_990, 'portal'],
     ]);
+    // Days at the current price: a column, a filter and a sort of the inventory, counted from the day a sync first read it.
+    expect(r.cache.queryVehicles({ text: car.reference }).rows[0]?.daysAtPrice).toBe(0);
+    expect(r.cache.countVehicles({ filters: { priceAge: { min: 0, max: 0 } } })).toBe(r.sb.data.count());
+    expect(r.cache.countVehicles({ filters: { priceAge: { min: 1 } } })).toBe(0);
+    expect(r.cache.queryVehicles({ sort: { field: 'daysAtPrice', dir: 'asc' } }).rows.length).toBeGreaterThan(0);
     // The app's own edits say so (the default).
     await r.engine.edits.edit(car.reference, { value: 38_990 });
     expect(r.cache.prices.historyOf(car.reference).entries.at(-1)).toMatchObject({ value: 38_990, source: 'app' });

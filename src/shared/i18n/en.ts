@@ -233,6 +233,7 @@ export const en = {
     mileage: 'Mileage (km)',
     age: 'Days in stock',
     agePreset: '≥ {{days}} days',
+    priceAge: 'Days at the current price',
     offReason: 'Why off the portal',
     photos: 'Photos',
     noPrice: 'Without a price',

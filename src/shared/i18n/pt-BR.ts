@@ -236,6 +236,7 @@ export const ptBR: Messages = {
     mileage: 'Quilometragem (km)',
     age: 'Dias em estoque',
     agePreset: '≥ {{days}} dias',
+    priceAge: 'Dias no preço atual',
     offReason: 'Por que fora do portal',
     photos: 'Fotos',
     noPrice: 'Sem preço',

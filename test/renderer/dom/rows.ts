@@ -34,6 +34,7 @@ export function rowView(overrides: Partial<VehicleRowView> = {}): VehicleRowView
     urlReady: true,
     problemCount: 0,
     attention: [],
+    daysAtPrice: null,
     ...overrides,
   };
 }
