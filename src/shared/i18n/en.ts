@@ -766,6 +766,7 @@ export const en = {
     summary_one: '{{count}} price recorded: {{last}}.',
     summary_other: '{{count}} prices recorded, from {{min}} to {{max}}; now {{last}}.',
     empty: 'No price recorded yet: the next sync records the price the portal shows.',
+    daysAtPrice_zero: 'At this price since today (a sync first read it today).',
     daysAtPrice_one: 'At this price for {{count}} day (since a sync first read it).',
     daysAtPrice_other: 'At this price for {{count}} days (since a sync first read it).',
     columns: { at: 'When', price: 'Price', source: 'From' },

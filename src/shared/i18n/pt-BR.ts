@@ -760,6 +760,7 @@ export const ptBR: Messages = {
     summary_one: '{{count}} preço registrado: {{last}}.',
     summary_other: '{{count}} preços registrados, de {{min}} a {{max}}; agora {{last}}.',
     empty: 'Nenhum preço registrado ainda: a próxima sincronização registra o preço que o portal mostra.',
+    daysAtPrice_zero: 'Neste preço desde hoje (uma sincronização o leu hoje).',
     daysAtPrice_one: 'Neste preço há {{count}} dia (desde que uma sincronização o leu).',
     daysAtPrice_other: 'Neste preço há {{count}} dias (desde que uma sincronização o leu).',
     columns: { at: 'Quando', price: 'Preço', source: 'Origem' },
