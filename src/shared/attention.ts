@@ -41,6 +41,7 @@ const LEDGER_TESTS = {
   /** An edit held back: a field the dealer changed was changed on the portal too (main/changes/kinds/edit.ts). */
   editConflict: 'c.conflict IS NOT NULL',
   editRefused: refusedTest('editRefused'),
+  sellRefused: refusedTest('sellRefused'),
   /** Accepted, but a read long after did not show it (main/cache/ledger-store.ts, NOT_APPLIED_AFTER_MS). */
   requestNotApplied: "c.status = 'not_applied'",
 } as const;

@@ -14,6 +14,8 @@ import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } fr
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
 import type { EditOutcome, PendingChangeView } from './pending-changes';
 import { repriceScopeSchema, type RepriceBatchView, type RepricePreviewView, type RepriceSaved } from './reprice';
+import type { PriceHistoryView } from './price-history';
+import { departedQuerySchema, type DepartedResult, type SaleOutcome } from './sold';
 import type {
   AccountView,
   AppInfoView,
@@ -119,6 +121,12 @@ export const channels = {
   'reprice.confirm': channel(z.object({ scope: repriceScopeSchema, rule: z.unknown() }).strict()).returns<RepriceSaved>(),
   'reprice.batch': channel(z.object({ batch: z.string().min(1).max(100) }).strict()).returns<RepriceBatchView>(),
   'reprice.discard': channel(z.object({ batch: z.string().min(1).max(100) }).strict()).returns<RepriceBatchView>(),
+  // Mark listings as sold: saved in the ledger, sent at the next sync (cancellable with changes.discard until then).
+  'changes.sell': channel(z.object({ references: z.array(reference).min(1).max(10_000) }).strict()).returns<SaleOutcome[]>(),
+  // A listing's price history: every price a sync read, every price the dealer set (when, from where).
+  'vehicles.priceHistory': channel(z.object({ reference }).strict()).returns<PriceHistoryView>(),
+  // Listings that left the inventory (sold or removed), with their last data.
+  'sold.query': channel(departedQuerySchema).returns<DepartedResult>(),
   'changes.discard': channel(z.union([z.object({ id: z.number().int().positive() }).strict(), z.object({ reference }).strict()])).returns<
     PendingChangeView[]
   >(),

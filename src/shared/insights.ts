@@ -70,7 +70,8 @@ export interface MixEntry {
  * One week of the sync history (weeks start on Monday, UTC): the stock as the week's last sync that
  * committed left it (null when that sync recorded none: syncs by earlier versions), and the listings
  * syncs found added and removed during the week (an account's first sync, which finds every
- * listing, adds none). Sold per week and days to sell join here once listings can be marked as sold.
+ * listing, adds none); the listings sold that week (by the day the dealer marked the sale, once a
+ * sync found them gone from the portal) and how many days they had been in stock on average.
  */
 export interface WeekInsight {
   /** The Monday the week starts on, as YYYY-MM-DD. */
@@ -83,6 +84,9 @@ export interface WeekInsight {
   averagePrice: number | null;
   added: number;
   removed: number;
+  sold: number;
+  /** The average days in stock of the week's sold listings; null when none was sold. */
+  daysToSell: number | null;
 }
 
 /** How many weeks the insights over time go back (the newest with a sync). */

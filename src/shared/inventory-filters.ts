@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ATTENTION_SQL, ATTENTION_VALUES } from './attention';
 import type { Messages } from './i18n/en';
 import { OFF_REASONS, OFF_REASON_SQL, READABLE_DESCRIPTION_LENGTH } from './insights';
+import { PRICE_DAYS_SQL } from './price-history';
 import { STOCK_DAYS_SQL } from './stock-age';
 
 /** Where a listing stands on the portal. 'pending': the portal accepted our unpublish and no read has confirmed it yet (pending-changes.ts). */
@@ -71,6 +72,8 @@ export const FILTER_DIMENSIONS = {
   mileage: { kind: 'range', column: overlaid('mileage', 'v.mileage'), label: 'mileage', cli: 'mileage' },
   /** Days in stock (shared/stock-age.ts): a listing there at the first sync counts its lower bound. */
   age: { kind: 'range', column: STOCK_DAYS_SQL, label: 'age', cli: 'age' },
+  /** Days at the current price (shared/price-history.ts). */
+  priceAge: { kind: 'range', column: PRICE_DAYS_SQL, label: 'priceAge', cli: 'price-age' },
   photos: { kind: 'range', column: 'v.picture_count', label: 'photos', cli: 'photos' },
   brandNew: { kind: 'flag', column: 'v.brand_new', label: 'brandNew', cli: 'new' },
   highlighted: { kind: 'flag', column: 'v.highlighted', label: 'highlighted', cli: 'highlighted' },

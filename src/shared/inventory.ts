@@ -46,6 +46,7 @@ export const SORT_FIELDS = [
   'plate',
   'firstSeen',
   'daysInStock',
+  'daysAtPrice',
 ] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 

@@ -15,6 +15,7 @@ import { OFF_REASON_SQL, type NotOnPortalReason } from './insights';
 import type { PhotoStatus, PortalState } from './inventory';
 import type { ChangeFieldSpec } from './listing-changes';
 import { overlaid, portalValuesSql, PORTAL_STATE_SQL, type OverlayField } from './pending-changes';
+import { PRICE_DAYS_SQL } from './price-history';
 import { STOCK_AT_LEAST_SQL, STOCK_DAYS_SQL } from './stock-age';
 import { picturesInOrder, type Vehicle, type VehicleField } from './vehicle';
 import { doorCount, downPayment, installments, type Fact } from './vehicle-facts';
@@ -288,6 +289,8 @@ export const LISTING_COLUMNS = {
   daysInStock: { label: (m) => m.filters.age, format: 'days', row: { sql: STOCK_DAYS_SQL, read: 'number' }, export: 8 },
   /** The listing was there at the account's first sync: it has been in stock at least `daysInStock` days. */
   daysInStockAtLeast: { format: 'flag', row: { sql: STOCK_AT_LEAST_SQL, read: 'yes' } },
+  /** Whole days at the current price (shared/price-history.ts), null before a sync recorded one. */
+  daysAtPrice: { label: (m) => m.filters.priceAge, format: 'days', row: { sql: PRICE_DAYS_SQL, read: 'number' }, view: true, export: 8 },
   url: {
     label: (m) => m.detail.fields.url,
     format: 'text',

@@ -119,6 +119,7 @@ describe('listings that need attention', () => {
       highlightRefused: 0,
       editConflict: 0,
       editRefused: 0,
+      sellRefused: 0,
       requestNotApplied: 0,
     });
     expect(cache.summary().needsAttention).toBe(7);

@@ -89,6 +89,8 @@ describe('the queued-writes file from before publish and highlight (local versio
       DROP TABLE pending_changes;
       DROP TABLE listing_video;
       DROP TABLE sent_pictures;
+      DROP TABLE dealer_prices;
+      DROP TABLE departed_listings;
       CREATE TABLE outbox (
         id INTEGER PRIMARY KEY,
         kind TEXT NOT NULL CHECK (kind IN ('unpublish')),
@@ -108,7 +110,7 @@ describe('the queued-writes file from before publish and highlight (local versio
     old.close();
 
     const cache = openCache(file);
-    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(6);
+    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(7);
     expect(cache.ledger.unsent()).toEqual([
       expect.objectContaining({
         id: 7,

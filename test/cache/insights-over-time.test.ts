@@ -55,10 +55,29 @@ describe('insights over time', () => {
     sync('full', [listing('B', 20_000), listing('C', 30_000, false), listing('D', 40_000), listing('N', undefined)]);
 
     expect(cache.insights().overTime).toEqual([
-      { week: '2025-02-24', inStock: null, onPortal: null, planLimit: null, averagePrice: null, added: 2, removed: 1 },
+      { week: '2025-02-24', inStock: null, onPortal: null, planLimit: null, averagePrice: null, added: 2, removed: 1, sold: 0, daysToSell: null },
       // The first sync found four listings: none "added". The next added D; the week ends with five, four on the portal, four priced.
-      { week: '2025-03-03', inStock: 5, onPortal: 4, planLimit: 5, averagePrice: 25_000, added: 1, removed: 0 },
-      { week: '2025-03-10', inStock: 4, onPortal: 3, planLimit: 4, averagePrice: 30_000, added: 0, removed: 1 },
+      { week: '2025-03-03', inStock: 5, onPortal: 4, planLimit: 5, averagePrice: 25_000, added: 1, removed: 0, sold: 0, daysToSell: null },
+      { week: '2025-03-10', inStock: 4, onPortal: 3, planLimit: 4, averagePrice: 30_000, added: 0, removed: 1, sold: 0, daysToSell: null },
+    ]);
+  });
+
+  it('sold per week by the sale’s day, and the days those listings were in stock on average; a removed listing is not sold', () => {
+    sync('full', [listing('A', 10_000)]);
+    clock.advance(2 * DAY_MS);
+    // In stock from Friday 2025-03-07 (not at the first sync: an exact day).
+    sync('incremental', [listing('E', 50_000), listing('F', 60_000)]);
+    clock.advance(3 * DAY_MS);
+    // Monday 2025-03-10: E and F are gone from the portal; only E was marked as sold (on Sunday, the week before).
+    sync('full', [listing('A', 10_000)]);
+    expect(cache.departed.markSold('E', '2025-03-09T15:00:00.000Z')).toBe(true);
+    clock.advance(3 * DAY_MS);
+    sync('full', [listing('A', 10_000)]);
+    expect(cache.departed.get('F')).toMatchObject({ leftAs: 'removed' });
+    const weeks = cache.insights().overTime.map(({ week, sold, daysToSell }) => ({ week, sold, daysToSell }));
+    expect(weeks).toEqual([
+      { week: '2025-03-03', sold: 1, daysToSell: 2 },
+      { week: '2025-03-10', sold: 0, daysToSell: null },
     ]);
   });
 

@@ -398,6 +398,25 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('16: adds the price history, empty, and each listing’s day of its current price, unknown until a sync records one; the local file gets the dealer’s prices and departed listings', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    attachLocal(db, t.file(), false);
+    migrateTo(db, 15);
+    db.prepare("INSERT INTO vehicles (id, reference, title, value) VALUES (1, 'A', 'Gol', 40000)").run();
+    const before = db.prepare('SELECT reference, title, value FROM vehicles').all();
+    migrateTo(db, 16);
+    expect(version(db)).toBe(16);
+    expect(db.prepare('SELECT reference, title, value FROM vehicles').all()).toEqual(before);
+    expect(db.prepare('SELECT price_since_day FROM vehicles').pluck().get()).toBeNull();
+    expect(db.prepare('SELECT count(*) FROM price_history').pluck().get()).toBe(0);
+    expect(() => db.prepare("INSERT INTO local.dealer_prices (reference, value, set_at, origin) VALUES ('A', 1, 'now', 'phone')").run()).toThrow(/CHECK/);
+    expect(() => db.prepare("INSERT INTO local.departed_listings (reference, left_as, left_at, raw) VALUES ('A', 'stolen', 'now', '{}')").run()).toThrow(
+      /CHECK/,
+    );
+    db.close();
+  });
+
   it('a failing step leaves the file at the previous version', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);

@@ -1,4 +1,4 @@
--- main: user_version 15
+-- main: user_version 16
 
 -- main.table catalogue_items
 CREATE TABLE catalogue_items (
@@ -39,6 +39,15 @@ CREATE TABLE photos (
           attempts INTEGER NOT NULL DEFAULT 0,
           created_at TEXT NOT NULL,
           last_used_at TEXT
+        );
+
+-- main.table price_history
+CREATE TABLE price_history (
+          id INTEGER PRIMARY KEY,
+          reference TEXT NOT NULL,
+          value REAL NOT NULL,
+          seen_at TEXT NOT NULL,
+          run_id INTEGER
         );
 
 -- main.table publication_events
@@ -118,7 +127,7 @@ CREATE TABLE vehicles (
           off_cause TEXT,
           first_seen_run INTEGER,
           last_seen_run INTEGER,
-          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER, stock_since_day INTEGER, stock_at_least INTEGER NOT NULL DEFAULT 1, description_length INTEGER NOT NULL DEFAULT 0);
+          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER, stock_since_day INTEGER, stock_at_least INTEGER NOT NULL DEFAULT 1, description_length INTEGER NOT NULL DEFAULT 0, price_since_day INTEGER);
 
 -- main.table vehicles_fts
 CREATE VIRTUAL TABLE vehicles_fts USING fts5(
@@ -131,6 +140,12 @@ CREATE INDEX photos_by_reference ON photos(reference);
 
 -- main.index photos_by_status_lru
 CREATE INDEX photos_by_status_lru ON photos(status, last_used_at);
+
+-- main.index price_history_by_reference
+CREATE INDEX price_history_by_reference ON price_history(reference, id);
+
+-- main.index price_history_by_run
+CREATE INDEX price_history_by_run ON price_history(run_id) WHERE run_id IS NOT NULL;
 
 -- main.index publication_events_by_reference
 CREATE INDEX publication_events_by_reference ON publication_events(reference, at);
@@ -171,7 +186,34 @@ CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 
--- local: user_version 6
+-- local: user_version 7
+
+-- local.table dealer_prices
+CREATE TABLE dealer_prices (
+      id INTEGER PRIMARY KEY,
+      reference TEXT NOT NULL,
+      value REAL NOT NULL,
+      set_at TEXT NOT NULL,
+      origin TEXT NOT NULL CHECK (origin IN ('app', 'cli', 'bulk')),
+      change_id INTEGER
+    );
+
+-- local.table departed_listings
+CREATE TABLE departed_listings (
+      reference TEXT PRIMARY KEY,
+      left_as TEXT NOT NULL CHECK (left_as IN ('sold', 'removed')),
+      left_at TEXT NOT NULL,
+      sold_at TEXT,
+      stock_since_day INTEGER,
+      stock_at_least INTEGER NOT NULL DEFAULT 0,
+      title TEXT,
+      brand TEXT,
+      type TEXT,
+      value REAL,
+      mileage REAL,
+      model_year INTEGER,
+      raw TEXT NOT NULL
+    ) WITHOUT ROWID;
 
 -- local.table listing_video
 CREATE TABLE listing_video (
@@ -220,6 +262,12 @@ CREATE TABLE sent_pictures (
       sent_at TEXT NOT NULL,
       PRIMARY KEY (reference, position)
     ) WITHOUT ROWID;
+
+-- local.index dealer_prices_by_reference
+CREATE INDEX dealer_prices_by_reference ON dealer_prices(reference, id);
+
+-- local.index departed_by_left
+CREATE INDEX departed_by_left ON departed_listings(left_as, left_at);
 
 -- local.index pending_changes_by_batch
 CREATE INDEX pending_changes_by_batch ON pending_changes(batch, id) WHERE batch IS NOT NULL;

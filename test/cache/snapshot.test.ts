@@ -47,6 +47,7 @@ beforeAll(() => {
   for (const reference of references('published = 1 AND id % 71 = 0')) refusedChange(cache, 'unpublish', reference, 'refused');
   for (const reference of references('published = 0 AND id % 7 = 0')) refusedChange(cache, 'publish', reference, 'No ads available');
   for (const reference of references('published = 1 AND highlighted = 0 AND id % 53 = 0')) refusedChange(cache, 'highlight', reference, 'No highlights');
+  for (const reference of references('published = 1 AND id % 61 = 1')) refusedChange(cache, 'sell', reference, 'Vehicle not found');
   for (const reference of references('published = 0 AND id % 7 = 3')) {
     const change = createChanges(cache).save('publish', reference, {});
     sqlOf(cache)

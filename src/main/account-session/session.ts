@@ -243,8 +243,17 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
       emit({ type: 'changed', reason: 'publication' });
       return pendingChangeViews(cache, discarded);
     },
-    editListing: (reference, fields) =>
-      changing(() => engine.edits.edit(reference, fields, { signal: controller.signal, onSaved: () => emit({ type: 'changed', reason: 'publication' }) })),
+    editListing: (reference, fields, origin) =>
+      changing(() =>
+        engine.edits.edit(reference, fields, {
+          signal: controller.signal,
+          onSaved: () => emit({ type: 'changed', reason: 'publication' }),
+          ...(origin === undefined ? {} : { origin }),
+        }),
+      ),
+    markSold: (references, { send }) => changing(() => engine.sales.sell(references, { send, signal: controller.signal })),
+    priceHistory: async (reference) => cache.prices.historyOf(reference),
+    departedListings: async (query) => cache.departed.query(query),
     sendPhotosAgain: (references) =>
       changing(async () => {
         const outcomes = [];

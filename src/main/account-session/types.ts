@@ -27,6 +27,8 @@ import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';
 import type { DiscardTarget, EditOutcome, PendingChangeView, ResolveChoice } from '../../shared/pending-changes';
+import type { PriceHistoryView, PriceOrigin } from '../../shared/price-history';
+import type { DepartedQuery, DepartedResult, SaleOutcome } from '../../shared/sold';
 
 /** Which account to open and how: plain data (it crosses to the worker). */
 export interface AccountSessionSpec {
@@ -118,7 +120,13 @@ export interface AccountSession {
    * ledger (a second edit before sending joins the first), sent now when the portal answers. A bad
    * value, or a listing the portal would refuse: bad_input naming every field (detail.fields).
    */
-  editListing(reference: string, fields: unknown): Promise<EditOutcome>;
+  editListing(reference: string, fields: unknown, origin?: PriceOrigin): Promise<EditOutcome>;
+  /** Marks listings as sold: saved in the ledger; `send` delivers them now (else at the next sync, cancellable until then). */
+  markSold(references: readonly string[], options: { send: boolean }): Promise<SaleOutcome[]>;
+  /** Every price a sync read and the dealer set for a listing (in stock or departed), oldest first. */
+  priceHistory(reference: string): Promise<PriceHistoryView>;
+  /** Listings that left the inventory, sold or removed, with their last data (the Sold view). */
+  departedListings(query: DepartedQuery): Promise<DepartedResult>;
   /** Sends again every photo Showroom sent of these listings (the portal rejected some); none given: every listing it can. */
   sendPhotosAgain(references?: readonly string[]): Promise<EditOutcome[]>;
   /** The listings whose rejected photos Showroom can send again (it sent them and knows every address). */

@@ -35,6 +35,10 @@ export const SESSION_CHANNELS = {
   'reprice.confirm': (session, { scope, rule }) => session.confirmReprice(scope, rule as RepriceRuleInput),
   'reprice.batch': (session, { batch }) => session.repriceBatch(batch),
   'reprice.discard': (session, { batch }) => session.discardReprice(batch),
+  // Sales: saved, sent at the next sync; a sold listing's price history and the Sold view.
+  'changes.sell': (session, { references }) => session.markSold(references, { send: false }),
+  'vehicles.priceHistory': (session, { reference }) => session.priceHistory(reference),
+  'sold.query': (session, query) => session.departedListings(query),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
   // The catalogue mirror (offline too), and reading it from the portal now.

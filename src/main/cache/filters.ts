@@ -6,6 +6,7 @@
 import type { InventoryQuery, InventorySort, SortField } from '../../shared/inventory';
 import { DIMENSION_NAMES, dimension, type FilterDimension, type InventoryFilters, type NumberRange } from '../../shared/inventory-filters';
 import { overlaid, PORTAL_STATE_SQL, type OverlayField } from '../../shared/pending-changes';
+import { PRICE_DAYS_SQL } from '../../shared/price-history';
 import { STOCK_DAYS_SQL } from '../../shared/stock-age';
 import { ftsMatchExpression } from './fts';
 
@@ -41,6 +42,7 @@ const SORT_COLUMNS: Record<SortField, string> = {
   plate: 'v.plate_normalized',
   firstSeen: 'v.first_seen_run',
   daysInStock: STOCK_DAYS_SQL,
+  daysAtPrice: PRICE_DAYS_SQL,
 };
 
 /**

@@ -11,10 +11,12 @@ import type { CacheIdentityNotice } from '../../shared/views';
 import { acknowledgeIdentityNotice, identityNotice } from './local';
 import { createCatalogueStore, type CatalogueStore } from './catalogue-store';
 import { createChangeStore, type ChangeStore } from './changes-store';
+import { createDepartedStore, type DepartedStore } from './departed-store';
 import { createMetaStore, type MetaStore } from './meta';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createListingExtrasStore, type ListingExtrasStore } from './listing-extras-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
+import { createPriceHistoryStore, type PriceHistoryStore } from './price-history-store';
 import { createInventoryQueries, type ListingPrice } from './query';
 import { createInsightsQueries } from './insights';
 import { createSyncRunStore, type SyncRunStore } from './runs';
@@ -45,6 +47,10 @@ export interface Cache {
   extras: ListingExtrasStore;
   /** The portal's catalogue as last read, for the edit form offline (schema 15). */
   catalogue: CatalogueStore;
+  /** Each listing's prices: read by syncs (schema 16) and set by the dealer (local schema 7). */
+  prices: PriceHistoryStore;
+  /** Listings that left the inventory, sold or removed, with their last data (local schema 7). */
+  departed: DepartedStore;
   meta: MetaStore;
   queryVehicles(query: InventoryQuery): VehicleQueryResult;
   countVehicles(query: InventoryQuery): number;
@@ -95,6 +101,8 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const vehicles = guard(createVehicleStore(db, clock));
   const runs = guard(createSyncRunStore(db, clock));
   const changes = guard(createChangeStore(db));
+  const prices = guard(createPriceHistoryStore(db, clock));
+  const departed = guard(createDepartedStore(db));
   // The filter columns in memory, rebuilt after the listings change: counts, facets, summary, windows.
   const generation = generationOf(db);
   const snapshot = snapshots(db, generation, () => clock().getTime());
@@ -120,11 +128,13 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     vehicles,
     runs,
     changes,
-    passes: guard(createSyncPasses(db, clock, { vehicles, runs, meta, changes })),
+    passes: guard(createSyncPasses(db, clock, { vehicles, runs, meta, changes, prices, departed })),
     photos: guard(createPhotoStore(db, clock)),
     ledger: guard(createLedgerStore(db, clock)),
     extras: guard(createListingExtrasStore(db, clock)),
     catalogue: guard(createCatalogueStore(db)),
+    prices,
+    departed,
     meta,
     queryVehicles: queries.queryVehicles.bind(queries),
     countVehicles: queries.countVehicles.bind(queries),
@@ -181,5 +191,5 @@ export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
 export { NOT_APPLIED_AFTER_MS } from './ledger-store';
 export type { ChangeBase, ChangeConflict, ChangeError, FieldConflict, NewChange, PendingChange, RevisedChange } from './ledger-store';
 export type { Clock } from './clock';
-export type { VehicleStore, MetaStore, PhotoStore, LedgerStore, SyncRunStore, SyncPasses, ChangeStore };
+export type { VehicleStore, MetaStore, PhotoStore, LedgerStore, SyncRunStore, SyncPasses, ChangeStore, PriceHistoryStore, DepartedStore };
 export { META_KEYS } from './meta';

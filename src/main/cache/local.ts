@@ -17,6 +17,7 @@ import { switchToWal } from './wal-mode';
 import { legacyOutboxView, up as pendingChangesStep } from './local-migrations/v4-pending-changes';
 import { up as listingEditsStep } from './local-migrations/v5-listing-edits';
 import { up as changeBatchesStep } from './local-migrations/v6-change-batches';
+import { up as soldAndPricesStep } from './local-migrations/v7-sold-and-prices';
 
 export const LOCAL_SCHEMA = 'local' as const;
 
@@ -105,6 +106,11 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
     // A batch of changes saved as one action (a bulk repricing), taken back as one.
     version: 6,
     up: changeBatchesStep,
+  },
+  {
+    // Listings that left (sold or removed) with their last data; the prices the dealer set, with their origin.
+    version: 7,
+    up: soldAndPricesStep,
   },
 ];
 

@@ -7,6 +7,8 @@ import { type AppErrorShape } from '../../shared/errors';
 import { codedError } from '../../shared/i18n/messages';
 import { CHANGES_KEPT_PER_RUN, type ListingChange } from '../../shared/listing-changes';
 import type { ChangeStore } from './changes-store';
+import type { DepartedStore } from './departed-store';
+import type { PriceHistoryStore } from './price-history-store';
 import { isoNow, type Clock } from './clock';
 import { quickCheck, type Db } from './db';
 import { noteIntegrityChecked } from './integrity';
@@ -56,9 +58,11 @@ export interface SyncPassStores {
   runs: SyncRunStore;
   meta: MetaStore;
   changes: ChangeStore;
+  prices: PriceHistoryStore;
+  departed: DepartedStore;
 }
 
-export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, changes }: SyncPassStores): SyncPasses {
+export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, changes, prices, departed }: SyncPassStores): SyncPasses {
   // Pages wait in a TEMP table: it lives and dies with this connection, so a crash can only
   // lose what was never committed anyway, and it skips the durability work of the main file.
   // Each item is staged with its reference and the hash of its text, worked out while the
@@ -125,6 +129,8 @@ export function createSyncPasses(db: Db, clock: Clock, { vehicles, runs, meta, c
         // The whole pass at once, so that the store sees a first sync's size (its bulk load).
         const counts = vehicles.upsertBatches(stagedBatches(), seq, { runId, markChanged: !firstSync, planFull, ...(onChange ? { onChange } : {}) });
         if (readSince !== undefined) vehicles.noteLinksRead(runId, readSince);
+        prices.recordSeen(runId, firstSync);
+        departed.forgetReturned(runId);
         changes.record(runId, changed);
         if (kind === 'full') changes.recordNotSeen(runId);
         const removedReferences = kind === 'full' ? vehicles.removeNotSeen(runId) : [];

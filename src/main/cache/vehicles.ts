@@ -188,6 +188,15 @@ export function createVehicleStore(db: Db, clock: Clock) {
   );
   const deleteNotSeen = db.prepare<[number], { reference: string }>('DELETE FROM vehicles WHERE last_seen_run IS NOT ? RETURNING reference');
   const deleteByReference = db.prepare('DELETE FROM vehicles WHERE reference = ?');
+  // A listing the portal no longer has is kept, with its last data, as removed (departed-store.ts:
+  // a sale's confirmation then calls it sold).
+  const keepDeparted = (where: string) =>
+    db.prepare(`INSERT OR REPLACE INTO local.departed_listings
+        (reference, left_as, left_at, sold_at, stock_since_day, stock_at_least, title, brand, type, value, mileage, model_year, raw)
+      SELECT v.reference, 'removed', ?, NULL, v.stock_since_day, v.stock_at_least, v.title, v.brand, v.type, v.value, v.mileage, v.model_year, coalesce(j.raw, '{}')
+        FROM vehicles v LEFT JOIN vehicle_json j ON j.vehicle_id = v.id WHERE ${where}`);
+  const keepNotSeen = keepDeparted('v.last_seen_run IS NOT ?');
+  const keepOne = keepDeparted('v.reference = ?');
   // An unpublish the portal accepted shows the listing on its way off (shared/pending-changes.ts): a read that finds it off answers it.
   const askedOff = db
     .prepare<[string], number>(
@@ -392,14 +401,23 @@ export function createVehicleStore(db: Db, clock: Clock) {
     /** After a full pass: listings the portal no longer has are removed. Returns their references. */
     removeNotSeen(runId: number): string[] {
       return writing(
-        () => db.transaction(() => deleteNotSeen.all(runId).map((r) => r.reference))(),
+        () =>
+          db.transaction(() => {
+            keepNotSeen.run(isoNow(clock), runId);
+            return deleteNotSeen.all(runId).map((r) => r.reference);
+          })(),
         (removed) => removed.length > 0,
       );
     },
 
-    remove(reference: string): boolean {
+    /** `departed`: the dealer knew the listing, so it is kept as removed; otherwise (one a pass added and found gone) it is only dropped. */
+    remove(reference: string, options: { departed: boolean } = { departed: true }): boolean {
       return writing(
-        () => deleteByReference.run(reference).changes > 0,
+        () =>
+          db.transaction(() => {
+            if (options.departed) keepOne.run(isoNow(clock), reference);
+            return deleteByReference.run(reference).changes > 0;
+          })(),
         (removed) => removed,
       );
     },

@@ -94,6 +94,8 @@ export function createDelivery(deps: DeliveryDeps) {
       const facts = { published: columns.published === 1, highlighted: columns.highlighted === 1, value: columns.value, mileage: columns.mileage };
       received = columns.published !== null && kind.reachedBy(change.payload, facts, answer.vehicle.vehicle);
     });
+    // A listing the change deletes, no longer there: the portal had it.
+    if (read.kind === 'not_found' && kind.leaves !== null) return { kind: 'accepted' };
     if (read.kind !== 'accepted') return read;
     return received ? { kind: 'accepted' } : null;
   }

@@ -57,6 +57,8 @@ export interface ChangeKind<P = unknown> {
   readonly notApplied: boolean;
   /** Said when the listing already shows what it asks. */
   readonly already: MessageCode;
+  /** A change that deletes the listing: a read that no longer finds it confirms it, and the listing is kept as this (main/cache/departed-store.ts). */
+  readonly leaves?: 'sold';
 }
 
 /** Whether `facts` show what `target` asks. */
@@ -65,7 +67,8 @@ export function reached(target: Partial<ListingFacts>, facts: ListingFacts): boo
 }
 
 /** A kind as the registry holds it: its payload read back as `unknown` and validated by its schema before each use. */
-export interface RegisteredKind extends Omit<ChangeKind, 'payload' | 'base' | 'target' | 'shows' | 'merge' | 'overlay' | 'send'> {
+export interface RegisteredKind extends Omit<ChangeKind, 'payload' | 'base' | 'target' | 'shows' | 'merge' | 'overlay' | 'send' | 'leaves'> {
+  readonly leaves: 'sold' | null;
   /** The payload, validated; throws the bad-input error (ledger.badPayload) when it does not fit. */
   parse(payload: unknown): unknown;
   base(facts: ListingFacts, listing: Vehicle | null, payload: unknown): Record<string, unknown>;
@@ -93,6 +96,7 @@ export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
     refusedReason: kind.refusedReason,
     notApplied: kind.notApplied,
     already: kind.already,
+    leaves: kind.leaves ?? null,
     parse,
     base: (facts, listing, payload) => kind.base?.(facts, listing, parse(payload)) ?? {},
     target: (payload) => kind.target(parse(payload)),

@@ -68,7 +68,16 @@ export function createChanges(cache: Cache) {
         if (!SETTLED_BY_READ.has(change.status)) continue;
         const kind = findChangeKind(change.kind);
         const facts = cache.vehicles.factsOf(change.reference);
-        if (kind === undefined || facts === null) continue;
+        if (kind === undefined) continue;
+        if (facts === null) {
+          // Gone from the portal: what a change that deletes the listing asked (a refused one, too, was done another way).
+          if (kind.leaves === null || cache.departed.get(change.reference) === null) continue;
+          const done = change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id);
+          if (!done) continue;
+          cache.departed.markSold(change.reference, change.createdAt);
+          settled++;
+          continue;
+        }
         const listing = kind.readsListing ? (cache.getVehicle(change.reference)?.vehicle ?? null) : null;
         if (!kind.reachedBy(change.payload, facts, listing)) continue;
         if (change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id)) settled++;

@@ -5,10 +5,13 @@ import { registered, type ChangeKind, type RegisteredKind } from './kind';
 import { edit } from './kinds/edit';
 import { highlight } from './kinds/highlight';
 import { publish } from './kinds/publish';
+import { sell } from './kinds/sell';
 import { unhighlight } from './kinds/unhighlight';
 import { unpublish } from './kinds/unpublish';
 
-const KINDS = new Map<string, RegisteredKind>(([unpublish, publish, highlight, unhighlight, edit] as ChangeKind<never>[]).map((k) => [k.name, registered(k)]));
+const KINDS = new Map<string, RegisteredKind>(
+  ([unpublish, publish, highlight, unhighlight, edit, sell] as ChangeKind<never>[]).map((k) => [k.name, registered(k)]),
+);
 
 /**
  * Adds a kind (a test's own, or one a later module brings); returns how to take it away again.

@@ -119,6 +119,8 @@ export function createRepricing(cache: Cache) {
     const batch = randomUUID();
     const saved = cache.ledger.saveBatch(batch, changes, () => {
       for (const change of replaced) if (DISCARDABLE.includes(change.status) || change.status === 'refused') withoutPrice(change);
+      // Each new price joins its listing's price history as set by a bulk repricing, in the same step.
+      for (const line of changed) if (line.newPrice !== null) cache.prices.recordSet(line.reference, line.newPrice, 'bulk', null);
     });
     return { batch, saved, summary };
   }

@@ -26,6 +26,8 @@ import { highlight, publish, unpublish } from './commands/publication';
 import { discard, pending } from './commands/pending';
 import { edit, resolve } from './commands/edit';
 import { reprice } from './commands/reprice';
+import { history } from './commands/history';
+import { sold } from './commands/sold';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile } from '../app-data/data-dir';
 import type { Env } from '../base/env';
@@ -50,6 +52,8 @@ export const COMMANDS: readonly Command[] = [
   edit,
   resolve,
   reprice,
+  sold,
+  history,
   plan,
   status,
   changes,

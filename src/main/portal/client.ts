@@ -109,6 +109,8 @@ export interface PortalClient {
    * the portal's words; no such listing: `not_found`.
    */
   replaceVehicle(reference: string, body: ListingWrite, options?: CallOptions): Promise<QueuedWrite>;
+  /** Delete a listing (DELETE /vehicles/:reference), which also takes it off the portal. Queued (202, DELETE_VEHICLE); no such listing: `not_found`. */
+  deleteVehicle(reference: string, options?: CallOptions): Promise<QueuedWrite>;
   /** Create a listing (POST /vehicles). Queued (202); a refusal (a duplicate reference, an unknown catalogue id) is `validation`. */
   createVehicle(body: ListingWrite, options?: CallOptions): Promise<QueuedWrite>;
   /** The catalogue lists (portal-notes.md, "Other endpoints"), read defensively (catalogue.ts). A list the portal lacks: `not_found`. */
@@ -267,6 +269,13 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       );
     },
 
+    deleteVehicle(reference, call = {}) {
+      return queuedWrite(
+        { method: 'DELETE', path: `vehicles/${encodeURIComponent(reference)}`, signal: call.signal },
+        { code: 'portal.noListingToSell', params: { reference } },
+      );
+    },
+
     createVehicle(body, call = {}) {
       return queuedWrite(
         { method: 'POST', path: 'vehicles', json: body, once: true, signal: call.signal },
@@ -310,6 +319,7 @@ function reportingFailures(client: PortalClient, onError: (error: unknown) => vo
     setHighlighted: watch(client.setHighlighted.bind(client)),
     replaceVehicle: watch(client.replaceVehicle.bind(client)),
     createVehicle: watch(client.createVehicle.bind(client)),
+    deleteVehicle: watch(client.deleteVehicle.bind(client)),
     getAccessories: watch(client.getAccessories.bind(client)),
     getOtherInfos: watch(client.getOtherInfos.bind(client)),
     getBrands: watch(client.getBrands.bind(client)),

@@ -8,6 +8,7 @@ import { codedError, renderMessage, type MessageCode } from '../../shared/i18n/m
 import { listingEditSchema, parseListingWrite, type ListingEdit } from '../../shared/listing-write';
 import { writeValuesOf } from '../../shared/listing-write-read';
 import type { EditOutcome, ResolveChoice } from '../../shared/pending-changes';
+import type { PriceOrigin } from '../../shared/price-history';
 import type { PendingChange } from '../cache';
 import type { Delivery, DeliveryDeps, Sent } from '../changes/deliver';
 import { openEdit, photosToSendAgain } from '../changes/edit-view';
@@ -31,6 +32,8 @@ export interface EditOptions {
    * once, where a send offline takes its retries' time (seconds) to give up.
    */
   onSaved?: () => void;
+  /** Where a price set by this edit comes from, for the listing's price history (the app unless said). */
+  origin?: PriceOrigin;
 }
 
 export function createEdits(deps: EditsDeps) {
@@ -86,7 +89,12 @@ export function createEdits(deps: EditsDeps) {
     const all: ListingEdit[] = [...open, asked];
     const typed = [...all].reverse().find((e) => e.videoUrl !== undefined)?.videoUrl;
     editBody(reference, writeValuesOf(detail.vehicle), all, typed === undefined ? cache.extras.videoOf(reference) : typed);
-    const change = changes.save(EDIT_KIND, reference, asked, { merge: !delivery.isSending(reference) });
+    // A price the dealer sets joins the listing's price history with the edit, in one step.
+    const change = cache.transaction(() => {
+      const saved = changes.save(EDIT_KIND, reference, asked, { merge: !delivery.isSending(reference) });
+      if (asked.value !== undefined) cache.prices.recordSet(reference, asked.value, options.origin ?? 'app', saved.id);
+      return saved;
+    });
     options.onSaved?.();
     return sendNow(change, options.signal ?? new AbortController().signal);
   }

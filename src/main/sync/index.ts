@@ -27,6 +27,7 @@ import { ProgressTracker } from './progress';
 import { createChanges } from '../changes/ledger';
 import { createEdits, type Edits } from './edits';
 import { createPublications, type FlushResult } from './publications';
+import { createSales, type Sales } from './sales';
 import { requestsSent } from '../../shared/sync-notes';
 import { toSyncRunReport, type SyncRunReport } from './run-view';
 
@@ -95,6 +96,8 @@ export interface SyncEngine {
   flushChanges(options?: { signal?: AbortSignal }): Promise<FlushResult>;
   /** Listing edits: saved, then sent now when the portal answers (sync/edits.ts). */
   readonly edits: Edits;
+  /** Marking listings as sold: saved, sent at the next sync or at once (sync/sales.ts). */
+  readonly sales: Sales;
   /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
   noteWait(event: WaitEvent): void;
 }
@@ -130,6 +133,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const publications = createPublications({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4 });
   // One delivery for both: a change is never sent twice at once by a request and a flush.
   const edits = createEdits({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
+  const sales = createSales({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
   const changes = createChanges(cache);
 
   function decideKind(requested: 'full' | 'incremental' | 'auto'): { kind: SyncKind; scheduled: boolean } {
@@ -375,7 +379,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         // What changed says so too: removed, or (added by this pass) never there for the dealer.
         if (cachedBefore.has(reference)) cache.changes.recordRemoved(pass.runId, reference);
         else cache.changes.forget(pass.runId, reference);
-        if (!cache.vehicles.remove(reference)) continue;
+        if (!cache.vehicles.remove(reference, { departed: cachedBefore.has(reference) })) continue;
         if (cachedBefore.has(reference)) removedCount++;
         else added--;
       }
@@ -414,6 +418,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     request: (action, references, options) => publications.request(action, references, options),
     flushChanges: (options) => publications.flush(options),
     edits,
+    sales,
     noteWait(event) {
       running?.progress.waiting(event.ms, event.reason);
     },

@@ -29,6 +29,7 @@ import { FirstRunScreen } from './screens/FirstRunScreen';
 import { InventoryScreen } from './screens/InventoryScreen';
 import { PlanScreen } from './screens/PlanScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { SoldScreen } from './screens/SoldScreen';
 import { SyncHistoryScreen } from './screens/SyncHistoryScreen';
 import { VehicleDetailScreen } from './screens/VehicleDetailScreen';
 
@@ -149,6 +150,7 @@ export function App() {
             {view.screen === 'plan' && <PlanScreen />}
             {view.screen === 'attention' && <AttentionScreen />}
             {view.screen === 'insights' && <InsightsScreen />}
+            {view.screen === 'sold' && <SoldScreen />}
             {view.screen === 'history' && <SyncHistoryScreen key={view.run ?? ''} run={view.run} />}
             {view.screen === 'settings' && <SettingsScreen />}
           </main>

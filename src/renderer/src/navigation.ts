@@ -8,6 +8,7 @@ export type View =
   | { screen: 'plan' }
   | { screen: 'attention' }
   | { screen: 'insights' }
+  | { screen: 'sold' }
   /** `run`: a run whose changed listings show expanded (from the summary after a sync). */
   | { screen: 'history'; run?: string }
   | { screen: 'settings'; focus?: 'token' };

@@ -35,6 +35,7 @@ export function rowView(overrides: Partial<VehicleRowView> = {}): VehicleRowView
     problemCount: 0,
     attention: [],
     portalValues: null,
+    daysAtPrice: null,
     ...overrides,
   };
 }

@@ -361,6 +361,27 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 16,
+    name: 'every price a sync saw per listing (its price history), and the day of its current one',
+    up(db) {
+      db.exec(`
+        -- A row when a sync first reads a listing, and whenever it reads a price other than the last
+        -- one recorded for it. Kept after the listing leaves: a sold listing's history stays readable.
+        CREATE TABLE price_history (
+          id INTEGER PRIMARY KEY,
+          reference TEXT NOT NULL,
+          value REAL NOT NULL,
+          seen_at TEXT NOT NULL,
+          run_id INTEGER
+        );
+        CREATE INDEX price_history_by_reference ON price_history(reference, id);
+        CREATE INDEX price_history_by_run ON price_history(run_id) WHERE run_id IS NOT NULL;
+        -- The UTC day a sync first read the listing's current price (shared/price-history.ts, PRICE_DAYS_SQL).
+        ALTER TABLE vehicles ADD COLUMN price_since_day INTEGER;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

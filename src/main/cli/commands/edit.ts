@@ -129,7 +129,7 @@ export const edit: Command = {
       }
       if (reference === undefined) throw usageError({ code: 'cli.editPhotosAgainUsage' });
       if (values['photos-again'] === true) return await report(ctx, await session.sendPhotosAgain([reference]));
-      return await report(ctx, [await session.editListing(reference, await fieldsAsked(session, reference, values))]);
+      return await report(ctx, [await session.editListing(reference, await fieldsAsked(session, reference, values), 'cli')]);
     } catch (error) {
       const code = await badFields(ctx, error);
       if (code === null) throw error;

@@ -125,6 +125,8 @@ export function insightsLines(language: UiLanguage, i: Insights): string[] {
           t('insights.averagePrice'),
           t('insights.added'),
           t('insights.removed'),
+          t('insights.sold'),
+          t('insights.daysToSell'),
         ],
         i.overTime.map((w) => [
           week(w.week),
@@ -134,8 +136,10 @@ export function insightsLines(language: UiLanguage, i: Insights): string[] {
           w.averagePrice === null ? null : money.format(w.averagePrice),
           n.format(w.added),
           n.format(w.removed),
+          n.format(w.sold),
+          count(w.daysToSell),
         ]),
-        right(1, 2, 3, 4, 5, 6),
+        right(1, 2, 3, 4, 5, 6, 7, 8),
       ),
     ),
   ].filter((line, k, all) => line !== '' || all[k - 1] !== '');

@@ -9,6 +9,7 @@ import type { UiLanguage, VehicleDetailView } from '../../../shared/views';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { formatMoney, formatNumber, labelledLines } from '../io';
+import { priceHistoryLines } from './history';
 
 /** One field as `show` prints it, or null when the listing does not have it. */
 function fieldText(language: UiLanguage, name: (typeof LISTING_FIELDS)[number], vehicle: Vehicle): string | null {
@@ -80,6 +81,9 @@ export const show: Command = {
       ctx.out.line(
         `  ${e.at}  ${e.change}${e.cause ? ` (${e.cause})` : ''}${e.by ? ` ${t('cli.historyBy', { who: e.by })}` : ''}${e.message ? `: ${e.message}` : ''}`,
       );
+
+    ctx.out.line();
+    for (const line of priceHistoryLines(language, await session.priceHistory(reference))) ctx.out.line(line);
 
     ctx.out.line();
     ctx.out.line(

@@ -1,21 +1,19 @@
 // The bulk actions on a selection: the publication requests at least one selected listing can take
-// (each dialog says what the plan allows, and which listings it leaves out).
+// (each dialog says what the plan allows, and which listings it leaves out), and marking them as sold.
 import { useTranslation } from 'react-i18next';
 import type { PublicationAction } from '../../../shared/views';
 import type { Selection } from '../hooks/useSelection';
 import { actionsForAny } from '../logic/publicationActions';
 
-export function BulkBar({
-  selected,
-  onRequest,
-  onClear,
-  onReprice,
-}: {
+interface Props {
   selected: Selection;
   onRequest: (action: PublicationAction) => void;
-  onClear: () => void;
   onReprice: () => void;
-}) {
+  onSell: () => void;
+  onClear: () => void;
+}
+
+export function BulkBar({ selected, onRequest, onReprice, onSell, onClear }: Props) {
   const { t } = useTranslation();
   const count = selected.size;
   if (count === 0) return null;
@@ -30,6 +28,9 @@ export function BulkBar({
       ))}
       <button type="button" className="button" aria-haspopup="dialog" onClick={onReprice}>
         {t('repriceDialog.bulkButton')}
+      </button>
+      <button type="button" className="button button--danger" onClick={onSell}>
+        {t('sold.actionMany', { count })}
       </button>
       <button type="button" className="button button--ghost" onClick={onClear}>
         {t('inventory.clearSelection')}

@@ -120,6 +120,13 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
         onChange={(r) => onChange(setRange(filters, 'mileage', r))}
       />
       <AgeFilter value={filters.age} bounds={facets?.age} onChange={(r) => onChange(setRange(filters, 'age', r))} />
+      <RangeFilter
+        title={t('filters.priceAge')}
+        value={filters.priceAge}
+        bounds={facets?.priceAge}
+        format={(n) => f.number(n)}
+        onChange={(r) => onChange(setRange(filters, 'priceAge', r))}
+      />
       <fieldset className="filter-group">
         <legend>{t('filters.flags')}</legend>
         {FLAGS.map((key) => (

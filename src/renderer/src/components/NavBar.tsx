@@ -10,6 +10,10 @@ const ITEMS = [
   { screen: 'plan', icon: 'M4 20V10h3v10H4Zm6.5 0V4h3v16h-3ZM17 20v-7h3v7h-3Z' },
   { screen: 'attention', icon: 'M12 2 1 21h22L12 2Zm1 16h-2v-2h2v2Zm0-4h-2V9h2v5Z' },
   { screen: 'insights', icon: 'M4 20V4h2v14h14v2H4Zm4-4v-5h3v5H8Zm5 0V7h3v9h-3Zm5 0v-3h2v3h-2Z' },
+  {
+    screen: 'sold',
+    icon: 'M21.4 11.6 12.4 2.6A2 2 0 0 0 11 2H4a2 2 0 0 0-2 2v7c0 .6.2 1.1.6 1.4l9 9a2 2 0 0 0 2.8 0l7-7a2 2 0 0 0 0-2.8ZM6.5 8a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z',
+  },
   { screen: 'history', icon: 'M13 3a9 9 0 1 1-8.5 12h2.1A7 7 0 1 0 6 9.3L8.7 12H2V5.3l2.6 2.6A9 9 0 0 1 13 3Zm-1 5h2v4.6l3.2 1.9-1 1.7-4.2-2.5V8Z' },
   {
     screen: 'settings',

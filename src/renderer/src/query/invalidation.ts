@@ -22,11 +22,25 @@ const ACCOUNT_READS = [
   'inventory.query',
   'vehicles.get',
   'catalogue.get',
+  'changes.pending',
+  'vehicles.priceHistory',
+  'sold.query',
 ] as const;
 
 export const INVALIDATED_BY = {
   // inventory.query: the Needs attention list (the inventory's own rows page themselves, useInventoryRows).
-  'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.insights', 'inventory.query', 'vehicles.get', 'plan.get', 'publications.room'],
+  'cache.changed': [
+    'inventory.facets',
+    'inventory.summary',
+    'inventory.insights',
+    'inventory.query',
+    'vehicles.get',
+    'plan.get',
+    'publications.room',
+    'changes.pending',
+    'vehicles.priceHistory',
+    'sold.query',
+  ],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
   // The run changed the status and history, the account's last sync time, and re-read the plan and the catalogue.

@@ -16,6 +16,7 @@ import { FilterPanel } from '../components/FilterPanel';
 import { InventoryTable } from '../components/InventoryTable';
 import { SearchBox } from '../components/SearchBox';
 import { PublicationDialog } from '../components/PublicationDialog';
+import { SellDialog } from '../components/sold/SellDialog';
 import { useCacheVersion } from '../hooks/useCacheVersion';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFacets } from '../hooks/useFacets';
@@ -39,6 +40,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
+  const [selling, setSelling] = useState<readonly string[] | null>(null);
   const [exporting, setExporting] = useState(false);
   const [repricing, setRepricing] = useState<{ scope: RepriceScope; total: number } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -225,6 +227,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
             references: [...selection.values()].filter((row) => actionsFor(row.publication).includes(action)).map((row) => row.reference),
           })
         }
+        onSell={() => setSelling([...selection.keys()])}
         onClear={clearSelection}
         onReprice={() => setRepricing({ scope: { references: [...selection.keys()] }, total: selection.size })}
       />
@@ -250,6 +253,15 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           onClose={() => setConfirming(null)}
           onDone={() => {
             setConfirming(null);
+            clearSelection();
+          }}
+        />
+      )}
+      {selling && (
+        <SellDialog
+          references={selling}
+          onClose={() => {
+            setSelling(null);
             clearSelection();
           }}
         />

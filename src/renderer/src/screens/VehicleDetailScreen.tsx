@@ -13,6 +13,9 @@ import { pendingFields } from '../components/edit/pendingFields';
 import { RejectedPhotosFix } from '../components/edit/RejectedPhotosFix';
 import { ErrorBox } from '../components/ErrorBox';
 import { PhotoGallery } from '../components/PhotoGallery';
+import { PriceHistory } from '../components/PriceHistory';
+import { PendingSalePanel, usePendingSale } from '../components/sold/PendingSalePanel';
+import { SellDialog } from '../components/sold/SellDialog';
 import { ProblemList } from '../components/ProblemList';
 import { PublicationBadges } from '../components/PublicationBadges';
 import { PublicationPanel } from '../components/PublicationPanel';
@@ -38,6 +41,8 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const [confirming, setConfirming] = useState<PublicationAction | null>(null);
   const [showRaw, setShowRaw] = useState(false);
   const [editDialog, setEditDialog] = useState<EditDialog>(null);
+  const [selling, setSelling] = useState(false);
+  const sale = usePendingSale(reference);
   const edit = detail ? pendingEditOf(detail) : null;
   // A refused edit opens the form again, with the dealer's values and the portal's words on the field.
   useReopenOnRefusal(edit, () => setEditDialog('edit'));
@@ -126,12 +131,18 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           <button type="button" className="button button--primary" onClick={() => setEditDialog('edit')} title={t('listingEdit.openHint')}>
             {t('listingEdit.open')}
           </button>
+          {sale === null && (
+            <button type="button" className="button button--danger" onClick={() => setSelling(true)}>
+              {t('sold.action')}
+            </button>
+          )}
         </div>
       </header>
       {error !== null && <ErrorBox error={error} onRetry={reload} />}
 
       <div className="detail__grid">
         <div className="detail__col">
+          <PendingSalePanel reference={detail.reference} />
           {edit && (
             <PendingEditPanelFor
               detail={detail}
@@ -164,6 +175,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
         </div>
         <div className="detail__col">
           {edit ? <VehicleFieldsWithEdit detail={detail} edit={edit} /> : <VehicleFields vehicle={v} />}
+          <PriceHistory reference={detail.reference} />
           <section className="detail-section" aria-labelledby="sec-raw">
             <h2 id="sec-raw">{t('detail.sections.raw')}</h2>
             <button type="button" className="link-button" aria-expanded={showRaw} onClick={() => setShowRaw((s) => !s)}>
@@ -174,6 +186,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
         </div>
       </div>
 
+      {selling && <SellDialog references={[detail.reference]} onClose={() => setSelling(false)} />}
       <ListingEditDialogs detail={detail} edit={edit} open={editDialog} onClose={() => setEditDialog(null)} />
       {confirming && (
         <PublicationDialog action={confirming} references={[detail.reference]} onClose={() => setConfirming(null)} onDone={() => setConfirming(null)} />

@@ -1,7 +1,7 @@
 // The insights over time, from the sync history (the session's weeks, shared/insights.ts): the stock
 // and what is on the portal against the plan's limit, the average price, and the listings added and
-// removed per week; each a summary, a chart and its table. Sold per week and days to sell join here
-// once listings can be marked as sold.
+// removed per week, the listings sold per week and their days to sell; each a summary, a chart and
+// its table.
 import { useTranslation } from 'react-i18next';
 import type { WeekInsight } from '../../../../shared/insights';
 import { useFormat } from '../../hooks/useFormat';
@@ -27,6 +27,12 @@ export function OverTimeCards({ weeks }: { weeks: WeekInsight[] }) {
     { key: 'added', name: t('codes.insights.added'), tone: 'a', values: weeks.map((w) => w.added) },
     { key: 'removed', name: t('codes.insights.removed'), tone: 'b', values: weeks.map((w) => w.removed) },
   ];
+  const sales: TimeSeries[] = [{ key: 'sold', name: t('codes.insights.sold'), tone: 'a', values: weeks.map((w) => w.sold) }];
+  const daysToSell: TimeSeries[] = [{ key: 'daysToSell', name: t('codes.insights.daysToSell'), tone: 'a', values: weeks.map((w) => w.daysToSell) }];
+  const sold = weeks.reduce((n, w) => n + w.sold, 0);
+  // The average over every sale shown, each week's average weighed by its sales.
+  const soldDays = weeks.reduce((n, w) => n + (w.daysToSell ?? 0) * w.sold, 0);
+  const lastSale = [...weeks].reverse().find((w) => w.daysToSell !== null);
   const table = (series: TimeSeries[], format: (v: number | null) => string) => (
     <table className="insights__table">
       <thead>
@@ -97,6 +103,30 @@ export function OverTimeCards({ weeks }: { weeks: WeekInsight[] }) {
         legend={flow}
         chart={(labelledBy) => <TimeChart weeks={labels} series={flow} kind="columns" formatValue={f.number} integers labelledBy={labelledBy} />}
         table={table(flow, count)}
+      />
+      <CardFrame
+        id="sales-over-time"
+        title={t('codes.insights.salesOverTime')}
+        summary={
+          sold === 0
+            ? t('codes.insights.salesOverTimeNone')
+            : t('codes.insights.salesOverTimeSummary', { count: sold, weeks: f.number(weeks.length), days: f.number(Math.round(soldDays / sold)) })
+        }
+        legend={sales}
+        chart={(labelledBy) => <TimeChart weeks={labels} series={sales} kind="columns" formatValue={f.number} integers labelledBy={labelledBy} />}
+        table={table(sales, count)}
+      />
+      <CardFrame
+        id="days-to-sell"
+        title={t('codes.insights.daysToSellOverTime')}
+        summary={
+          lastSale?.daysToSell == null
+            ? t('codes.insights.salesOverTimeNone')
+            : t('codes.insights.daysToSellSummary', { week: f.listDate(weekDate(lastSale.week)), days: f.number(lastSale.daysToSell) })
+        }
+        legend={daysToSell}
+        chart={(labelledBy) => <TimeChart weeks={labels} series={daysToSell} kind="lines" formatValue={f.number} integers labelledBy={labelledBy} />}
+        table={table(daysToSell, count)}
       />
     </>
   );

@@ -1,0 +1,102 @@
+// Listings that left the inventory (local.departed_listings, local schema 7): the vehicle store
+// keeps each one the portal no longer has as removed (vehicles.ts); a sale's confirmation calls it
+// sold (main/changes/ledger.ts). A listing that comes back on the portal leaves this list again.
+import type { DepartedListingView, DepartedQuery, DepartedResult, Departure } from '../../shared/sold';
+import { DAY_MS } from '../../shared/stock-age';
+import type { Db } from './db';
+
+export type DepartedStore = ReturnType<typeof createDepartedStore>;
+
+interface Row {
+  reference: string;
+  title: string | null;
+  brand: string | null;
+  type: string | null;
+  value: number | null;
+  mileage: number | null;
+  model_year: number | null;
+  left_as: Departure;
+  left_at: string;
+  sold_at: string | null;
+  stock_since_day: number | null;
+  stock_at_least: number;
+}
+
+/** The day it left the stock: the sale's, or when a sync found it gone. */
+const endDay = (row: Pick<Row, 'left_at' | 'sold_at'>): number => Math.floor(Date.parse(row.sold_at ?? row.left_at) / DAY_MS);
+
+function toView(row: Row): DepartedListingView {
+  return {
+    reference: row.reference,
+    title: row.title,
+    brand: row.brand,
+    type: row.type,
+    price: row.value,
+    mileage: row.mileage,
+    modelYear: row.model_year,
+    leftAs: row.left_as,
+    leftAt: row.left_at,
+    soldAt: row.sold_at,
+    daysInStock: row.stock_since_day === null ? null : Math.max(0, endDay(row) - row.stock_since_day),
+    daysAtLeast: row.stock_at_least === 1,
+  };
+}
+
+const COLUMNS = 'reference, title, brand, type, value, mileage, model_year, left_as, left_at, sold_at, stock_since_day, stock_at_least';
+
+export function createDepartedStore(db: Db) {
+  const markSold = db.prepare("UPDATE local.departed_listings SET left_as = 'sold', sold_at = ? WHERE reference = ?");
+  const one = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM local.departed_listings WHERE reference = ?`);
+  const rawOf = db.prepare<[string], string>('SELECT raw FROM local.departed_listings WHERE reference = ?').pluck();
+  // Back on the portal: it is in the inventory again, so it is no longer a departed listing.
+  const returned = db.prepare('DELETE FROM local.departed_listings WHERE reference IN (SELECT reference FROM vehicles WHERE last_seen_run = ?)');
+  const sold = db.prepare<[], Row>(`SELECT ${COLUMNS} FROM local.departed_listings WHERE left_as = 'sold' ORDER BY sold_at`);
+
+  return {
+    /** The sale the dealer marked at `soldAt` reached the portal: the listing it deleted is sold, not removed. */
+    markSold(reference: string, soldAt: string): boolean {
+      return markSold.run(soldAt, reference).changes > 0;
+    },
+    /** After a pass's commit: listings it read are in stock again. */
+    forgetReturned(runId: number): number {
+      return returned.run(runId).changes;
+    },
+    get(reference: string): DepartedListingView | null {
+      const row = one.get(reference);
+      return row === undefined ? null : toView(row);
+    },
+    /** The listing's JSON as the portal last sent it. */
+    rawOf(reference: string): string | null {
+      return rawOf.get(reference) ?? null;
+    },
+    /** Every sold listing, the oldest sale first (the insights' weeks and days to sell). */
+    sold(): DepartedListingView[] {
+      return sold.all().map(toView);
+    },
+    /** The Sold view: newest departure first. */
+    query(query: DepartedQuery): DepartedResult {
+      const where: string[] = [];
+      const params: Record<string, string> = {};
+      if (query.search !== undefined && query.search.trim() !== '') {
+        where.push("(reference LIKE :s ESCAPE '\\' OR title LIKE :s ESCAPE '\\' OR brand LIKE :s ESCAPE '\\')");
+        params.s = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      }
+      if (query.leftAs !== undefined && query.leftAs.length > 0) {
+        where.push('left_as IN (SELECT value FROM json_each(:leftAs))');
+        params.leftAs = JSON.stringify(query.leftAs);
+      }
+      if (query.type !== undefined && query.type.length > 0) {
+        where.push('type IN (SELECT value FROM json_each(:type))');
+        params.type = JSON.stringify(query.type);
+      }
+      const clause = where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`;
+      const total = db.prepare<Record<string, string>, number>(`SELECT count(*) FROM local.departed_listings ${clause}`).pluck().get(params) ?? 0;
+      const rows = db
+        .prepare<Record<string, string>, Row>(
+          `SELECT ${COLUMNS} FROM local.departed_listings ${clause} ORDER BY coalesce(sold_at, left_at) DESC, reference LIMIT ${query.limit ?? 1000}`,
+        )
+        .all(params);
+      return { rows: rows.map(toView), total };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// `showroom sold` and `showroom history` against the sandbox: nothing done without --yes (exit 2,
+// the portal's delete explained); with it, DELETE /vehicles sent and the listing, once a sync no
+// longer finds it, kept as sold with its price history; the price history in `history` and `show`,
+// with the command line named as where a price was set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PriceHistoryView } from '../../src/shared/price-history';
+import type { SaleOutcome } from '../../src/shared/sold';
+import { cliAccount, json, type CliAccount } from './helpers';
+
+let account: CliAccount;
+const deletes = () => account.sb.stats.count('DELETE /vehicles/:reference');
+
+beforeAll(async () => {
+  account = await cliAccount({ vehicles: 12, seed: 34, integrationToken: 'cli-sold-token-0123456789abcdef' });
+  const synced = await account.run(['sync', '--no-photos']);
+  if (synced.code !== 0) throw new Error(synced.stderr);
+});
+afterAll(() => account.close());
+
+const cars = () => account.sb.data.list().filter((v) => v.type === 'C' && v.mileage > 0 && v.pictures.length > 0);
+
+describe('showroom sold', () => {
+  it('does nothing without --yes, and says what the portal will do (exit 2)', { timeout: 120_000 }, async () => {
+    const car = cars()[0]!;
+    const result = await account.run(['sold', car.reference]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('deletes it on the portal (DELETE /vehicles)');
+    expect(result.stderr).toContain('--yes');
+    expect(deletes()).toBe(0);
+  });
+
+  it('--yes sends the delete; once a sync no longer finds the listing it is sold, its history kept', { timeout: 120_000 }, async () => {
+    const car = cars()[0]!;
+    const result = await account.run(['sold', car.reference, 'NOPE-9', '--yes', '--json']);
+    expect(result.code, result.stderr).toBe(5);
+    expect(json<SaleOutcome[]>(result)).toEqual([
+      expect.objectContaining({ reference: car.reference, outcome: 'sent', code: 'sold.sent' }),
+      expect.objectContaining({ reference: 'NOPE-9', outcome: 'refused', code: 'sold.notInInventory' }),
+    ]);
+    expect(deletes()).toBe(1);
+    account.sb.data.applyQueue();
+    expect((await account.run(['sync', '--no-photos'])).code).toBe(0);
+    expect((await account.run(['show', car.reference])).code).toBe(5);
+    const history = json<PriceHistoryView>(await account.run(['history', car.reference, '--json']));
+    expect(history.entries).toEqual([{ at: expect.any(String), value: car.value, source: 'portal' }]);
+  });
+});
+
+describe('showroom history', () => {
+  it('lists the prices a sync read and the ones set here, in the dealer’s language; `show` prints them too', { timeout: 120_000 }, async () => {
+    const car = cars()[1]!;
+    expect((await account.run(['edit', car.reference, '--price', '45.990'])).code).toBe(0);
+    const en = await account.run(['history', car.reference]);
+    expect(en.code, en.stderr).toBe(0);
+    expect(en.stdout).toMatch(/^Price history \(2; at the current price for 0 days\):$/m);
+    expect(en.stdout).toMatch(/Read on the portal$/m);
+    expect(en.stdout).toMatch(/R\$ 45,990\s+Set from the command line$/m);
+    const pt = await account.run(['history', car.reference, '--lang', 'pt-BR']);
+    expect(pt.stdout).toMatch(/R\$ 45\.990\s+Definido pela linha de comando$/m);
+    const show = await account.run(['show', car.reference]);
+    expect(show.stdout).toMatch(/^Price history \(2; at the current price for 0 days\):$/m);
+    expect((await account.run(['history', 'NOPE-9'])).code).toBe(5);
+  });
+});
