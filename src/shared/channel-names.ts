@@ -26,6 +26,8 @@ export const CHANNEL_NAMES = [
   'changes.edit',
   'changes.photosAgain',
   'changes.resolve',
+  'changes.create',
+  'changes.newListings',
   'sync.start',
   'sync.cancel',
   'sync.status',

@@ -251,6 +251,9 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
         return outcomes;
       }),
     resolveEdit: (reference, choice) => changing(() => engine.edits.resolve(reference, choice, { signal: controller.signal })),
+    createListing: (fields, replaces) =>
+      changing(() => engine.creates.create(fields, { ...(replaces === undefined ? {} : { replaces }), signal: controller.signal })),
+    newListings: async () => engine.creates.list(),
 
     startSync,
     async cancelSync() {

@@ -25,7 +25,7 @@ import type { Logger } from '../base/logger';
 import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';
-import type { DiscardTarget, EditOutcome, PendingChangeView, ResolveChoice } from '../../shared/pending-changes';
+import type { DiscardTarget, EditOutcome, NewListingView, PendingChangeView, ResolveChoice } from '../../shared/pending-changes';
 
 /** Which account to open and how: plain data (it crosses to the worker). */
 export interface AccountSessionSpec {
@@ -122,6 +122,14 @@ export interface AccountSession {
   sendPhotosAgain(references?: readonly string[]): Promise<EditOutcome[]>;
   /** The dealer's choice on a listing's held edit (a conflict): theirs or the portal's, for one field or all. */
   resolveEdit(reference: string, choice: ResolveChoice): Promise<EditOutcome>;
+  /**
+   * A new listing: every field of the write shape, checked, its reference against the inventory and
+   * the other new listings, saved in the ledger (replacing the draft `replaces`), sent now when the
+   * portal answers. Refusals: bad_input naming every field (detail.fields).
+   */
+  createListing(fields: unknown, replaces?: number): Promise<EditOutcome>;
+  /** The new listings not on the portal yet: drafts, being created, refused. */
+  newListings(): Promise<NewListingView[]>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;

@@ -27,6 +27,8 @@ export const SESSION_METHODS = [
   'editListing',
   'sendPhotosAgain',
   'resolveEdit',
+  'createListing',
+  'newListings',
   'startSync',
   'cancelSync',
   'syncStatus',

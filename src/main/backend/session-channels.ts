@@ -28,6 +28,8 @@ export const SESSION_CHANNELS = {
   'changes.edit': (session, { reference, fields }) => session.editListing(reference, fields),
   'changes.photosAgain': (session, { references }) => session.sendPhotosAgain(references),
   'changes.resolve': (session, { reference, keep, field }) => session.resolveEdit(reference, field === undefined ? { keep } : { keep, field }),
+  'changes.create': (session, { fields, replaces }) => session.createListing(fields, replaces),
+  'changes.newListings': (session) => session.newListings(),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
   // The catalogue mirror (offline too), and reading it from the portal now.

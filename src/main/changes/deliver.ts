@@ -94,6 +94,8 @@ export function createDelivery(deps: DeliveryDeps) {
       const facts = { published: columns.published === 1, highlighted: columns.highlighted === 1, value: columns.value, mileage: columns.mileage };
       received = columns.published !== null && kind.reachedBy(change.payload, facts, answer.vehicle.vehicle);
     });
+    // Not there at all: a listing the change makes was not received (any other is gone).
+    if (read.kind === 'not_found' && kind.creates) return null;
     if (read.kind !== 'accepted') return read;
     return received ? { kind: 'accepted' } : null;
   }

@@ -71,7 +71,10 @@ export function createChanges(cache: Cache) {
         if (kind === undefined || facts === null) continue;
         const listing = kind.readsListing ? (cache.getVehicle(change.reference)?.vehicle ?? null) : null;
         if (!kind.reachedBy(change.payload, facts, listing)) continue;
-        if (change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id)) settled++;
+        if (change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id)) {
+          if (change.status !== 'refused') kind.confirmed(change.reference, cache);
+          settled++;
+        }
       }
       return settled;
     },

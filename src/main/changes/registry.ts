@@ -2,13 +2,16 @@
 // name its changes carry. A new kind is one module (kinds/) and one line below.
 import { codedError } from '../../shared/i18n/messages';
 import { registered, type ChangeKind, type RegisteredKind } from './kind';
+import { create } from './kinds/create';
 import { edit } from './kinds/edit';
 import { highlight } from './kinds/highlight';
 import { publish } from './kinds/publish';
 import { unhighlight } from './kinds/unhighlight';
 import { unpublish } from './kinds/unpublish';
 
-const KINDS = new Map<string, RegisteredKind>(([unpublish, publish, highlight, unhighlight, edit] as ChangeKind<never>[]).map((k) => [k.name, registered(k)]));
+const KINDS = new Map<string, RegisteredKind>(
+  ([unpublish, publish, highlight, unhighlight, edit, create] as ChangeKind<never>[]).map((k) => [k.name, registered(k)]),
+);
 
 /**
  * Adds a kind (a test's own, or one a later module brings); returns how to take it away again.

@@ -25,6 +25,7 @@ import { throwIfCancelled } from '../base/pool';
 import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
 import { createChanges } from '../changes/ledger';
+import { createCreates, type Creates } from './creates';
 import { createEdits, type Edits } from './edits';
 import { createPublications, type FlushResult } from './publications';
 import { requestsSent } from '../../shared/sync-notes';
@@ -95,6 +96,8 @@ export interface SyncEngine {
   flushChanges(options?: { signal?: AbortSignal }): Promise<FlushResult>;
   /** Listing edits: saved, then sent now when the portal answers (sync/edits.ts). */
   readonly edits: Edits;
+  /** New listings: saved (drafts while offline), then sent now when the portal answers (sync/creates.ts). */
+  readonly creates: Creates;
   /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
   noteWait(event: WaitEvent): void;
 }
@@ -130,6 +133,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const publications = createPublications({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4 });
   // One delivery for both: a change is never sent twice at once by a request and a flush.
   const edits = createEdits({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
+  const creates = createCreates({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
   const changes = createChanges(cache);
 
   function decideKind(requested: 'full' | 'incremental' | 'auto'): { kind: SyncKind; scheduled: boolean } {
@@ -414,6 +418,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     request: (action, references, options) => publications.request(action, references, options),
     flushChanges: (options) => publications.flush(options),
     edits,
+    creates,
     noteWait(event) {
       running?.progress.waiting(event.ms, event.reason);
     },
