@@ -24,6 +24,7 @@ import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { discard, pending } from './commands/pending';
+import { create } from './commands/create';
 import { edit, resolve } from './commands/edit';
 import { createContext, profileContext, type CliContext } from './context';
 import { installedBuild, resolveProfile } from '../app-data/data-dir';
@@ -48,6 +49,7 @@ export const COMMANDS: readonly Command[] = [
   discard,
   edit,
   resolve,
+  create,
   plan,
   status,
   changes,

@@ -892,6 +892,10 @@ options, and the models and trims of the brands and models in your stock. --refr
       editSummary: 'Edit a listing: price, mileage, title, description, plate, photos… (sent now, or at the next sync when offline)',
       editHelp:
         'Prices as you type them: 49990, 49.990 or "R$ 49.990,00". A plate with or without its dash. --remove-photo takes the photo’s number as `showroom show` lists them; --add-photo an http(s) address. --photos-again sends again every photo Showroom sent of the listing (the portal rejected some); with --attention rejected-photos, of every listing it can. A second edit before sending joins the first.',
+      createSummary:
+        'Create a listing: from a JSON file of the write shape, or a duplicate of a listing under a new reference (sent now, or at the next sync when offline)',
+      createHelp:
+        'The JSON file holds the listing as the portal takes it (reference, type, trimId, color, gearbox, fuel, mileage, value, pictures…). A duplicate starts from the listing as it shows here; --reference is required, and the field options of `showroom edit` change what differs (--price, --mileage, --plate, --add-photo, --remove-photo…). The reference is checked against your inventory and the other new listings. Until the portal has created it, it is listed by `showroom pending`.',
       resolveSummary: 'Choose, for an edit held because the portal changed the same field: keep yours or the portal’s (one field, or all)',
       pendingSummary: 'The changes the portal has not confirmed yet: waiting, sent, refused (offline)',
       discardSummary: 'Take back a change not sent yet: by its id (from showroom pending), or every such change of a listing',
@@ -1343,6 +1347,7 @@ Cached photos are downloaded again.`,
       oneSource: 'Give either --from-json FILE or --duplicate REFERENCE, not both.',
       noSource: 'Give --from-json FILE or --duplicate REFERENCE.',
       unreadableJson: 'Could not read {{file}} as a listing in JSON: {{message}}',
+      notAnObject: '{{file}} holds no listing: one JSON object of the write shape (reference, type, trimId…) was expected.',
       heading: 'New listings not on the portal yet',
       draft: 'draft, waiting to be sent',
       creating: 'being created by the portal',

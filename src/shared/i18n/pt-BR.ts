@@ -888,6 +888,10 @@ agora. --json mostra cada lista com seus itens.`,
       editSummary: 'Edita um anúncio: preço, quilometragem, título, descrição, placa, fotos… (enviado agora, ou na próxima sincronização sem internet)',
       editHelp:
         'Preços como você digita: 49990, 49.990 ou "R$ 49.990,00". A placa com ou sem hífen. --remove-photo recebe o número da foto como `showroom show` as lista; --add-photo um endereço http(s). --photos-again envia de novo todas as fotos que o Showroom enviou do anúncio (o portal recusou algumas); com --attention rejected-photos, de todos os anúncios em que puder. Uma segunda edição antes do envio se junta à primeira.',
+      createSummary:
+        'Cria um anúncio: de um arquivo JSON no formato de escrita, ou copiando um anúncio com uma nova referência (enviado agora, ou na próxima sincronização sem internet)',
+      createHelp:
+        'O arquivo JSON traz o anúncio como o portal o recebe (reference, type, trimId, color, gearbox, fuel, mileage, value, pictures…). Uma cópia parte do anúncio como ele aparece aqui; --reference é obrigatório, e as opções de campo de `showroom edit` mudam o que for diferente (--price, --mileage, --plate, --add-photo, --remove-photo…). A referência é conferida com o seu estoque e os outros anúncios novos. Até o portal criá-lo, ele aparece em `showroom pending`.',
       resolveSummary: 'Escolhe, numa edição retida porque o portal alterou o mesmo campo: manter o seu valor ou o do portal (um campo, ou todos)',
       pendingSummary: 'As alterações que o portal ainda não confirmou: aguardando, enviadas, recusadas (sem internet)',
       discardSummary: 'Desfaz uma alteração ainda não enviada: pelo número (de showroom pending) ou todas as de um anúncio',
@@ -1342,6 +1346,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       oneSource: 'Informe --from-json ARQUIVO ou --duplicate REFERÊNCIA, não os dois.',
       noSource: 'Informe --from-json ARQUIVO ou --duplicate REFERÊNCIA.',
       unreadableJson: 'Não foi possível ler {{file}} como um anúncio em JSON: {{message}}',
+      notAnObject: '{{file}} não traz um anúncio: era esperado um objeto JSON no formato de escrita (reference, type, trimId…).',
       heading: 'Anúncios novos ainda fora do portal',
       draft: 'rascunho, aguardando envio',
       creating: 'em criação pelo portal',
