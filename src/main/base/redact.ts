@@ -30,12 +30,21 @@ export function createRedactor(initialSecrets: readonly string[] = []): Redactor
       .replace(SECRET_PARAM, (_m, pre: string, key: string) => `${pre}${key}=${REDACTED}`);
   }
 
+  /** `seen`: the objects being walked above this one (a cycle); an object met again elsewhere is walked again. */
   function walk(value: unknown, seen: WeakSet<object>, depth: number): unknown {
     if (typeof value === 'string') return redactString(value);
     if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? String(value) : value;
     if (seen.has(value)) return '[circular]';
     if (depth > 8) return '[too deep]';
     seen.add(value);
+    try {
+      return walkObject(value, seen, depth);
+    } finally {
+      seen.delete(value);
+    }
+  }
+
+  function walkObject(value: object, seen: WeakSet<object>, depth: number): unknown {
     if (value instanceof Error) {
       const out: Record<string, unknown> = { name: value.name, message: redactString(value.message) };
       if (value.stack) out.stack = redactString(value.stack);
