@@ -468,6 +468,7 @@ export const en = {
       video: 'Video',
     },
     fields: {
+      reference: 'Reference',
       type: 'Type',
       value: 'Price',
       deposit: 'Down payment',
@@ -587,6 +588,34 @@ export const en = {
       choose_one: 'Choose for {{count}} more field.',
       choose_other: 'Choose for {{count}} more fields.',
     },
+  },
+  newListing: {
+    open: 'New listing',
+    openHint:
+      'Create a listing: every field of the portal, the catalogue’s brand, model and version, photos by address. It works offline: the draft is kept and sent at the next sync.',
+    duplicate: 'Duplicate',
+    duplicateHint: 'Start a new listing from this one: a new reference is required; the photos can be kept or removed.',
+    title: 'New listing',
+    titleFrom: 'New listing from {{reference}}',
+    section: 'Listing',
+    referenceHint: 'Your own code for it, unique in your inventory.',
+    savedNote:
+      'Saved here as a draft, then sent to the portal at once when it answers, otherwise at the next sync. The portal publishes it if your plan has a free slot; otherwise it stays off the portal until you publish it.',
+    pending: 'New listings not on the portal yet',
+    pendingHint: 'A draft can be opened again or discarded until it is sent. The portal takes up to about 20 minutes to create a listing.',
+    state: {
+      draft: 'Draft',
+      creating: 'Being created',
+      refused: 'Refused',
+    },
+    stateHint: {
+      draft: 'Not sent yet: it goes at once when the portal answers, otherwise at the next sync.',
+      creating: 'The portal accepted it and is creating it; a sync will show it in the inventory.',
+      refused: 'The portal refused it: open it, correct the fields it names and save it again.',
+    },
+    openDraft: 'Open',
+    discard: 'Discard',
+    untitled: 'No title',
   },
   requestDialog: {
     unpublish: {

@@ -467,6 +467,7 @@ export const ptBR: Messages = {
       video: 'Vídeo',
     },
     fields: {
+      reference: 'Referência',
       type: 'Tipo',
       value: 'Preço',
       deposit: 'Entrada',
@@ -586,6 +587,34 @@ export const ptBR: Messages = {
       choose_one: 'Escolha para mais {{count}} campo.',
       choose_other: 'Escolha para mais {{count}} campos.',
     },
+  },
+  newListing: {
+    open: 'Novo anúncio',
+    openHint:
+      'Criar um anúncio: todos os campos do portal, marca, modelo e versão do catálogo, fotos por endereço. Funciona sem conexão: o rascunho fica guardado e é enviado na próxima sincronização.',
+    duplicate: 'Duplicar',
+    duplicateHint: 'Começar um anúncio novo a partir deste: é preciso uma nova referência; as fotos podem ser mantidas ou removidas.',
+    title: 'Novo anúncio',
+    titleFrom: 'Novo anúncio a partir de {{reference}}',
+    section: 'Anúncio',
+    referenceHint: 'O seu código para ele, único no seu estoque.',
+    savedNote:
+      'Salvo aqui como rascunho e enviado ao portal assim que ele responder, ou na próxima sincronização. O portal o publica se o seu plano tiver vaga; senão ele fica fora do portal até você publicá-lo.',
+    pending: 'Anúncios novos ainda fora do portal',
+    pendingHint: 'Um rascunho pode ser aberto de novo ou descartado até ser enviado. O portal leva até cerca de 20 minutos para criar um anúncio.',
+    state: {
+      draft: 'Rascunho',
+      creating: 'Em criação',
+      refused: 'Recusado',
+    },
+    stateHint: {
+      draft: 'Ainda não enviado: vai assim que o portal responder, ou na próxima sincronização.',
+      creating: 'O portal aceitou e está criando o anúncio; uma sincronização o mostrará no estoque.',
+      refused: 'O portal recusou: abra, corrija os campos que ele aponta e salve de novo.',
+    },
+    openDraft: 'Abrir',
+    discard: 'Descartar',
+    untitled: 'Sem título',
   },
   requestDialog: {
     unpublish: {

@@ -55,7 +55,6 @@ async function form(language: 'en' | 'pt-BR', vehicle: Vehicle = car, refusal: R
         reference="REF-1"
         vehicle={vehicle}
         initial={draftOf(vehicle, photos)}
-        catalogue={{ accessories: null, otherInfos: null, brands: null }}
         maxPhotos={16}
         knownGaps={new Set()}
         refusal={refusal}

@@ -22,15 +22,25 @@ const ACCOUNT_READS = [
   'inventory.query',
   'vehicles.get',
   'catalogue.get',
+  'changes.newListings',
 ] as const;
 
 export const INVALIDATED_BY = {
   // inventory.query: the Needs attention list (the inventory's own rows page themselves, useInventoryRows).
-  'cache.changed': ['inventory.facets', 'inventory.summary', 'inventory.insights', 'inventory.query', 'vehicles.get', 'plan.get', 'publications.room'],
+  'cache.changed': [
+    'inventory.facets',
+    'inventory.summary',
+    'inventory.insights',
+    'inventory.query',
+    'vehicles.get',
+    'plan.get',
+    'publications.room',
+    'changes.newListings',
+  ],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
   // The run changed the status and history, the account's last sync time, and re-read the plan and the catalogue.
-  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'publications.room', 'catalogue.get'],
+  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'publications.room', 'catalogue.get', 'changes.newListings'],
   'auth.tokenRefused': ['accounts.list'],
 } as const satisfies { readonly [E in EventName]?: readonly ChannelName[] };
 

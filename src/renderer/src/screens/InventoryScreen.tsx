@@ -9,6 +9,8 @@ import { BulkBar } from '../components/BulkBar';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
 import { ExportDialog } from '../components/ExportDialog';
+import { NewListingDialog, type NewListingFrom } from '../components/edit/NewListingDialog';
+import { NewListingsPanel } from '../components/edit/NewListingsPanel';
 import { distinctErrors } from '../logic/distinctErrors';
 import { FilterPanel } from '../components/FilterPanel';
 import { InventoryTable } from '../components/InventoryTable';
@@ -38,6 +40,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const [showFilters, setShowFilters] = useState(() => window.innerWidth >= 1200);
   const [confirming, setConfirming] = useState<{ action: PublicationAction; references: readonly string[] } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [creating, setCreating] = useState<NewListingFrom | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
 
@@ -201,6 +204,9 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
         <button type="button" className="button" aria-haspopup="dialog" disabled={!total} onClick={() => setExporting(true)}>
           {t('exportDialog.button')}
         </button>
+        <button type="button" className="button" aria-haspopup="dialog" title={t('newListing.openHint')} onClick={() => setCreating({ blank: true })}>
+          {t('newListing.open')}
+        </button>
         <span className="inventory__count" data-testid="result-count" data-count={total ?? ''}>
           {total !== null ? t('inventory.results', { count: total, n: f.number(total) }) : t('common.loading')}
         </span>
@@ -211,6 +217,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           {t('inventory.keyboardHint')}
         </span>
       </div>
+      <NewListingsPanel onOpen={(saved) => setCreating({ saved })} />
       <BulkBar
         selected={selection}
         onRequest={(action) =>
@@ -235,6 +242,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
         </div>
       </div>
       {exporting && total !== null && <ExportDialog query={query} total={total} onClose={() => setExporting(false)} />}
+      {creating && <NewListingDialog from={creating} onClose={() => setCreating(null)} />}
       {confirming && (
         <PublicationDialog
           action={confirming.action}
