@@ -114,6 +114,7 @@ test('a duplicate under a new reference; the reference of a listing in stock is 
     await expect(form).toBeHidden();
   }
 
+  await showInLanguage(app, 'en');
   await page.keyboard.press('Escape');
   await expect(pendingItem(page, 'E2E-DUP-1')).toHaveAttribute('data-state', 'creating');
   await sandbox.data.settle();
