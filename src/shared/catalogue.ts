@@ -49,3 +49,12 @@ export const catalogueRefreshSchema = z.union([
   z.object({ modelId: z.number().int().nonnegative() }).strict(),
 ]);
 export type CatalogueRefresh = z.output<typeof catalogueRefreshSchema>;
+
+/** The model and brand a trim hangs from, as mirrored (a saved listing has its trim's id only); null when not kept here. */
+export function trimPath(view: CatalogueView, trimId: number): { brandId: number; modelId: number } | null {
+  const trims = view.lists.find((l) => l.list === 'trims' && l.items.some((i) => i.id === trimId));
+  if (trims === undefined) return null;
+  const modelId = Number(trims.parent);
+  const models = view.lists.find((l) => l.list === 'models' && l.items.some((i) => i.id === modelId));
+  return models === undefined ? null : { brandId: Number(models.parent), modelId };
+}

@@ -34,6 +34,8 @@ export const CHANNEL_NAMES = [
   'changes.sell',
   'vehicles.priceHistory',
   'sold.query',
+  'changes.create',
+  'changes.newListings',
   'sync.start',
   'sync.cancel',
   'sync.status',

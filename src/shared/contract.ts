@@ -12,7 +12,7 @@ import type { ChannelName, EventName } from './channel-names';
 import type { Insights } from './insights';
 import { inventoryFacetsQuerySchema, inventoryQuerySchema, type FacetCounts } from './inventory';
 import { syncChangesInputSchema, type SyncChangesView } from './listing-changes';
-import type { EditOutcome, PendingChangeView } from './pending-changes';
+import type { EditOutcome, NewListingView, PendingChangeView } from './pending-changes';
 import { repriceScopeSchema, type RepriceBatchView, type RepricePreviewView, type RepriceSaved } from './reprice';
 import type { PriceHistoryView } from './price-history';
 import { departedQuerySchema, type DepartedResult, type SaleOutcome } from './sold';
@@ -127,6 +127,12 @@ export const channels = {
   'vehicles.priceHistory': channel(z.object({ reference }).strict()).returns<PriceHistoryView>(),
   // Listings that left the inventory (sold or removed), with their last data.
   'sold.query': channel(departedQuerySchema).returns<DepartedResult>(),
+  // A new listing: every field of the write shape, checked like an edit's (detail.fields); `replaces`: the draft (or refused one) it replaces.
+  'changes.create': channel(
+    z.object({ fields: z.record(z.string(), z.unknown()), replaces: z.number().int().positive().optional() }).strict(),
+  ).returns<EditOutcome>(),
+  // New listings not on the portal yet: drafts (discardable until sent), being created, refused with the portal's words.
+  'changes.newListings': channel(none).returns<NewListingView[]>(),
   'changes.discard': channel(z.union([z.object({ id: z.number().int().positive() }).strict(), z.object({ reference }).strict()])).returns<
     PendingChangeView[]
   >(),

@@ -187,3 +187,24 @@ export interface ResolveChoice {
   keep: 'mine' | 'portal';
   field?: string;
 }
+
+/**
+ * A new listing not on the portal yet (main/changes/kinds/create.ts): 'draft' until it is sent,
+ * 'creating' while the portal queues it (it answers 202 for it) and no read has shown it,
+ * 'refused' with the portal's words per field until corrected and sent again.
+ */
+export type NewListingState = 'draft' | 'creating' | 'refused';
+
+export interface NewListingView {
+  changeId: number;
+  reference: string;
+  state: NewListingState;
+  status: ChangeStatus;
+  createdAt: string;
+  /** The listing as saved: the write shape (shared/listing-write.ts), what the form opens with. */
+  listing: Readonly<Record<string, unknown>>;
+  error: { code: string; params?: Readonly<Record<string, string | number>> } | null;
+  /** The portal's words by the field each names. */
+  refusals: Readonly<Record<string, string>>;
+  discardable: boolean;
+}

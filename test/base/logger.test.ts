@@ -55,6 +55,11 @@ describe('redactor', () => {
     expect(text).toContain('"status":401');
     expect(text).toContain('[circular]');
   });
+  it('keeps an object met twice that is no cycle (an error’s params, and the same params in its detail)', () => {
+    const params = { reference: 'NEW-1' };
+    const shape = { code: 'listingWrite.referenceTaken', params, detail: { fields: [{ field: 'reference', params }] } };
+    expect(createRedactor()(shape)).toEqual(shape);
+  });
   it('ignores secrets too short to be safely replaced', () => {
     const r = createRedactor(['ab']);
     expect(r.redactString('about')).toBe('about');

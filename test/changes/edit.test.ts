@@ -2,9 +2,6 @@
 // durably, shown at once (list, detail, filters, sort), sent as a PUT built from a fresh read,
 // confirmed by the read that shows it, then gone; a second edit joins the first; a field changed on
 // the portal too holds the edit for the dealer; a refusal keeps the portal's words on its field.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache';
 import { pendingEditView } from '../../src/main/changes/edit-view';
@@ -14,10 +11,7 @@ import type { PortalVehicle } from '../../src/sandbox';
 import { rig, type Rig } from '../sync/helpers';
 import type { InventoryFilters } from '../../src/shared/inventory-filters';
 import { KNOWN_COLORS, KNOWN_FUELS, KNOWN_GEARBOXES } from '../../src/shared/vehicle';
-
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const CHILD = join(ROOT, 'test/changes/fixtures/edit-child.ts');
+import { killAfterSave } from './fixtures/kill-after-save';
 
 /** A synced rig and a car of its stock whose data passes the portal's rules as it is. */
 async function syncedRig(): Promise<{ r: Rig; car: PortalVehicle }> {
@@ -204,19 +198,7 @@ describe('an edit through the ledger', () => {
   it('a kill right after Save loses nothing: the edit is there, shown, when the app opens again', { timeout: 60_000 }, async () => {
     const { r, car } = await syncedRig();
     r.cache.close();
-    const child = spawn(TSX, [CHILD, r.file, car.reference, JSON.stringify({ value: 39_990 })], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    await new Promise<void>((resolve, reject) => {
-      createInterface({ input: child.stdout }).on('line', (line) => line === 'saved' && resolve());
-      child.on('error', reject);
-      void exited.then(() => reject(new Error('the child ended before saving')));
-    });
-    process.kill(-(child.pid ?? 0), 'SIGKILL');
-    await exited;
+    await killAfterSave('edit-child.ts', [r.file, car.reference, JSON.stringify({ value: 39_990 })]);
     const reopened = openCache(r.file);
     try {
       expect(reopened.ledger.open()).toEqual([

@@ -2,10 +2,20 @@
 // and (once an edit meets a change made on the portal) the conflict view, each captured in both
 // languages and checked with axe; a bad value is said on its field and focused.
 import type { Locator, Page } from '@playwright/test';
-import type { Sandbox } from '../../src/sandbox';
-import type { PortalVehicle } from '../../src/sandbox';
 import { expect, test } from './fixtures';
-import { button, connectAndSync, inventoryRow, openVehicle, showInLanguage, startDemoAndSync, syncNow, vehicleDetail, words, type Lang } from './helpers';
+import {
+  button,
+  connectAndSync,
+  inventoryRow,
+  openVehicle,
+  showInLanguage,
+  startDemoAndSync,
+  syncNow,
+  vehicleDetail,
+  words,
+  type Lang,
+  usedCarOnPortal,
+} from './helpers';
 
 /** A listing with at least two photos, from the app's own cache. */
 async function listingWithPhotos(app: Parameters<typeof startDemoAndSync>[0]): Promise<string> {
@@ -57,13 +67,6 @@ test('the edit form and its photo manager in both languages, a bad value said on
   }
 });
 
-/** A used car on the portal, from the sandbox's stock, to edit. */
-function usedCar(sandbox: Sandbox): PortalVehicle {
-  const car = sandbox.data.list().find((v) => v.type === 'C' && v.mileage > 0 && v.publication !== null && v.pictures.length >= 2);
-  if (!car) throw new Error('no used car on the portal in this stock');
-  return car;
-}
-
 /** Types into the open form and saves it; the form closes. */
 async function saveEdit(page: Page, form: Locator, lang: Lang, values: Partial<Record<'value' | 'mileage' | 'title', string>>): Promise<void> {
   const t = words(lang);
@@ -79,7 +82,7 @@ test.describe('edits against the sandbox', () => {
     const { page } = app;
     const t = words('en');
     await connectAndSync(app, sandbox);
-    const car = usedCar(sandbox);
+    const car = usedCarOnPortal(sandbox);
     sandbox.faults.set({ resetRate: 1 });
 
     const form = await openEditForm(page, car.reference, 'en');
@@ -119,7 +122,7 @@ test.describe('edits against the sandbox', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     const t = words('en');
     await connectAndSync(app, sandbox);
-    const car = usedCar(sandbox);
+    const car = usedCarOnPortal(sandbox);
     // A rule Showroom cannot know: the portal answers 400 naming the title, NestJS style.
     sandbox.faults.set({ refuseWrites: { field: 'title', message: 'contains a forbidden word', references: [car.reference] } });
 
@@ -149,7 +152,7 @@ test.describe('edits against the sandbox', () => {
     const { page } = app;
     await page.setViewportSize({ width: 1366, height: 768 });
     await connectAndSync(app, sandbox);
-    const car = usedCar(sandbox);
+    const car = usedCarOnPortal(sandbox);
     sandbox.faults.set({ resetRate: 1 });
     const form = await openEditForm(page, car.reference, 'en');
     await saveEdit(page, form, 'en', { value: '49990', mileage: String(car.mileage + 1000) });

@@ -191,3 +191,10 @@ export function planDropsListings(sandbox: Sandbox): ReturnType<Sandbox['data'][
   if (dropped.length === 0) throw new Error('the plan dropped no listing');
   return dropped;
 }
+
+/** A used car on the portal with photos (priced above `minValue`), from the sandbox's stock (to edit, reprice, or start a new listing from). */
+export function usedCarOnPortal(sandbox: Sandbox, minValue = 0): ReturnType<Sandbox['data']['list']>[number] {
+  const car = sandbox.data.list().find((v) => v.type === 'C' && v.mileage > 0 && v.publication !== null && v.pictures.length >= 2 && v.value > minValue);
+  if (!car) throw new Error('no used car on the portal in this stock');
+  return car;
+}

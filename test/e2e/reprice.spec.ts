@@ -2,16 +2,8 @@
 // previewed (captured in both languages, checked with axe), confirmed, sent, then confirmed by a
 // sync; the same saved offline and sent once online; a batch taken back before it was sent.
 import type { Locator, Page } from '@playwright/test';
-import type { PortalVehicle, Sandbox } from '../../src/sandbox';
 import { expect, test } from './fixtures';
-import { button, connectAndSync, inventoryRows, searchBox, showInLanguage, syncNow, words, type Lang } from './helpers';
-
-/** A used car on the portal whose brand filters the view. */
-function usedCar(sandbox: Sandbox): PortalVehicle {
-  const car = sandbox.data.list().find((v) => v.type === 'C' && v.mileage > 0 && v.publication !== null && v.pictures.length >= 2 && v.value > 20_000);
-  if (!car) throw new Error('no used car on the portal in this stock');
-  return car;
-}
+import { button, connectAndSync, inventoryRows, searchBox, showInLanguage, syncNow, usedCarOnPortal, words, type Lang } from './helpers';
 
 /** The view filtered by the car's reference typed in the search box, then Reprice… opened on it. */
 async function openReprice(page: Page, search: string, lang: Lang): Promise<Locator> {
@@ -44,7 +36,7 @@ test.describe('Reprice… against the sandbox', () => {
     const { page } = app;
     await page.setViewportSize({ width: 1366, height: 768 });
     await connectAndSync(app, sandbox);
-    const car = usedCar(sandbox);
+    const car = usedCarOnPortal(sandbox, 20_000);
     const expected = nearest990(car.value * 0.95);
 
     for (const lang of ['pt-BR', 'en'] as const) {
@@ -78,7 +70,7 @@ test.describe('Reprice… against the sandbox', () => {
     const { page } = app;
     const t = words('en');
     await connectAndSync(app, sandbox);
-    const car = usedCar(sandbox);
+    const car = usedCarOnPortal(sandbox, 20_000);
     sandbox.faults.set({ resetRate: 1 });
 
     // Offline: saved, the list shows the new price, nothing reaches the portal.

@@ -267,6 +267,9 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     confirmReprice: (scope, rule) => changing(async () => createRepricing(cache).confirm(scope, rule)),
     repriceBatch: async (batch) => createRepricing(cache).status(batch),
     discardReprice: (batch) => changing(async () => createRepricing(cache).discard(batch)),
+    createListing: (fields, replaces) =>
+      changing(() => engine.creates.create(fields, { ...(replaces === undefined ? {} : { replaces }), signal: controller.signal })),
+    newListings: async () => engine.creates.list(),
 
     startSync,
     async cancelSync() {

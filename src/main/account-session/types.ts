@@ -26,7 +26,7 @@ import type { Logger } from '../base/logger';
 import type { SyncHolder } from '../sync/lock';
 import type { SyncRunReport } from '../sync';
 import type { AccountPaths } from './paths';
-import type { DiscardTarget, EditOutcome, PendingChangeView, ResolveChoice } from '../../shared/pending-changes';
+import type { DiscardTarget, EditOutcome, NewListingView, PendingChangeView, ResolveChoice } from '../../shared/pending-changes';
 import type { PriceHistoryView, PriceOrigin } from '../../shared/price-history';
 import type { DepartedQuery, DepartedResult, SaleOutcome } from '../../shared/sold';
 
@@ -141,6 +141,14 @@ export interface AccountSession {
   repriceBatch(batch: string): Promise<RepriceBatchView>;
   /** Takes back every change of a repricing's batch not sent yet. */
   discardReprice(batch: string): Promise<RepriceBatchView>;
+  /**
+   * A new listing: every field of the write shape, checked, its reference against the inventory and
+   * the other new listings, saved in the ledger (replacing the draft `replaces`), sent now when the
+   * portal answers. Refusals: bad_input naming every field (detail.fields).
+   */
+  createListing(fields: unknown, replaces?: number): Promise<EditOutcome>;
+  /** The new listings not on the portal yet: drafts, being created, refused. */
+  newListings(): Promise<NewListingView[]>;
 
   /** Answers at once with the run's id; the end comes as `done` and a 'finished' event. */
   startSync(options: SyncStartOptions): Promise<SyncStarted>;

@@ -35,6 +35,8 @@ export const SESSION_METHODS = [
   'confirmReprice',
   'repriceBatch',
   'discardReprice',
+  'createListing',
+  'newListings',
   'startSync',
   'cancelSync',
   'syncStatus',

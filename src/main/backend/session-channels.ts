@@ -39,6 +39,8 @@ export const SESSION_CHANNELS = {
   'changes.sell': (session, { references }) => session.markSold(references, { send: false }),
   'vehicles.priceHistory': (session, { reference }) => session.priceHistory(reference),
   'sold.query': (session, query) => session.departedListings(query),
+  'changes.create': (session, { fields, replaces }) => session.createListing(fields, replaces),
+  'changes.newListings': (session) => session.newListings(),
   // Live when asked and reachable, else the copy the last sync read (marked as not live).
   'plan.get': (session, { refresh }) => session.plan({ refresh: refresh === true }),
   // The catalogue mirror (offline too), and reading it from the portal now.

@@ -30,24 +30,39 @@ export function createRedactor(initialSecrets: readonly string[] = []): Redactor
       .replace(SECRET_PARAM, (_m, pre: string, key: string) => `${pre}${key}=${REDACTED}`);
   }
 
-  function walk(value: unknown, seen: WeakSet<object>, depth: number): unknown {
+  /**
+   * `seen`: the objects being walked above this one (a cycle); `done`: each object walked already,
+   * with what it became, so an object met again elsewhere is the same copy, walked once.
+   */
+  function walk(value: unknown, seen: WeakSet<object>, depth: number, done = new WeakMap<object, unknown>()): unknown {
     if (typeof value === 'string') return redactString(value);
     if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? String(value) : value;
     if (seen.has(value)) return '[circular]';
+    if (done.has(value)) return done.get(value);
     if (depth > 8) return '[too deep]';
     seen.add(value);
+    try {
+      const out = walkObject(value, seen, depth, done);
+      done.set(value, out);
+      return out;
+    } finally {
+      seen.delete(value);
+    }
+  }
+
+  function walkObject(value: object, seen: WeakSet<object>, depth: number, done: WeakMap<object, unknown>): unknown {
     if (value instanceof Error) {
       const out: Record<string, unknown> = { name: value.name, message: redactString(value.message) };
       if (value.stack) out.stack = redactString(value.stack);
-      for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : walk(v, seen, depth + 1);
-      if (value.cause !== undefined) out.cause = walk(value.cause, seen, depth + 1);
+      for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : walk(v, seen, depth + 1, done);
+      if (value.cause !== undefined) out.cause = walk(value.cause, seen, depth + 1, done);
       return out;
     }
-    if (Array.isArray(value)) return value.map((v) => walk(v, seen, depth + 1));
+    if (Array.isArray(value)) return value.map((v) => walk(v, seen, depth + 1, done));
     if (value instanceof Date) return value.toISOString();
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = SECRET_KEY.test(k) && v !== undefined && v !== null && typeof v !== 'boolean' ? REDACTED : walk(v, seen, depth + 1);
+      out[k] = SECRET_KEY.test(k) && v !== undefined && v !== null && typeof v !== 'boolean' ? REDACTED : walk(v, seen, depth + 1, done);
     }
     return out;
   }

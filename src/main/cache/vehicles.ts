@@ -197,6 +197,7 @@ export function createVehicleStore(db: Db, clock: Clock) {
         FROM vehicles v LEFT JOIN vehicle_json j ON j.vehicle_id = v.id WHERE ${where}`);
   const keepNotSeen = keepDeparted('v.last_seen_run IS NOT ?');
   const keepOne = keepDeparted('v.reference = ?');
+  const markOffByPlan = db.prepare("UPDATE vehicles SET off_cause = 'dropped_by_portal' WHERE reference = ? AND published = 0 AND off_cause IS NULL");
   // An unpublish the portal accepted shows the listing on its way off (shared/pending-changes.ts): a read that finds it off answers it.
   const askedOff = db
     .prepare<[string], number>(
@@ -427,6 +428,14 @@ export function createVehicleStore(db: Db, clock: Clock) {
       const row = factsOf.get(reference);
       if (row === undefined) return null;
       return { published: row.published === 1, highlighted: row.highlighted === 1, value: row.value, mileage: row.mileage, updatedAt: row.updated_at };
+    },
+
+    /** Marks a listing off the portal as the plan's doing (a new listing the portal stored off for want of a slot). */
+    markOffByPlan(reference: string): boolean {
+      return writing(
+        () => markOffByPlan.run(reference).changes > 0,
+        (marked) => marked,
+      );
     },
 
     /** Whether the listing is cached: one look-up in the reference index, no JSON read. */

@@ -96,6 +96,8 @@ export function createDelivery(deps: DeliveryDeps) {
     });
     // A listing the change deletes, no longer there: the portal had it.
     if (read.kind === 'not_found' && kind.leaves !== null) return { kind: 'accepted' };
+    // Not there at all: a listing the change makes was not received (any other is gone).
+    if (read.kind === 'not_found' && kind.creates) return null;
     if (read.kind !== 'accepted') return read;
     return received ? { kind: 'accepted' } : null;
   }

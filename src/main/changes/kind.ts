@@ -45,14 +45,21 @@ export interface ChangeKind<P = unknown> {
   merge?(earlier: P, later: P): P;
   /** What the listing shows while the change is open. */
   overlay?(payload: P): Overlay;
+  /** When given, what a read that confirms the change leaves on the listing beyond it (a create found off the portal: off by the plan). */
+  confirmed?(reference: string, cache: Cache): void;
   /** Resolves to the portal's answer, or to `Held` when the change must wait for the dealer (nothing was written). */
   send(portal: PortalClient, reference: string, payload: P, signal: AbortSignal, context: SendContext): Promise<unknown>;
+  /** The change makes its listing: a read that finds none (404) after a send cut short means not received, not gone. */
+  readonly creates?: boolean;
   /** The portal queue's message type for it (x-status-queue): after a send cut short, found there means received. */
   readonly queueJob: string;
   /** The room in the plan it takes while on its way, if any. */
   readonly room: 'listings' | 'highlights' | null;
-  /** Why a listing whose change of this kind the portal refused needs the dealer. */
-  readonly refusedReason: Extract<AttentionReason, `${string}Refused`>;
+  /**
+   * Why a listing whose change of this kind the portal refused needs the dealer; a create's own
+   * reason is of a listing not in the inventory yet, shown where new listings are listed.
+   */
+  readonly refusedReason: Extract<AttentionReason, `${string}Refused`> | 'createRefused';
   /** Whether an accepted change a read still does not show long after counts as not applied (NOT_APPLIED_AFTER_MS). */
   readonly notApplied: boolean;
   /** Said when the listing already shows what it asks. */
@@ -67,8 +74,12 @@ export function reached(target: Partial<ListingFacts>, facts: ListingFacts): boo
 }
 
 /** A kind as the registry holds it: its payload read back as `unknown` and validated by its schema before each use. */
-export interface RegisteredKind extends Omit<ChangeKind, 'payload' | 'base' | 'target' | 'shows' | 'merge' | 'overlay' | 'send' | 'leaves'> {
+export interface RegisteredKind extends Omit<
+  ChangeKind,
+  'payload' | 'base' | 'target' | 'shows' | 'merge' | 'overlay' | 'send' | 'leaves' | 'confirmed' | 'creates'
+> {
   readonly leaves: 'sold' | null;
+  readonly creates: boolean;
   /** The payload, validated; throws the bad-input error (ledger.badPayload) when it does not fit. */
   parse(payload: unknown): unknown;
   base(facts: ListingFacts, listing: Vehicle | null, payload: unknown): Record<string, unknown>;
@@ -80,6 +91,7 @@ export interface RegisteredKind extends Omit<ChangeKind, 'payload' | 'base' | 't
   merge: ((earlier: unknown, later: unknown) => unknown) | null;
   overlay(payload: unknown): Overlay | null;
   send(portal: PortalClient, reference: string, payload: unknown, signal: AbortSignal, context: SendContext): Promise<unknown>;
+  confirmed(reference: string, cache: Cache): void;
 }
 
 export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
@@ -92,6 +104,7 @@ export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
     name: kind.name,
     slot: kind.slot,
     queueJob: kind.queueJob,
+    creates: kind.creates === true,
     room: kind.room,
     refusedReason: kind.refusedReason,
     notApplied: kind.notApplied,
@@ -109,5 +122,6 @@ export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
     merge: kind.merge === undefined ? null : (earlier, later) => (kind.merge as (a: P, b: P) => P)(parse(earlier), parse(later)),
     overlay: (payload) => kind.overlay?.(parse(payload)) ?? null,
     send: (portal, reference, payload, signal, context) => kind.send(portal, reference, parse(payload), signal, context),
+    confirmed: (reference, cache) => kind.confirmed?.(reference, cache),
   };
 }

@@ -80,7 +80,10 @@ export function createChanges(cache: Cache) {
         }
         const listing = kind.readsListing ? (cache.getVehicle(change.reference)?.vehicle ?? null) : null;
         if (!kind.reachedBy(change.payload, facts, listing)) continue;
-        if (change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id)) settled++;
+        if (change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id)) {
+          if (change.status !== 'refused') kind.confirmed(change.reference, cache);
+          settled++;
+        }
       }
       return settled;
     },

@@ -2,6 +2,7 @@
 // name its changes carry. A new kind is one module (kinds/) and one line below.
 import { codedError } from '../../shared/i18n/messages';
 import { registered, type ChangeKind, type RegisteredKind } from './kind';
+import { create } from './kinds/create';
 import { edit } from './kinds/edit';
 import { highlight } from './kinds/highlight';
 import { publish } from './kinds/publish';
@@ -10,7 +11,7 @@ import { unhighlight } from './kinds/unhighlight';
 import { unpublish } from './kinds/unpublish';
 
 const KINDS = new Map<string, RegisteredKind>(
-  ([unpublish, publish, highlight, unhighlight, edit, sell] as ChangeKind<never>[]).map((k) => [k.name, registered(k)]),
+  ([unpublish, publish, highlight, unhighlight, edit, sell, create] as ChangeKind<never>[]).map((k) => [k.name, registered(k)]),
 );
 
 /**

@@ -24,6 +24,7 @@ import { status } from './commands/status';
 import { sync } from './commands/sync';
 import { highlight, publish, unpublish } from './commands/publication';
 import { discard, pending } from './commands/pending';
+import { create } from './commands/create';
 import { edit, resolve } from './commands/edit';
 import { reprice } from './commands/reprice';
 import { history } from './commands/history';
@@ -54,6 +55,7 @@ export const COMMANDS: readonly Command[] = [
   reprice,
   sold,
   history,
+  create,
   plan,
   status,
   changes,

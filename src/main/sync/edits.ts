@@ -3,25 +3,23 @@
 // is saved; then the edit is saved in the ledger (durably) and delivered (changes/deliver.ts) at once
 // when the portal answers, else at the next sync. A held edit (a conflict) waits for the dealer's
 // choice (`resolve`), then goes like any other.
-import type { MessageParams } from '../../shared/errors';
-import { codedError, renderMessage, type MessageCode } from '../../shared/i18n/messages';
+import { codedError } from '../../shared/i18n/messages';
 import { listingEditSchema, parseListingWrite, type ListingEdit } from '../../shared/listing-write';
 import { writeValuesOf } from '../../shared/listing-write-read';
 import type { EditOutcome, ResolveChoice } from '../../shared/pending-changes';
 import type { PriceOrigin } from '../../shared/price-history';
 import type { PendingChange } from '../cache';
-import type { Delivery, DeliveryDeps, Sent } from '../changes/deliver';
+import type { Delivery, DeliveryDeps } from '../changes/deliver';
 import { openEdit, photosToSendAgain } from '../changes/edit-view';
 import { EDIT_KIND, editBody } from '../changes/kinds/edit';
 import { createChanges } from '../changes/ledger';
+import { said, sendNow, type SendWords } from '../changes/send-now';
 
 export interface EditsDeps extends DeliveryDeps {
   delivery: Delivery;
 }
 
-function said(code: MessageCode, params?: MessageParams): { message: string; code: string; params?: MessageParams } {
-  return { message: renderMessage('en', code, params), code, ...(params === undefined ? {} : { params }) };
-}
+const EDIT_WORDS: SendWords = { sent: 'edit.sent', saved: 'edit.saved' };
 
 export type Edits = ReturnType<typeof createEdits>;
 
@@ -46,33 +44,7 @@ export function createEdits(deps: EditsDeps) {
     return detail;
   }
 
-  /** Sends a saved edit now (unless held, or already on its way); what came of it. */
-  async function sendNow(change: PendingChange, signal: AbortSignal): Promise<EditOutcome> {
-    const base = { reference: change.reference, changeId: change.id };
-    if (change.conflict !== null) return { ...base, outcome: 'held', ...said('ledger.held') };
-    if (delivery.isSending(change.reference)) return { ...base, outcome: 'queued', ...said('edit.saved') };
-    const result: Sent = await delivery.deliver(change, signal);
-    delivery.settle(change, result);
-    switch (result.kind) {
-      case 'accepted':
-        return { ...base, outcome: 'sent', ...said('edit.sent') };
-      case 'held':
-        return { ...base, outcome: 'held', ...said('ledger.held') };
-      case 'refused':
-      case 'not_found':
-        return {
-          ...base,
-          outcome: 'refused',
-          message: result.message,
-          ...(result.code === undefined ? {} : { code: result.code }),
-          ...(result.params === undefined ? {} : { params: result.params }),
-          ...(result.kind === 'refused' && result.fields !== undefined ? { fields: result.fields } : {}),
-        };
-      case 'later':
-      case 'discarded':
-        return { ...base, outcome: 'queued', ...said('edit.saved') };
-    }
-  }
+  const sendEdit = (change: PendingChange, signal: AbortSignal) => sendNow(delivery, change, signal, EDIT_WORDS);
 
   /**
    * Saves the dealer's changed fields (a second edit before sending joins the first), then sends
@@ -96,7 +68,7 @@ export function createEdits(deps: EditsDeps) {
       return saved;
     });
     options.onSaved?.();
-    return sendNow(change, options.signal ?? new AbortController().signal);
+    return sendEdit(change, options.signal ?? new AbortController().signal);
   }
 
   /** Sends again every photo of the listing Showroom sent (the portal rejected some): one edit of its pictures. */
@@ -123,7 +95,7 @@ export function createEdits(deps: EditsDeps) {
     const resolved = changes.resolve(held.id, choice.keep, choice.field);
     if (resolved.status === 'discarded') return { reference, changeId: resolved.id, outcome: 'sent', ...said('edit.already') };
     if (resolved.conflict !== null) return { reference, changeId: resolved.id, outcome: 'held', ...said('ledger.held') };
-    return sendNow(resolved, options.signal ?? new AbortController().signal);
+    return sendEdit(resolved, options.signal ?? new AbortController().signal);
   }
 
   return { edit, photosAgain, photosAgainCandidates, resolve };

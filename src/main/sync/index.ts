@@ -25,6 +25,7 @@ import { throwIfCancelled } from '../base/pool';
 import { lockSync, type SyncHolder } from './lock';
 import { ProgressTracker } from './progress';
 import { createChanges } from '../changes/ledger';
+import { createCreates, type Creates } from './creates';
 import { createEdits, type Edits } from './edits';
 import { createPublications, type FlushResult } from './publications';
 import { createSales, type Sales } from './sales';
@@ -98,6 +99,8 @@ export interface SyncEngine {
   readonly edits: Edits;
   /** Marking listings as sold: saved, sent at the next sync or at once (sync/sales.ts). */
   readonly sales: Sales;
+  /** New listings: saved (drafts while offline), then sent now when the portal answers (sync/creates.ts). */
+  readonly creates: Creates;
   /** Feed the portal client's `onWait` here so progress shows rate-limit waits and retry backoffs. */
   noteWait(event: WaitEvent): void;
 }
@@ -134,6 +137,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   // One delivery for both: a change is never sent twice at once by a request and a flush.
   const edits = createEdits({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
   const sales = createSales({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
+  const creates = createCreates({ cache, portal, call, concurrency: deps.unpublishConcurrency ?? 4, delivery: publications.delivery });
   const changes = createChanges(cache);
 
   function decideKind(requested: 'full' | 'incremental' | 'auto'): { kind: SyncKind; scheduled: boolean } {
@@ -419,6 +423,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     flushChanges: (options) => publications.flush(options),
     edits,
     sales,
+    creates,
     noteWait(event) {
       running?.progress.waiting(event.ms, event.reason);
     },

@@ -471,6 +471,7 @@ export const en = {
       video: 'Video',
     },
     fields: {
+      reference: 'Reference',
       type: 'Type',
       value: 'Price',
       deposit: 'Down payment',
@@ -590,6 +591,34 @@ export const en = {
       choose_one: 'Choose for {{count}} more field.',
       choose_other: 'Choose for {{count}} more fields.',
     },
+  },
+  newListing: {
+    open: 'New listing',
+    openHint:
+      'Create a listing: every field of the portal, the catalogue’s brand, model and version, photos by address. It works offline: the draft is kept and sent at the next sync.',
+    duplicate: 'Duplicate',
+    duplicateHint: 'Start a new listing from this one: a new reference is required; the photos can be kept or removed.',
+    title: 'New listing',
+    titleFrom: 'New listing from {{reference}}',
+    section: 'Listing',
+    referenceHint: 'Your own code for it, unique in your inventory.',
+    savedNote:
+      'Saved here as a draft, then sent to the portal at once when it answers, otherwise at the next sync. The portal publishes it if your plan has a free slot; otherwise it stays off the portal until you publish it.',
+    pending: 'New listings not on the portal yet',
+    pendingHint: 'A draft can be opened again or discarded until it is sent. The portal takes up to about 20 minutes to create a listing.',
+    state: {
+      draft: 'Draft',
+      creating: 'Being created',
+      refused: 'Refused',
+    },
+    stateHint: {
+      draft: 'Not sent yet: it goes at once when the portal answers, otherwise at the next sync.',
+      creating: 'The portal accepted it and is creating it; a sync will show it in the inventory.',
+      refused: 'The portal refused it: open it, correct the fields it names and save it again.',
+    },
+    openDraft: 'Open',
+    discard: 'Discard',
+    untitled: 'No title',
   },
   requestDialog: {
     unpublish: {
@@ -959,6 +988,10 @@ options, and the models and trims of the brands and models in your stock. --refr
       editSummary: 'Edit a listing: price, mileage, title, description, plate, photos… (sent now, or at the next sync when offline)',
       editHelp:
         'Prices as you type them: 49990, 49.990 or "R$ 49.990,00". A plate with or without its dash. --remove-photo takes the photo’s number as `showroom show` lists them; --add-photo an http(s) address. --photos-again sends again every photo Showroom sent of the listing (the portal rejected some); with --attention rejected-photos, of every listing it can. A second edit before sending joins the first.',
+      createSummary:
+        'Create a listing: from a JSON file of the write shape, or a duplicate of a listing under a new reference (sent now, or at the next sync when offline)',
+      createHelp:
+        'The JSON file holds the listing as the portal takes it (reference, type, trimId, color, gearbox, fuel, mileage, value, pictures…). A duplicate starts from the listing as it shows here; --reference is required, and the field options of `showroom edit` change what differs (--price, --mileage, --plate, --add-photo, --remove-photo…). The reference is checked against your inventory and the other new listings. Until the portal has created it, it is listed by `showroom pending`.',
       resolveSummary: 'Choose, for an edit held because the portal changed the same field: keep yours or the portal’s (one field, or all)',
       pendingSummary: 'The changes the portal has not confirmed yet: waiting, sent, refused (offline)',
       discardSummary: 'Take back a change not sent yet: by its id (from showroom pending), or every such change of a listing',
@@ -1469,6 +1502,22 @@ Cached photos are downloaded again.`,
       sent: 'Sent: the portal is deleting the listing (this can take up to about 20 minutes). It moves to Sold once a sync no longer finds it.',
       refused: 'The portal refused to delete the listing: {{message}}',
     },
+    /** New listings (main/changes/kinds/create.ts, `showroom create`). */
+    create: {
+      already: 'The portal already has this listing.',
+      sent: 'Sent: the portal is creating it (this can take up to about 20 minutes). It shows as being created until a sync reads it.',
+      saved: 'Saved as a draft: it will be sent to the portal at once, or at the next sync when offline.',
+      notInInventory: 'Listing {{reference}} is not in your inventory, so it cannot be duplicated. Sync first.',
+      needsReference: 'A duplicate needs its own reference: give it with --reference.',
+      oneSource: 'Give either --from-json FILE or --duplicate REFERENCE, not both.',
+      noSource: 'Give --from-json FILE or --duplicate REFERENCE.',
+      unreadableJson: 'Could not read {{file}} as a listing in JSON: {{message}}',
+      notAnObject: '{{file}} holds no listing: one JSON object of the write shape (reference, type, trimId…) was expected.',
+      heading: 'New listings not on the portal yet',
+      draft: 'draft, waiting to be sent',
+      creating: 'being created by the portal',
+      refused: 'refused by the portal',
+    },
     publication: {
       notInInventory: 'This listing is not in your inventory. Sync first, then try again.',
       alreadyOff: 'This listing is already not on the portal.',
@@ -1546,6 +1595,7 @@ Cached photos are downloaded again.`,
       unknownField: 'The portal takes no field “{{field}}”.',
       noChange: 'Nothing to change: give at least one field.',
       invalid: 'This value of “{{field}}” is not valid.',
+      referenceTaken: 'Reference: “{{reference}}” is already used by a listing of your inventory or another new listing. Choose another.',
     },
     /** The fields a sync compares for a changed listing (shared/listing-changes.ts). */
     changeFields: {

@@ -469,6 +469,7 @@ export const ptBR: Messages = {
       video: 'Vídeo',
     },
     fields: {
+      reference: 'Referência',
       type: 'Tipo',
       value: 'Preço',
       deposit: 'Entrada',
@@ -588,6 +589,34 @@ export const ptBR: Messages = {
       choose_one: 'Escolha para mais {{count}} campo.',
       choose_other: 'Escolha para mais {{count}} campos.',
     },
+  },
+  newListing: {
+    open: 'Novo anúncio',
+    openHint:
+      'Criar um anúncio: todos os campos do portal, marca, modelo e versão do catálogo, fotos por endereço. Funciona sem conexão: o rascunho fica guardado e é enviado na próxima sincronização.',
+    duplicate: 'Duplicar',
+    duplicateHint: 'Começar um anúncio novo a partir deste: é preciso uma nova referência; as fotos podem ser mantidas ou removidas.',
+    title: 'Novo anúncio',
+    titleFrom: 'Novo anúncio a partir de {{reference}}',
+    section: 'Anúncio',
+    referenceHint: 'O seu código para ele, único no seu estoque.',
+    savedNote:
+      'Salvo aqui como rascunho e enviado ao portal assim que ele responder, ou na próxima sincronização. O portal o publica se o seu plano tiver vaga; senão ele fica fora do portal até você publicá-lo.',
+    pending: 'Anúncios novos ainda fora do portal',
+    pendingHint: 'Um rascunho pode ser aberto de novo ou descartado até ser enviado. O portal leva até cerca de 20 minutos para criar um anúncio.',
+    state: {
+      draft: 'Rascunho',
+      creating: 'Em criação',
+      refused: 'Recusado',
+    },
+    stateHint: {
+      draft: 'Ainda não enviado: vai assim que o portal responder, ou na próxima sincronização.',
+      creating: 'O portal aceitou e está criando o anúncio; uma sincronização o mostrará no estoque.',
+      refused: 'O portal recusou: abra, corrija os campos que ele aponta e salve de novo.',
+    },
+    openDraft: 'Abrir',
+    discard: 'Descartar',
+    untitled: 'Sem título',
   },
   requestDialog: {
     unpublish: {
@@ -954,6 +983,10 @@ agora. --json mostra cada lista com seus itens.`,
       editSummary: 'Edita um anúncio: preço, quilometragem, título, descrição, placa, fotos… (enviado agora, ou na próxima sincronização sem internet)',
       editHelp:
         'Preços como você digita: 49990, 49.990 ou "R$ 49.990,00". A placa com ou sem hífen. --remove-photo recebe o número da foto como `showroom show` as lista; --add-photo um endereço http(s). --photos-again envia de novo todas as fotos que o Showroom enviou do anúncio (o portal recusou algumas); com --attention rejected-photos, de todos os anúncios em que puder. Uma segunda edição antes do envio se junta à primeira.',
+      createSummary:
+        'Cria um anúncio: de um arquivo JSON no formato de escrita, ou copiando um anúncio com uma nova referência (enviado agora, ou na próxima sincronização sem internet)',
+      createHelp:
+        'O arquivo JSON traz o anúncio como o portal o recebe (reference, type, trimId, color, gearbox, fuel, mileage, value, pictures…). Uma cópia parte do anúncio como ele aparece aqui; --reference é obrigatório, e as opções de campo de `showroom edit` mudam o que for diferente (--price, --mileage, --plate, --add-photo, --remove-photo…). A referência é conferida com o seu estoque e os outros anúncios novos. Até o portal criá-lo, ele aparece em `showroom pending`.',
       resolveSummary: 'Escolhe, numa edição retida porque o portal alterou o mesmo campo: manter o seu valor ou o do portal (um campo, ou todos)',
       pendingSummary: 'As alterações que o portal ainda não confirmou: aguardando, enviadas, recusadas (sem internet)',
       discardSummary: 'Desfaz uma alteração ainda não enviada: pelo número (de showroom pending) ou todas as de um anúncio',
@@ -1468,6 +1501,22 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       sent: 'Enviado: o portal está excluindo o anúncio (pode levar até cerca de 20 minutos). Ele passa para Vendidos quando uma sincronização não o encontrar mais.',
       refused: 'O portal recusou excluir o anúncio: {{message}}',
     },
+    /** Anúncios novos (main/changes/kinds/create.ts, `showroom create`). */
+    create: {
+      already: 'O portal já tem este anúncio.',
+      sent: 'Enviado: o portal está criando o anúncio (pode levar até cerca de 20 minutos). Aparece como em criação até uma sincronização lê-lo.',
+      saved: 'Salvo como rascunho: será enviado ao portal agora, ou na próxima sincronização se estiver sem conexão.',
+      notInInventory: 'O anúncio {{reference}} não está no seu estoque, então não pode ser duplicado. Sincronize primeiro.',
+      needsReference: 'Uma cópia precisa de uma referência própria: informe-a com --reference.',
+      oneSource: 'Informe --from-json ARQUIVO ou --duplicate REFERÊNCIA, não os dois.',
+      noSource: 'Informe --from-json ARQUIVO ou --duplicate REFERÊNCIA.',
+      unreadableJson: 'Não foi possível ler {{file}} como um anúncio em JSON: {{message}}',
+      notAnObject: '{{file}} não traz um anúncio: era esperado um objeto JSON no formato de escrita (reference, type, trimId…).',
+      heading: 'Anúncios novos ainda fora do portal',
+      draft: 'rascunho, aguardando envio',
+      creating: 'em criação pelo portal',
+      refused: 'recusado pelo portal',
+    },
     publication: {
       notInInventory: 'Este anúncio não está no seu estoque. Sincronize primeiro e tente de novo.',
       alreadyOff: 'Este anúncio já não está no portal.',
@@ -1544,6 +1593,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       unknownField: 'O portal não aceita o campo “{{field}}”.',
       noChange: 'Nada a alterar: informe ao menos um campo.',
       invalid: 'Este valor de “{{field}}” não é válido.',
+      referenceTaken: 'Referência: “{{reference}}” já é usada por um anúncio do seu estoque ou por outro anúncio novo. Escolha outra.',
     },
     changeFields: {
       price: 'Preço',

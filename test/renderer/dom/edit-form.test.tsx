@@ -55,7 +55,6 @@ async function form(language: 'en' | 'pt-BR', vehicle: Vehicle = car, refusal: R
         reference="REF-1"
         vehicle={vehicle}
         initial={draftOf(vehicle, photos)}
-        catalogue={{ accessories: null, otherInfos: null, brands: null }}
         maxPhotos={16}
         knownGaps={new Set()}
         refusal={refusal}
@@ -97,7 +96,7 @@ describe('prices', () => {
     const { onSave } = await form('pt-BR');
     // Typed the English way, it reads as well.
     type('Preço', '49,990.00');
-    expect(screen.getByTestId(`${box('Preço').id}-reads`).textContent?.replace(/\u00a0/g, ' ')).toBe('Fica R$ 49.990');
+    expect(screen.getByTestId(`${box('Preço').id}-reads`).textContent.replace(/\u00a0/g, ' ')).toBe('Fica R$ 49.990');
     type('Preço', '49.990.00');
     expect(screen.getByTestId(`${box('Preço').id}-reads`).textContent).toBe('Ainda não é um preço');
     save('Salvar');

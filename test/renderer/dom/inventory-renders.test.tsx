@@ -98,6 +98,8 @@ function answerNow(channel: ChannelName, input: unknown): Result<unknown> {
       });
     case 'inventory.facets':
       return ok(facets);
+    case 'changes.newListings':
+      return ok([]);
     case 'inventory.query': {
       const { text, window } = input as { text: string; window: { offset: number; limit: number } };
       if (text === NOTHING) return ok({ total: 0, rows: [] });

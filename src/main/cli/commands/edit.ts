@@ -4,6 +4,7 @@
 // Exit codes: 2 for a bad value (every field named), 7 when the portal refused it or a conflict
 // holds it, 5 for a listing not in the inventory.
 import { readFileSync } from 'node:fs';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { isAppError } from '../../../shared/errors';
 import { MESSAGES, renderMessage, textOf } from '../../../shared/i18n/messages';
 import { writeFieldLabel } from '../../../shared/i18n/write-field';
@@ -40,18 +41,25 @@ const FIELD_OPTIONS = {
 const UPPER = new Set(['color', 'fuel', 'gearbox', 'type']);
 const IDS = { accessories: 'accessories', 'other-infos': 'otherInfos' } as const;
 
+/** The options of the write shape's fields, the photos' included: `edit` and `create` take them alike. */
+export const WRITE_FIELD_OPTIONS: ParseArgsOptionsConfig = {
+  ...Object.fromEntries(Object.keys(FIELD_OPTIONS).map((o) => [o, { type: 'string' as const }])),
+  accessories: { type: 'string' },
+  'other-infos': { type: 'string' },
+  'description-file': { type: 'string' },
+  'add-photo': { type: 'string', multiple: true },
+  'remove-photo': { type: 'string', multiple: true },
+};
+
 function outcomeLine(language: UiLanguage, o: EditOutcome): string {
   return `${o.reference}: ${renderMessage(language, `cli.editOutcome_${o.outcome}`)} — ${textOf(language, o)}`;
 }
 
-/** The photos as they stand (the open edit's, else the listing's), then the ones removed and added. */
-async function picturesAsked(session: AccountSession, reference: string, values: OptionValues): Promise<Array<{ source: string }> | undefined> {
+/** The photos as they stand (`current`, in order), less the ones removed (by number), then the ones added; undefined when neither is asked. */
+export function picturesAsked(current: readonly string[], reference: string, values: OptionValues): Array<{ source: string }> | undefined {
   const added = list(values['add-photo']);
   const removed = list(values['remove-photo']);
   if (added.length === 0 && removed.length === 0) return undefined;
-  const detail = await session.vehicle(reference, { fetchPhotos: false });
-  const pending = detail.pendingEdit?.fields.find((f) => f.field === 'pictures')?.mine;
-  const current = Array.isArray(pending) ? (pending as Array<{ source: string }>).map((p) => p.source) : detail.photos.map((p) => p.source);
   const drop = new Set<number>();
   for (const text of removed) {
     const number = Number(text);
@@ -62,8 +70,15 @@ async function picturesAsked(session: AccountSession, reference: string, values:
   return [...current.filter((_, i) => !drop.has(i + 1)), ...added].map((source) => ({ source }));
 }
 
-/** The fields the options ask, as typed. */
-async function fieldsAsked(session: AccountSession, reference: string, values: OptionValues): Promise<Record<string, unknown>> {
+/** The photos of a listing as they stand: its open edit's, else the listing's. */
+async function currentPictures(session: AccountSession, reference: string): Promise<string[]> {
+  const detail = await session.vehicle(reference, { fetchPhotos: false });
+  const pending = detail.pendingEdit?.fields.find((f) => f.field === 'pictures')?.mine;
+  return Array.isArray(pending) ? (pending as Array<{ source: string }>).map((p) => p.source) : detail.photos.map((p) => p.source);
+}
+
+/** The fields of the write shape the options give, as typed (the photos apart). */
+export function fieldOptions(values: OptionValues): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [option, field] of Object.entries(FIELD_OPTIONS)) {
     const value = str(values[option]);
@@ -72,13 +87,20 @@ async function fieldsAsked(session: AccountSession, reference: string, values: O
   for (const [option, field] of Object.entries(IDS)) if (values[option] !== undefined) fields[field] = list(values[option]).map(Number);
   const file = str(values['description-file']);
   if (file !== undefined) fields.description = readFileSync(file, 'utf8');
-  const pictures = await picturesAsked(session, reference, values);
+  return fields;
+}
+
+/** The fields the options ask, as typed. */
+async function fieldsAsked(session: AccountSession, reference: string, values: OptionValues): Promise<Record<string, unknown>> {
+  const fields = fieldOptions(values);
+  const asksPhotos = values['add-photo'] !== undefined || values['remove-photo'] !== undefined;
+  const pictures = asksPhotos ? picturesAsked(await currentPictures(session, reference), reference, values) : undefined;
   if (pictures !== undefined) fields.pictures = pictures;
   return fields;
 }
 
 /** Prints what came of the edits; the exit code: 7 if any was refused or is held, else 0. */
-async function report(ctx: CliContext, outcomes: readonly EditOutcome[]): Promise<number> {
+export async function report(ctx: CliContext, outcomes: readonly EditOutcome[]): Promise<number> {
   if (ctx.json) ctx.out.json(outcomes);
   else {
     const language = await ctx.language();
@@ -91,7 +113,7 @@ async function report(ctx: CliContext, outcomes: readonly EditOutcome[]): Promis
 }
 
 /** A bad value: every field named, in the dealer's language, then exit 2. */
-async function badFields(ctx: CliContext, error: unknown): Promise<number | null> {
+export async function badFields(ctx: CliContext, error: unknown): Promise<number | null> {
   const fields = isAppError(error) && error.kind === 'bad_input' ? (error.detail?.fields as WriteIssue[] | undefined) : undefined;
   if (fields === undefined || fields.length === 0) return null;
   const language = await ctx.language();
@@ -109,12 +131,7 @@ export const edit: Command = {
     'edit --photos-again --attention rejected-photos [--json]',
   help: [{ code: 'cliHelp.editHelp' }, { code: 'edit.videoNotRead' }],
   options: {
-    ...Object.fromEntries(Object.keys(FIELD_OPTIONS).map((o) => [o, { type: 'string' }])),
-    accessories: { type: 'string' },
-    'other-infos': { type: 'string' },
-    'description-file': { type: 'string' },
-    'add-photo': { type: 'string', multiple: true },
-    'remove-photo': { type: 'string', multiple: true },
+    ...WRITE_FIELD_OPTIONS,
     'photos-again': { type: 'boolean' },
     attention: { type: 'string' },
   },

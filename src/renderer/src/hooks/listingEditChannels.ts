@@ -4,7 +4,7 @@
 // The components only see the shapes below.
 import { useQuery } from '@tanstack/react-query';
 import { catalogueList, type CatalogueView } from '../../../shared/catalogue';
-import type { ListingEdit } from '../../../shared/listing-write';
+import type { ListingEdit, ListingWrite } from '../../../shared/listing-write';
 import type { PendingEditView } from '../../../shared/pending-changes';
 import type { VehicleDetailView } from '../../../shared/views';
 import { api } from '../api';
@@ -43,6 +43,10 @@ export const refusalsOf = (edit: PendingEditView | null): FieldRefusal[] =>
   edit?.status === 'refused' ? edit.fields.flatMap((f) => (f.refusal === null ? [] : [{ field: f.field, message: f.refusal }])) : [];
 
 export const saveEdit = (reference: string, fields: Partial<ListingEdit>) => api.call('changes.edit', { reference, fields });
+/** A new listing whole; `replaces`: the draft (or refused one) it was opened from. */
+export const saveNewListing = (fields: ListingWrite, replaces: number | null) =>
+  api.call('changes.create', { fields, ...(replaces === null ? {} : { replaces }) });
+export const discardNewListing = (changeId: number) => api.call('changes.discard', { id: changeId });
 export const discardEdit = (reference: string) => api.call('changes.discard', { reference });
 export const sendPhotosAgain = (reference: string) => api.call('changes.photosAgain', { references: [reference] });
 

@@ -2,7 +2,15 @@
 // as text, catalogue choices by id, photos as slots), made from the listing as it shows here (with
 // a pending edit over it), checked by the shared write schema as one whole listing, and turned into
 // the edit the session takes: only the fields the dealer changed, emptied ones as null.
-import { EDITABLE_FIELDS, listingWriteSchema, writeIssues, type EditableField, type ListingEdit, type WriteIssue } from '../../../shared/listing-write';
+import {
+  EDITABLE_FIELDS,
+  listingWriteSchema,
+  writeIssues,
+  type EditableField,
+  type ListingEdit,
+  type ListingWrite,
+  type WriteIssue,
+} from '../../../shared/listing-write';
 import type { Vehicle } from '../../../shared/vehicle';
 import type { PhotoSlot } from './photoSlots';
 
@@ -77,6 +85,68 @@ export function draftOf(vehicle: Vehicle, photos: PhotoSlot[], pending: Partial<
   };
 }
 
+/** A new listing's form, empty but for what most listings say: no installments, no down payment. */
+export function blankDraft(): EditDraft {
+  return {
+    value: '',
+    deposit: '0',
+    amountOfInstallments: '0',
+    amountPerInstallment: '0',
+    mileage: '',
+    licensePlate: '',
+    title: '',
+    description: '',
+    color: '',
+    fuel: '',
+    gearbox: '',
+    doors: '',
+    manufacturedYear: '',
+    modelYear: '',
+    document: '',
+    accessories: [],
+    otherInfos: [],
+    brandId: null,
+    modelId: null,
+    trimId: null,
+    videoUrl: '',
+    photos: [],
+  };
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const idList = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+
+/** The form of a new listing saved earlier (the write shape), its trim's brand and model where the catalogue kept them. */
+export function draftOfWrite(listing: Readonly<Record<string, unknown>>, photos: PhotoSlot[], path: { brandId: number; modelId: number } | null): EditDraft {
+  const l = listing;
+  return {
+    ...blankDraft(),
+    value: amountText(num(l.value)),
+    deposit: amountText(num(l.deposit)),
+    amountOfInstallments: wholeText(num(l.amountOfInstallments)),
+    amountPerInstallment: amountText(num(l.amountPerInstallment)),
+    mileage: wholeText(num(l.mileage)),
+    licensePlate: text(str(l.licensePlate)),
+    title: text(str(l.title)),
+    description: text(str(l.description)),
+    color: text(str(l.color)),
+    fuel: text(str(l.fuel)),
+    gearbox: text(str(l.gearbox)),
+    doors: wholeText(num(l.doors)),
+    manufacturedYear: wholeText(num(l.manufacturedYear)),
+    modelYear: wholeText(num(l.modelYear)),
+    document: text(str(l.document)),
+    accessories: idList(l.accessories),
+    otherInfos: idList(l.otherInfos),
+    brandId: path?.brandId ?? null,
+    modelId: path?.modelId ?? null,
+    trimId: num(l.trimId) ?? null,
+    videoUrl: text(str(l.videoUrl)),
+    photos,
+  };
+}
+
 /** The whole listing the draft makes, as the write schema takes it (amounts as typed). */
 export function writeInput(draft: EditDraft, reference: string, type: string | undefined): Record<string, unknown> {
   return {
@@ -139,6 +209,12 @@ function touched(before: EditDraft, after: EditDraft, field: EditableField): boo
 }
 
 export type DraftCheck = { ok: true; edit: Partial<ListingEdit> } | { ok: false; issues: WriteIssue[] };
+
+/** A new listing's check: the whole listing the draft makes, every field of it sent. */
+export function checkNewListing(draft: EditDraft, reference: string, type: string): { ok: true; listing: ListingWrite } | { ok: false; issues: WriteIssue[] } {
+  const result = listingWriteSchema.safeParse(writeInput(draft, reference, type === '' ? undefined : type));
+  return result.success ? { ok: true, listing: result.data } : { ok: false, issues: writeIssues(result.error) };
+}
 
 /**
  * Checks the whole listing the draft makes with the shared write schema; when it passes, the edit

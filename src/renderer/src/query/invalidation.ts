@@ -25,6 +25,7 @@ const ACCOUNT_READS = [
   'changes.pending',
   'vehicles.priceHistory',
   'sold.query',
+  'changes.newListings',
 ] as const;
 
 export const INVALIDATED_BY = {
@@ -40,11 +41,12 @@ export const INVALIDATED_BY = {
     'changes.pending',
     'vehicles.priceHistory',
     'sold.query',
+    'changes.newListings',
   ],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
   // The run changed the status and history, the account's last sync time, and re-read the plan and the catalogue.
-  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'publications.room', 'catalogue.get'],
+  'sync.finished': ['sync.status', 'sync.history', 'sync.changes', 'accounts.list', 'plan.get', 'publications.room', 'catalogue.get', 'changes.newListings'],
   'auth.tokenRefused': ['accounts.list'],
 } as const satisfies { readonly [E in EventName]?: readonly ChannelName[] };
 

@@ -11,6 +11,8 @@ import { ErrorBox } from '../components/ErrorBox';
 import { ExportDialog } from '../components/ExportDialog';
 import { RepriceDialog } from '../components/RepriceDialog';
 import type { RepriceScope } from '../../../shared/reprice';
+import { NewListingDialog, type NewListingFrom } from '../components/edit/NewListingDialog';
+import { NewListingsPanel } from '../components/edit/NewListingsPanel';
 import { distinctErrors } from '../logic/distinctErrors';
 import { FilterPanel } from '../components/FilterPanel';
 import { InventoryTable } from '../components/InventoryTable';
@@ -43,6 +45,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
   const [selling, setSelling] = useState<readonly string[] | null>(null);
   const [exporting, setExporting] = useState(false);
   const [repricing, setRepricing] = useState<{ scope: RepriceScope; total: number } | null>(null);
+  const [creating, setCreating] = useState<NewListingFrom | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
 
@@ -209,6 +212,9 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
         <button type="button" className="button" aria-haspopup="dialog" disabled={!total} onClick={() => total && setRepricing({ scope: { query }, total })}>
           {t('repriceDialog.button')}
         </button>
+        <button type="button" className="button" aria-haspopup="dialog" title={t('newListing.openHint')} onClick={() => setCreating({ blank: true })}>
+          {t('newListing.open')}
+        </button>
         <span className="inventory__count" data-testid="result-count" data-count={total ?? ''}>
           {total !== null ? t('inventory.results', { count: total, n: f.number(total) }) : t('common.loading')}
         </span>
@@ -219,6 +225,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           {t('inventory.keyboardHint')}
         </span>
       </div>
+      <NewListingsPanel onOpen={(saved) => setCreating({ saved })} />
       <BulkBar
         selected={selection}
         onRequest={(action) =>
@@ -246,6 +253,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
       </div>
       {exporting && total !== null && <ExportDialog query={query} total={total} onClose={() => setExporting(false)} />}
       {repricing && <RepriceDialog scope={repricing.scope} total={repricing.total} sync={sync} onClose={() => setRepricing(null)} />}
+      {creating && <NewListingDialog from={creating} onClose={() => setCreating(null)} />}
       {confirming && (
         <PublicationDialog
           action={confirming.action}

@@ -7,6 +7,7 @@ import type { PublicationAction, VehicleDetailView } from '../../../shared/views
 import { api } from '../api';
 import { useApp } from '../AppContext';
 import { ListingEditDialogs, useCatalogueNames, type EditDialog } from '../components/edit/ListingEditDialogs';
+import { NewListingDialog } from '../components/edit/NewListingDialog';
 import { PendingEditPanel } from '../components/edit/PendingEditPanel';
 import { PendingValue } from '../components/edit/PendingValue';
 import { pendingFields } from '../components/edit/pendingFields';
@@ -43,6 +44,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
   const [editDialog, setEditDialog] = useState<EditDialog>(null);
   const [selling, setSelling] = useState(false);
   const sale = usePendingSale(reference);
+  const [duplicating, setDuplicating] = useState(false);
   const edit = detail ? pendingEditOf(detail) : null;
   // A refused edit opens the form again, with the dealer's values and the portal's words on the field.
   useReopenOnRefusal(edit, () => setEditDialog('edit'));
@@ -128,14 +130,19 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           ) : (
             v.value !== undefined && <div className="detail__price">{f.money(v.value)}</div>
           )}
-          <button type="button" className="button button--primary" onClick={() => setEditDialog('edit')} title={t('listingEdit.openHint')}>
-            {t('listingEdit.open')}
-          </button>
-          {sale === null && (
-            <button type="button" className="button button--danger" onClick={() => setSelling(true)}>
-              {t('sold.action')}
+          <div className="detail__actions">
+            <button type="button" className="button button--primary" onClick={() => setEditDialog('edit')} title={t('listingEdit.openHint')}>
+              {t('listingEdit.open')}
             </button>
-          )}
+            <button type="button" className="button" aria-haspopup="dialog" onClick={() => setDuplicating(true)} title={t('newListing.duplicateHint')}>
+              {t('newListing.duplicate')}
+            </button>
+            {sale === null && (
+              <button type="button" className="button button--danger" onClick={() => setSelling(true)}>
+                {t('sold.action')}
+              </button>
+            )}
+          </div>
         </div>
       </header>
       {error !== null && <ErrorBox error={error} onRetry={reload} />}
@@ -188,6 +195,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
 
       {selling && <SellDialog references={[detail.reference]} onClose={() => setSelling(false)} />}
       <ListingEditDialogs detail={detail} edit={edit} open={editDialog} onClose={() => setEditDialog(null)} />
+      {duplicating && <NewListingDialog from={{ duplicate: detail }} onClose={() => setDuplicating(false)} />}
       {confirming && (
         <PublicationDialog action={confirming} references={[detail.reference]} onClose={() => setConfirming(null)} onDone={() => setConfirming(null)} />
       )}

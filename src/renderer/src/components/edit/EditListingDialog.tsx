@@ -1,31 +1,41 @@
-// The edit form: every field of the write shape, the photos, the video link. Save checks the whole
-// listing with the shared write schema, shows each error on its field in the dealer's words and
-// moves focus to the first; a listing that passes is saved as an offline change (only the fields
-// changed) and the form closes. The portal's refusal of an earlier save is shown on its field.
+// The listing form: every field of the write shape, the photos, the video link. Save checks the
+// whole listing with the shared write schema, shows each error on its field in the dealer's words
+// and moves focus to the first; a listing that passes is saved as an offline change and the form
+// closes. The portal's refusal of an earlier save is shown on its field. It edits a listing of the
+// inventory (only the fields changed are saved) or creates one (`create`: the reference and the
+// type are the dealer's to give too, and the whole listing is saved).
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListingEdit, WriteIssue } from '../../../../shared/listing-write';
+import type { ListingEdit, ListingWrite, WriteIssue } from '../../../../shared/listing-write';
 import type { Vehicle } from '../../../../shared/vehicle';
 import { isBridgeError } from '../../api';
-import type { CatalogueItem, CatalogueLists, FieldRefusal } from '../../hooks/listingEditChannels';
+import { useCatalogue, type CatalogueItem, type FieldRefusal } from '../../hooks/listingEditChannels';
 import { useCodedText, type Coded } from '../../hooks/useCodedText';
-import { checkDraft, type EditDraft } from '../../logic/editDraft';
+import { checkDraft, checkNewListing, type EditDraft } from '../../logic/editDraft';
 import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
 import { CataloguePicker } from './CataloguePicker';
 import { fieldLabel } from './fieldLabel';
+import { ListingSection, type ListingIdentity } from './ListingSection';
 import { PhotoManager } from './PhotoManager';
 import { PriceSection } from './PriceSection';
 import { TextSection } from './TextSection';
 import { VehicleSection } from './VehicleSection';
 import { VideoSection } from './VideoSection';
 
+/** A new listing: the reference and type it opens with, and the listing it duplicates, if any. */
+export interface NewListingStart extends ListingIdentity {
+  duplicateOf: string | null;
+}
+
 interface Props {
+  /** The listing edited (for a new one: what it starts from, if anything). */
   reference: string;
-  vehicle: Vehicle;
+  vehicle: Vehicle | null;
+  /** Given: the form creates a listing instead of editing one. */
+  create?: NewListingStart;
   /** The form as it opens: the listing here, with a pending edit over it. */
   initial: EditDraft;
-  catalogue: CatalogueLists;
   /** The most photos the plan allows per listing. */
   maxPhotos: number;
   /** Keys of the photo gaps whose address Showroom knows. */
@@ -34,7 +44,8 @@ interface Props {
   refusal: readonly FieldRefusal[];
   /** The portal's refusal of the last save as a whole (a message code), when it gave one. */
   refusedWhole: Coded | null;
-  onSave: (edit: Partial<ListingEdit>) => Promise<unknown>;
+  /** An edit's changed fields, or a new listing whole. */
+  onSave: (fields: Partial<ListingEdit> | ListingWrite) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -47,6 +58,8 @@ function issuesOf(error: unknown): WriteIssue[] | null {
 
 /** Fields with a box of their own in the form; the others' errors are said above it. */
 const BOXED = new Set([
+  'reference',
+  'type',
   'value',
   'deposit',
   'amountOfInstallments',
@@ -70,10 +83,10 @@ const BOXED = new Set([
 ]);
 
 /** The listing's own items, offered when the catalogue is not kept here. */
-const own = (items: { id: number; name: string }[] | undefined): CatalogueItem[] => (items ?? []).map(({ id, name }) => ({ id, name }));
+const ownItems = (items: { id: number; name: string }[] | undefined): CatalogueItem[] => (items ?? []).map(({ id, name }) => ({ id, name }));
 const merged = (list: CatalogueItem[] | null, mine: CatalogueItem[]) => [...(list ?? []), ...mine.filter((m) => !(list ?? []).some((i) => i.id === m.id))];
 
-export function EditListingDialog({ reference, vehicle, initial, catalogue, maxPhotos, knownGaps, refusal, refusedWhole, onSave, onClose }: Props) {
+export function EditListingDialog({ reference, vehicle, create, initial, maxPhotos, knownGaps, refusal, refusedWhole, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const codedText = useCodedText();
   const idPrefix = useId();
@@ -84,6 +97,9 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [unchanged, setUnchanged] = useState(false);
+  const [identity, setIdentity] = useState<ListingIdentity>({ reference: create?.reference ?? reference, type: create?.type ?? vehicle?.type ?? '' });
+  const type = identity.type;
+  const catalogue = useCatalogue(type).data;
 
   const idOf = (field: string) => `${idPrefix}-${field}`;
   const errorsOf = (field: string): string[] | undefined => {
@@ -119,21 +135,22 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
 
   const save = async (e: SubmitEvent) => {
     e.preventDefault();
-    const checked = checkDraft(initial, draft, reference, vehicle.type);
+    const checked = create ? checkNewListing(draft, identity.reference, type) : checkDraft(initial, draft, reference, type);
     if (!checked.ok) {
       setIssues(checked.issues);
       setChecks((c) => c + 1);
       return;
     }
     setIssues([]);
-    if (Object.keys(checked.edit).length === 0) {
+    const fields = 'listing' in checked ? checked.listing : checked.edit;
+    if (Object.keys(fields).length === 0) {
       setUnchanged(true);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await onSave(checked.edit);
+      await onSave(fields);
       onClose();
     } catch (err) {
       setBusy(false);
@@ -145,16 +162,18 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
     }
   };
 
+  // A new listing's type chosen anew: the duplicated listing's brand and version no longer apply.
+  const own = vehicle !== null && vehicle.type === type ? vehicle : null;
   const current = {
-    brand: vehicle.brand ? { id: vehicle.brand.id, name: vehicle.brand.name } : null,
-    trim: vehicle.trim ? { id: vehicle.trim.id, name: vehicle.trim.name } : null,
+    brand: own?.brand ? { id: own.brand.id, name: own.brand.name } : null,
+    trim: own?.trim ? { id: own.trim.id, name: own.trim.name } : null,
   };
   const sectionProps = { draft, set, idOf, errorsOf };
   const picker = (field: 'accessories' | 'otherInfos', list: CatalogueItem[] | null, mine: { id: number; name: string }[] | undefined) => (
     <CataloguePicker
       id={idOf(field)}
       label={t(`listingEdit.fields.${field}`)}
-      items={merged(list, own(mine))}
+      items={merged(list, ownItems(mine))}
       chosen={draft[field]}
       onChange={(ids) => set({ [field]: ids })}
       errors={errorsOf(field)}
@@ -164,7 +183,13 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
 
   return (
     <Dialog
-      title={t('listingEdit.title', { reference })}
+      title={
+        create === undefined
+          ? t('listingEdit.title', { reference })
+          : create.duplicateOf === null
+            ? t('newListing.title')
+            : t('newListing.titleFrom', { reference: create.duplicateOf })
+      }
       onClose={onClose}
       busy={busy}
       className="edit-dialog"
@@ -195,17 +220,29 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
             ))}
           </div>
         )}
-        <p className="muted small">{t('listingEdit.savedNote')}</p>
+        <p className="muted small">{t(create ? 'newListing.savedNote' : 'listingEdit.savedNote')}</p>
         <div className="edit-grid">
+          {create && (
+            <ListingSection
+              value={identity}
+              onChange={(next) => {
+                // Brands and accessories are the type's own: another type starts them over.
+                if (next.type !== identity.type) set({ brandId: null, modelId: null, trimId: null, accessories: [] });
+                setIdentity(next);
+              }}
+              idOf={idOf}
+              errorsOf={errorsOf}
+            />
+          )}
           <PriceSection {...sectionProps} />
-          <VehicleSection {...sectionProps} idPrefix={idPrefix} type={vehicle.type} brands={catalogue.brands} current={current} />
+          <VehicleSection {...sectionProps} idPrefix={idPrefix} type={type} brands={catalogue.brands} current={current} />
           <TextSection {...sectionProps} />
           <fieldset className="edit-section edit-section--wide">
             <legend>{t('listingEdit.sections.extras')}</legend>
             {catalogue.accessories === null && <p className="field__hint">{t('listingEdit.catalogueMissing')}</p>}
             <div className="edit-row">
-              {picker('accessories', catalogue.accessories, vehicle.accessories)}
-              {picker('otherInfos', catalogue.otherInfos, vehicle.otherInfos)}
+              {picker('accessories', catalogue.accessories, own?.accessories)}
+              {picker('otherInfos', catalogue.otherInfos, vehicle?.otherInfos)}
             </div>
           </fieldset>
           <fieldset className="edit-section edit-section--wide">

@@ -51,7 +51,6 @@ export function ListingEditDialogs(props: Props) {
 }
 
 function OpenDialog({ detail, edit, open, onClose }: Props & { open: NonNullable<EditDialog> }) {
-  const catalogue = useCatalogue(detail.vehicle.type).data;
   const plan = useChannel('plan.get', {}).data;
   const names = useCatalogueNames(detail);
 
@@ -87,7 +86,6 @@ function OpenDialog({ detail, edit, open, onClose }: Props & { open: NonNullable
       reference={detail.reference}
       vehicle={detail.vehicle}
       initial={initial}
-      catalogue={catalogue}
       maxPhotos={photoLimit(plan?.usage.picturesPerListing, VEHICLE_LIMITS.picturesMax)}
       knownGaps={new Set(canSendPhotosAgain(detail) ? slots.filter((s) => s.state === 'gap').map((s) => s.key) : [])}
       refusal={refusalsOf(edit)}

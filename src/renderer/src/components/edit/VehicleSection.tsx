@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { KNOWN_COLORS, KNOWN_FUELS, KNOWN_GEARBOXES, normalizePlate } from '../../../../shared/vehicle';
 import type { CatalogueItem } from '../../hooks/listingEditChannels';
+import { CodeBox } from './CodeBox';
 import { EditField } from './EditField';
 import { EnumSelect } from './EnumSelect';
 import type { SectionProps } from './formProps';
@@ -82,16 +83,7 @@ export function VehicleSection({ draft, set, idOf, errorsOf, idPrefix, type, bra
             </>
           }
         >
-          {(box) => (
-            <input
-              {...box}
-              className="mono"
-              autoComplete="off"
-              spellCheck={false}
-              value={draft.licensePlate}
-              onChange={(e) => set({ licensePlate: e.target.value })}
-            />
-          )}
+          {(box) => <CodeBox box={box} value={draft.licensePlate} onChange={(licensePlate) => set({ licensePlate })} />}
         </EditField>
       </div>
       {text('document', t('listingEdit.hints.document'))}
