@@ -93,10 +93,13 @@ describe('prices', () => {
 
   it('says a price that is not one on the price box, in Portuguese, and focuses it', async () => {
     const { onSave } = await form('pt-BR');
+    // Typed the English way, it reads as well.
     type('Preço', '49,990.00');
+    expect(screen.getByTestId(`${box('Preço').id}-reads`).textContent.replace(/\u00a0/g, ' ')).toBe('Fica R$ 49.990,00');
+    type('Preço', '49.990.00');
     expect(screen.getByTestId(`${box('Preço').id}-reads`).textContent).toBe('Ainda não é um preço');
     save('Salvar');
-    expect(errorOn('Preço')).toBe('Preço: um valor em reais, 0 ou mais, como 49990 ou R$ 49.990,00.');
+    expect(errorOn('Preço')).toBe('Preço: “49.990.00” pode ser lido de mais de um jeito; digite 49990, 49.990,00 ou 49,990.00.');
     expect(document.activeElement).toBe(box('Preço'));
     expect(onSave).not.toHaveBeenCalled();
   });

@@ -87,6 +87,8 @@ describe('a pending edit on the listing’s detail', () => {
     const title = within(form).getByLabelText<HTMLInputElement>('Title');
     expect(title.value).toBe('Argo turbo');
     expect(text(form)).toContain('The portal said: title contains a forbidden word');
+    // Said once: on the field, and above that the edit was refused, not the portal's words again.
+    expect(within(form).getByTestId('edit-errors').textContent).toBe('The portal refused the edit. Nothing is lost: fix it and save again.');
     // Not fixed but taken back: the form closed, the refused edit can be discarded.
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Discard edit' }));

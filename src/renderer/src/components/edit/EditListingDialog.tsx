@@ -97,10 +97,15 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
     setDraft((d) => ({ ...d, ...patch }));
   };
   const unboxed = issues.filter((i) => !BOXED.has(i.field));
-  const refusedUnboxed = [
-    ...refusal.filter((r) => !BOXED.has(r.field)).map((r) => `${fieldLabel(t, r.field)}: ${r.message}`),
-    ...(refusedWhole ? [codedText(refusedWhole) ?? refusedWhole.code ?? ''] : []),
-  ];
+  const refusedUnboxed = refusal.filter((r) => !BOXED.has(r.field)).map((r) => `${fieldLabel(t, r.field)}: ${r.message}`);
+  // The whole refusal already says the portal refused it, in the portal's words; when those words
+  // are on the fields they name, it says so without repeating them.
+  const refusedLine =
+    refusedWhole === null
+      ? null
+      : refusal.length > 0
+        ? t('listingEdit.pending.refused')
+        : t('listingEdit.refused', { message: codedText(refusedWhole) ?? refusedWhole.code ?? '' });
   const errorCount = new Set(issues.map((i) => i.field)).size;
 
   // After a check that failed, the first field in error takes the focus (in the form's order).
@@ -176,7 +181,7 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
       }
     >
       <form id={formId} ref={formRef} className="edit-form" onSubmit={(e) => void save(e)} noValidate>
-        {(errorCount > 0 || refusedUnboxed.length > 0) && (
+        {(errorCount > 0 || refusedUnboxed.length > 0 || refusedLine !== null) && (
           <div className="callout callout--danger" role="alert" data-testid="edit-errors">
             {errorCount > 0 && <p className="callout__strong">{t('listingEdit.errors', { count: errorCount })}</p>}
             {unboxed.map((i) => (
@@ -184,6 +189,7 @@ export function EditListingDialog({ reference, vehicle, initial, catalogue, maxP
                 {fieldLabel(t, i.field)}: {t(`codes.${i.code}`, { ...i.params })}
               </p>
             ))}
+            {refusedLine !== null && <p>{refusedLine}</p>}
             {refusedUnboxed.map((message) => (
               <p key={message}>{t('listingEdit.refused', { message })}</p>
             ))}
