@@ -18,6 +18,8 @@ export interface RemoteSandbox {
   integrationToken: string;
   stats(): Promise<StatsSnapshot>;
   resetStats(): Promise<void>;
+  /** Sets the rate limit again, which opens a fresh window for every client (ratelimit.ts). */
+  setRateLimit(limit: number, windowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,13 @@ export async function remoteSandbox(args: string[]): Promise<RemoteSandbox> {
     stats: async () => (await (await fetch(`${info.controlUrl}/stats`)).json()) as StatsSnapshot,
     resetStats: async () => {
       await fetch(`${info.controlUrl}/stats/reset`, { method: 'POST' });
+    },
+    setRateLimit: async (limit, windowMs) => {
+      await fetch(`${info.controlUrl}/rate-limit`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ limit, windowMs }),
+      });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -497,7 +497,7 @@ export const en = {
       pictures: 'Photos',
     },
     hints: {
-      price: 'Type it as you like: R$ 49.990,00 or 49990.',
+      price: 'Type it as you like: R$ 49.990,00, 49,990.00 or 49990.',
       reads: 'Reads as {{value}}',
       notAPrice: 'Not a price yet',
       installments: '0 when there are none.',

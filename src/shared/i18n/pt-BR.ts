@@ -495,7 +495,7 @@ export const ptBR: Messages = {
       pictures: 'Fotos',
     },
     hints: {
-      price: 'Digite como preferir: R$ 49.990,00 ou 49990.',
+      price: 'Digite como preferir: R$ 49.990,00, 49,990.00 ou 49990.',
       reads: 'Fica {{value}}',
       notAPrice: 'Ainda não é um preço',
       installments: '0 quando não há.',
