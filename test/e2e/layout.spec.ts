@@ -65,6 +65,10 @@ async function expectInventoryWhole(page: Page, where: string): Promise<void> {
   expect(await overflowing(page, '.filter-panel .check__label, .filter-panel legend, .flag-filter label'), `filter labels cut (${where})`).toEqual([]);
   expect(await outside(page, '.flag-filter select', '.filter-panel'), `filter menus clipped (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-body .inv-title'), `titles cut (${where})`).toEqual([]);
+  expect(
+    await overflowing(page, '.inv-body :is(.inv-cell--reference, .inv-cell--modelYear, .inv-cell--value, .inv-cell--mileage, .inv-cell--updatedAt)'),
+    `figures cut (${where})`,
+  ).toEqual([]);
   expect(await outside(page, '.inv-row--header .sort-button', '.inv-cell'), `sort buttons clipped (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-row--header .inv-cell'), `column headers cut (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-body .badge, .nav__count'), `badges cut (${where})`).toEqual([]);
