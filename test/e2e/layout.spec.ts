@@ -61,14 +61,31 @@ async function outside(page: Page, selector: string, within?: string): Promise<s
   }, within ?? null);
 }
 
+/** The list's badges that its status cell's clip hides, wholly or in part (below the badges' box). */
+async function badgesHidden(page: Page): Promise<string[]> {
+  return page.locator('.inv-body .badges').evaluateAll((nodes) =>
+    (nodes as unknown as (Measured & { querySelectorAll(s: string): Iterable<Measured> })[]).flatMap((box) => {
+      const bottom = box.getBoundingClientRect().top + box.clientHeight;
+      return [...box.querySelectorAll('.badge')]
+        .filter((b) => (b.getBoundingClientRect() as Rect & { bottom: number }).bottom > bottom + 0.5)
+        .map((b) => (b.textContent ?? '').trim());
+    }),
+  );
+}
+
 async function expectInventoryWhole(page: Page, where: string): Promise<void> {
   expect(await overflowing(page, '.filter-panel .check__label, .filter-panel legend, .flag-filter label'), `filter labels cut (${where})`).toEqual([]);
   expect(await outside(page, '.flag-filter select', '.filter-panel'), `filter menus clipped (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-body .inv-title'), `titles cut (${where})`).toEqual([]);
+  expect(
+    await overflowing(page, '.inv-body :is(.inv-cell--reference, .inv-cell--modelYear, .inv-cell--value, .inv-cell--mileage, .inv-cell--updatedAt)'),
+    `figures cut (${where})`,
+  ).toEqual([]);
   expect(await outside(page, '.inv-row--header .sort-button', '.inv-cell'), `sort buttons clipped (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-row--header .inv-cell'), `column headers cut (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-body .badge, .nav__count'), `badges cut (${where})`).toEqual([]);
   expect(await outside(page, '.inv-body .badge', '.inv-cell'), `badges clipped by their column (${where})`).toEqual([]);
+  expect(await badgesHidden(page), `badges hidden below their cell (${where})`).toEqual([]);
   expect(await outside(page, '.nav__count', '.nav'), `sidebar counts clipped (${where})`).toEqual([]);
   expect(await outside(page, '[role="banner"] button, .inventory__toolbar button'), `actions off screen (${where})`).toEqual([]);
 }

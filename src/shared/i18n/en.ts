@@ -290,7 +290,7 @@ export const en = {
     inactive: 'Inactive',
     rejectedPhotos_one: '{{count}} rejected photo',
     rejectedPhotos_other: '{{count}} rejected photos',
-    urlNotReady: 'Link not ready yet',
+    urlNotReady: 'No link yet',
     problems_one: '{{count}} data problem',
     problems_other: '{{count}} data problems',
   },
