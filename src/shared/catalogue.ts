@@ -49,3 +49,13 @@ export const catalogueRefreshSchema = z.union([
   z.object({ modelId: z.number().int().nonnegative() }).strict(),
 ]);
 export type CatalogueRefresh = z.output<typeof catalogueRefreshSchema>;
+
+/** The catalogue's name of a model (the portal gives a listing's model by id), or undefined when no brand's models read name it. */
+export function catalogueModelName(view: CatalogueView, modelId: number): string | undefined {
+  for (const l of view.lists) {
+    if (l.list !== 'models') continue;
+    const item = l.items.find((i) => i.id === modelId);
+    if (item !== undefined) return item.name;
+  }
+  return undefined;
+}

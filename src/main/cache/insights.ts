@@ -111,6 +111,10 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
     `SELECT v.brand AS brand, v.model_id AS model_id, min(v.trim) AS trim, count(*) AS n FROM vehicles v
       GROUP BY v.brand, v.model_id ORDER BY n DESC, v.brand, v.model_id LIMIT ?`,
   );
+  // The catalogue's names of the top models (a sync mirrors the models of the brands in stock): a few ids, one pass.
+  const modelNames = db.prepare<[string], { id: number; name: string }>(
+    "SELECT id, min(name) AS name FROM catalogue_items WHERE list = 'models' AND id IN (SELECT value FROM json_each(?)) GROUP BY id",
+  );
   // The listings whose days are a lower bound, by the day they count from: a walk of a small partial index (schema 14).
   const lowerBounds = db.prepare<[], { day: number; n: number }>(
     'SELECT v.stock_since_day AS day, count(*) AS n FROM vehicles v WHERE v.stock_at_least = 1 AND v.stock_since_day IS NOT NULL GROUP BY v.stock_since_day',
@@ -203,10 +207,17 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
       .sort((a, b) => b.n - a.n || textOrder(a.brand, b.brand))
       .slice(0, TOP_MIX)
       .map((e) => ({ brand: e.brand, share: share(e.n), bar: bar(e.n, e.brand === null ? null : { brand: [e.brand] }) }));
-    // No filter selects a model yet: its bar opens nothing.
-    const modelEntries: MixEntry[] = models
-      .all(TOP_MIX)
-      .map((r) => ({ brand: r.brand, modelId: r.model_id, trim: r.trim, share: share(r.n), bar: bar(r.n, null) }));
+    const top = models.all(TOP_MIX);
+    const named = new Map(modelNames.all(JSON.stringify(top.map((r) => r.model_id))).map((r) => [r.id, r.name]));
+    // The brand and model filters select the group's listings; no filter selects a missing brand or model (NULL).
+    const modelEntries: MixEntry[] = top.map((r) => ({
+      brand: r.brand,
+      modelId: r.model_id,
+      model: r.model_id === null ? null : (named.get(r.model_id) ?? null),
+      trim: r.trim,
+      share: share(r.n),
+      bar: bar(r.n, r.brand === null || r.model_id === null ? null : { brand: [r.brand], model: [String(r.model_id)] }),
+    }));
     return { brands, models: modelEntries };
   }
 

@@ -224,6 +224,9 @@ export const en = {
     active: 'Active',
     type: 'Type',
     brand: 'Brand',
+    model: 'Model',
+    /** A model the catalogue has not named yet (the portal gives a listing's model by id). */
+    modelId: 'Model {{id}}',
     fuel: 'Fuel',
     gearbox: 'Gearbox',
     color: 'Color',
@@ -786,6 +789,7 @@ export const en = {
       model: 'Model',
       share: 'Share',
       mixSummary: 'The top brand, {{brand}}, is {{share}} of the stock.',
+      modelSummary: 'The top model, {{model}}, is {{share}} of the stock.',
       offPortalTitle: 'Off the portal, and why',
       offSummary: '{{count}} listings are off the portal; {{attention}} listings need your attention.',
       reason: 'Reason',
