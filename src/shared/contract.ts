@@ -156,7 +156,7 @@ export const events = {
   'sync.progress': event<SyncProgress>(),
   'sync.finished': event<SyncRunView>(),
   /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch, the account's worker restarted). */
-  'cache.changed': event<{ reason: 'sync' | 'publication' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' }>(),
+  'cache.changed': event<{ reason: 'sync' | 'publication' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' | 'time' }>(),
   connectivity: event<{ online: boolean }>(),
   'auth.tokenRefused': event<{ accountId: string }>(),
   /** Accounts added, removed, selected, or a token replaced. */

@@ -24,6 +24,8 @@ import {
 import { adoptLegacyPhotos } from './photo-folder';
 import { endedRun } from './run-record';
 import { createPortalStatus } from './portal-status';
+import { watchTimeChanges } from './time-changes';
+import { systemClock } from '../cache/clock';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted, SyncStartOptions } from './types';
 import { requestsOf } from './publication-view';
 import { toRowView, vehicleDetailView } from './views';
@@ -71,13 +73,17 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
   await Promise.all([ensurePrivateDir(paths.folder, dirname(paths.folder)), ensurePrivateDir(paths.photosDir, paths.photosRoot)]);
   // What an earlier version created in the account's folder (the cache files, the search index) is tightened.
   tightenEntriesSync(paths.folder);
-  const cache = openCache(paths.cacheFile);
+  const clock = host.clock ?? systemClock;
+  const cache = openCache(paths.cacheFile, { clock });
   const fetch = host.fetch ?? nodeFetch(spec.env ?? {});
   const listeners = new Set<SessionListener>();
   const emit = (event: SessionEvent) => {
     if (closed) return;
     for (const listener of listeners) listener(event);
+    if (event.type === 'changed' && event.reason !== 'time') timeChanges.arm();
   };
+  const timeChanges = watchTimeChanges({ changesAt: () => cache.countsChangeAt(), clock, onChange: () => emit({ type: 'changed', reason: 'time' }) });
+  timeChanges.arm();
   const controller = new AbortController();
   const exports = new Set<AbortController>();
   const tasks = new Set<Promise<unknown>>();
@@ -329,6 +335,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     async close() {
       if (closed) return;
       closed = true;
+      timeChanges.stop();
       controller.abort();
       engine.cancel();
       await Promise.allSettled([...tasks]);

@@ -20,7 +20,7 @@ import { createInsightsQueries } from './insights';
 import { createSyncRunStore, type SyncRunStore } from './runs';
 import { searchIndexes } from './search-index';
 import { savedSearchIndex } from './search-index-file';
-import { snapshots } from './snapshot';
+import { countsChangeAt, snapshots } from './snapshot';
 import { createSummary } from './summary';
 import { createSyncPasses, type SyncPasses } from './sync-pass';
 import { recordConnection } from './testing';
@@ -56,6 +56,8 @@ export interface Cache {
   summary(): InventorySummary;
   /** The stock at a glance (insights.ts): a few dozen figures over every listing. */
   insights(): Insights;
+  /** When the counts above next change only because time passed (snapshot.ts), in ms on the cache's clock; Infinity: never. */
+  countsChangeAt(): number;
   /**
    * Reads part of the in-memory search index (search-index.ts) for about `budgetMs`; true while
    * more remains. The reader thread calls it between questions; until it is read from the
@@ -130,6 +132,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     insights: () => insights.insights(),
+    countsChangeAt: () => countsChangeAt(db),
     indexSearch: (budgetMs: number) => indexes.step(budgetMs),
     /**
      * Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none.

@@ -4,7 +4,7 @@
 // snapshot does not hold (the top models, which days are lower bounds) comes from two walks of
 // indexes (schema 14). The renderer gets a few dozen numbers, never the listings.
 // test/cache/insights.test.ts checks each figure and that the inventory counts each bar's listings.
-import { ATTENTION_VALUES, PLAN_PICTURES, isSuggestion, type AttentionValue } from '../../shared/attention';
+import { ATTENTION_VALUES, COUNTED_REASONS, PLAN_PICTURES } from '../../shared/attention';
 import {
   OFF_REASONS,
   TOP_MIX,
@@ -28,8 +28,6 @@ const DEFAULT_EDGES: readonly number[] = [0, 30_000, 60_000, 90_000, 120_000, 20
 const CENT = 0.01;
 
 const ON_PORTAL = ['on', 'pending'] as const;
-/** The reasons counted as "needs attention" (suggestions are not: shared/attention.ts). */
-const NEEDS_ATTENTION = ATTENTION_VALUES.filter((v): v is Exclude<AttentionValue, 'none'> => v !== 'none' && !isSuggestion(v));
 
 const bar = (count: number, filters: InventoryFilters | null): InsightBar => ({ count, filters });
 
@@ -232,8 +230,8 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
       reasons,
       total: reasons.reduce((a, r) => a + r.bar.count, 0),
       needsAttention: bar(
-        NEEDS_ATTENTION.reduce((a, r) => a + (attention[ATTENTION_VALUES.indexOf(r)] as number), 0),
-        { attention: [...NEEDS_ATTENTION] },
+        COUNTED_REASONS.reduce((a, r) => a + (attention[ATTENTION_VALUES.indexOf(r)] as number), 0),
+        { attention: [...COUNTED_REASONS] },
       ),
     };
   }
