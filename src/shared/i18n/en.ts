@@ -131,7 +131,11 @@ export const en = {
     baseUrl: 'Portal integration address',
     baseUrlHint: 'The address of the integration API, ending in integration/v2.',
     baseUrlInvalid: 'Enter a full address starting with https://',
-    insecure: 'This address is not encrypted (http). Use https unless the portal told you otherwise.',
+    /** Why Test connection or Save is disabled: the first thing missing. */
+    needsAddress: 'To test or save, enter the portal integration address.',
+    needsValidAddress: 'To test or save, correct the portal address above.',
+    needsToken: 'To test or save, paste the integration token: there is none yet.',
+    needsName: 'To save, give the account a name.',
     pathWarning: 'This address does not end in integration/v2. Check that it is the integration address the portal gave you.',
     token: 'Integration token',
     tokenHint:
@@ -1257,7 +1261,7 @@ Cached photos are downloaded again.`,
       invalidId: 'Invalid account id.',
       testFailed: 'The connection test failed unexpectedly.',
     },
-    /** The portal address the dealer typed (accounts/base-url.ts). */
+    /** The portal address the dealer typed (shared/base-url.ts). */
     baseUrl: {
       empty: "Enter the portal's address, for example {{example}}.",
       spaces: 'The portal address cannot contain spaces.',

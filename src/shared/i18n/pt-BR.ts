@@ -134,7 +134,10 @@ export const ptBR: Messages = {
     baseUrl: 'Endereço de integração do portal',
     baseUrlHint: 'O endereço da API de integração, terminando em integration/v2.',
     baseUrlInvalid: 'Informe o endereço completo, começando com https://',
-    insecure: 'Este endereço não é criptografado (http). Use https, a menos que o portal tenha indicado outro.',
+    needsAddress: 'Para testar ou salvar, informe o endereço de integração do portal.',
+    needsValidAddress: 'Para testar ou salvar, corrija o endereço do portal acima.',
+    needsToken: 'Para testar ou salvar, cole o token de integração: ainda não há nenhum.',
+    needsName: 'Para salvar, dê um nome à conta.',
     pathWarning: 'Este endereço não termina em integration/v2. Confira se é o endereço de integração que o portal informou.',
     token: 'Token de integração',
     tokenHint:
