@@ -41,7 +41,7 @@ const planView = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ 
  * The inventory's hot path (the list, its facets, its headline numbers, the insights, counted over
  * the same in-memory snapshot): the session's, or a reader thread's alone.
  */
-export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary' | 'insights'> {
+export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary' | 'insights' | 'suggestSearch'> {
   return {
     async query(query) {
       const result = cache.queryVehicles(query);
@@ -54,6 +54,7 @@ export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'fa
     facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
     summary: async () => cache.summary(),
     insights: async () => cache.insights(),
+    suggestSearch: async (text) => cache.suggestSearch(text),
   };
 }
 

@@ -103,6 +103,8 @@ export interface AccountSession {
   summary(): Promise<InventorySummary>;
   /** The stock at a glance: a few dozen figures computed over the cache (cache/insights.ts). */
   insights(): Promise<Insights>;
+  /** "Did you mean …?" for a search that found nothing (cache/suggest.ts): the corrected text, or null. */
+  suggestSearch(text: string): Promise<string | null>;
   /**
    * One listing in full; online, its photos never tried are fetched in the background ('changed'
    * photos), and with fetchPhotos 'retry' the ones that failed as well.

@@ -194,6 +194,8 @@ export const en = {
       title: 'Your listings are on their way',
       body: 'The first sync is reading them from the portal. They appear here as soon as it finishes.',
     },
+    /** A search that found nothing, corrected from the stock's own words (brands, models, trims). */
+    didYouMean: 'Did you mean “{{text}}”?',
     emptyNoResults: {
       title: 'No listing matches',
       body: 'Try other words, or clear the filters.',

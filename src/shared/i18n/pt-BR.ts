@@ -196,6 +196,7 @@ export const ptBR: Messages = {
       title: 'Seus anúncios estão a caminho',
       body: 'A primeira sincronização está lendo os anúncios do portal. Eles aparecem aqui assim que ela terminar.',
     },
+    didYouMean: 'Você quis dizer “{{text}}”?',
     emptyNoResults: {
       title: 'Nenhum anúncio encontrado',
       body: 'Tente outras palavras ou limpe os filtros.',
