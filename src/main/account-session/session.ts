@@ -25,6 +25,7 @@ import { adoptLegacyPhotos } from './photo-folder';
 import { endedRun } from './run-record';
 import { createPortalStatus } from './portal-status';
 import { watchTimeChanges } from './time-changes';
+import { whyMatched } from './why-matched';
 import { systemClock } from '../cache/clock';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted, SyncStartOptions } from './types';
 import { requestsOf } from './publication-view';
@@ -45,11 +46,19 @@ export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'fa
   return {
     async query(query) {
       const result = cache.queryVehicles(query);
-      const requests = requestsOf(
-        cache,
-        result.rows.map((r) => r.reference),
-      );
-      return { total: result.total, rows: result.rows.map((row) => toRowView(row, requests(row.reference))) };
+      const references = result.rows.map((r) => r.reference);
+      const requests = requestsOf(cache, references);
+      const text = query.text ?? '';
+      // A text search says why a row matched when the row does not show it; the window's listings only.
+      const listings = text.trim() === '' ? null : cache.listingsOf(references);
+      return {
+        total: result.total,
+        rows: result.rows.map((row) => {
+          const view = toRowView(row, requests(row.reference));
+          const matchedIn = listings === null ? null : whyMatched(text, [row.title, row.brand, row.trim].join(' '), listings.get(row.reference));
+          return matchedIn === null ? view : { ...view, matchedIn };
+        }),
+      };
     },
     facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
     summary: async () => cache.summary(),

@@ -196,6 +196,8 @@ export const en = {
     },
     /** A search that found nothing, corrected from the stock's own words (brands, models, trims). */
     didYouMean: 'Did you mean “{{text}}”?',
+    /** Why a search matched a listing, when its row does not show the words. */
+    matchedIn: { accessory: 'Matched the accessory “{{text}}”', otherInfo: 'Matched “{{text}}”', description: 'Matched the description: “{{text}}”' },
     emptyNoResults: {
       title: 'No listing matches',
       body: 'Try other words, or clear the filters.',

@@ -197,6 +197,7 @@ export const ptBR: Messages = {
       body: 'A primeira sincronização está lendo os anúncios do portal. Eles aparecem aqui assim que ela terminar.',
     },
     didYouMean: 'Você quis dizer “{{text}}”?',
+    matchedIn: { accessory: 'Encontrado no acessório “{{text}}”', otherInfo: 'Encontrado em “{{text}}”', description: 'Encontrado na descrição: “{{text}}”' },
     emptyNoResults: {
       title: 'Nenhum anúncio encontrado',
       body: 'Tente outras palavras ou limpe os filtros.',

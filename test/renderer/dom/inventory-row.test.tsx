@@ -12,19 +12,20 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-async function yearCell(manufacturedYear: number | null, modelYear: number | null): Promise<string> {
+/** One row rendered in `language`, its container. */
+async function renderRow(language: 'en' | 'pt-BR', row: ReturnType<typeof rowView>): Promise<HTMLElement> {
   const { initI18n } = await import('../../../src/renderer/src/i18n');
   const { makeFormatters } = await import('../../../src/renderer/src/hooks/useFormat');
   const { InventoryRow } = await import('../../../src/renderer/src/components/InventoryRow');
-  const i18n = initI18n('pt-BR');
+  const i18n = initI18n(language);
   const { container } = render(
     <InventoryRow
       index={0}
-      row={rowView({ manufacturedYear, modelYear })}
+      row={row}
       top={0}
       active={false}
       selected={false}
-      f={makeFormatters('pt-BR')}
+      f={makeFormatters(language)}
       t={i18n.t}
       idPrefix="r"
       onActivate={vi.fn()}
@@ -32,6 +33,11 @@ async function yearCell(manufacturedYear: number | null, modelYear: number | nul
       onToggle={vi.fn()}
     />,
   );
+  return container;
+}
+
+async function yearCell(manufacturedYear: number | null, modelYear: number | null): Promise<string> {
+  const container = await renderRow('pt-BR', rowView({ manufacturedYear, modelYear }));
   return container.querySelector('.inv-cell--modelYear')?.textContent ?? '';
 }
 
@@ -44,5 +50,19 @@ describe('the Year column', () => {
     expect(await yearCell(null, 2019)).toBe('2019');
     cleanup();
     expect(await yearCell(null, null)).toBe('—');
+  });
+});
+
+describe('why a search matched', () => {
+  it('says where, under the title, in both languages; nothing without it', async () => {
+    const matched = async (language: 'en' | 'pt-BR', matchedIn?: { field: 'accessory'; text: string }) => {
+      const container = await renderRow(language, { ...rowView({}), ...(matchedIn && { matchedIn }) });
+      return container.querySelector('[data-testid="matched-in"]')?.textContent ?? null;
+    };
+    expect(await matched('en', { field: 'accessory', text: 'Piloto automático' })).toBe('Matched the accessory “Piloto automático”');
+    cleanup();
+    expect(await matched('pt-BR', { field: 'accessory', text: 'Piloto automático' })).toBe('Encontrado no acessório “Piloto automático”');
+    cleanup();
+    expect(await matched('en')).toBeNull();
   });
 });

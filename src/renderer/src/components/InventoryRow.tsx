@@ -70,6 +70,11 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
           {row.title ?? t('detail.untitled')}
         </button>
         <span className="inv-sub">{subtitle}</span>
+        {row.matchedIn && (
+          <span className="inv-sub inv-matched" data-testid="matched-in">
+            {t(`inventory.matchedIn.${row.matchedIn.field}`, { text: row.matchedIn.text })}
+          </span>
+        )}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--reference">
         <span className="mono">{row.reference}</span>
