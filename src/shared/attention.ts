@@ -77,6 +77,12 @@ export function isSuggestion(value: AttentionValue): boolean {
   return (SUGGESTION_REASONS as readonly string[]).includes(value);
 }
 
+/**
+ * The count of listings that need attention, one definition for the badge, Needs attention's count,
+ * the insights' bar and the CLI: those whose first reason is one of these (every reason but the suggestions).
+ */
+export const COUNTED_REASONS: readonly AttentionReason[] = ATTENTION_REASONS.filter((r) => !isSuggestion(r));
+
 /** The filter's values: 'none' first (the snapshot's fallback for anything unknown), then the reasons in order. */
 export const ATTENTION_VALUES = ['none', ...ATTENTION_REASONS] as readonly ['none', ...AttentionReason[]];
 export type AttentionValue = (typeof ATTENTION_VALUES)[number];

@@ -58,3 +58,13 @@ export function trimPath(view: CatalogueView, trimId: number): { brandId: number
   const models = view.lists.find((l) => l.list === 'models' && l.items.some((i) => i.id === modelId));
   return models === undefined ? null : { brandId: Number(models.parent), modelId };
 }
+
+/** The catalogue's name of a model (the portal gives a listing's model by id), or undefined when no brand's models read name it. */
+export function catalogueModelName(view: CatalogueView, modelId: number): string | undefined {
+  for (const l of view.lists) {
+    if (l.list !== 'models') continue;
+    const item = l.items.find((i) => i.id === modelId);
+    if (item !== undefined) return item.name;
+  }
+  return undefined;
+}

@@ -16,6 +16,7 @@ export const CHANNEL_NAMES = [
   'inventory.facets',
   'inventory.summary',
   'inventory.insights',
+  'inventory.suggest',
   'inventory.export',
   'inventory.cancelExport',
   'vehicles.get',

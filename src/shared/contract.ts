@@ -82,6 +82,8 @@ export const channels = {
   'inventory.summary': channel(none).returns<InventorySummary>(),
   // The stock at a glance (shared/insights.ts); each bar carries the filters that open its listings.
   'inventory.insights': channel(none).returns<Insights>(),
+  // "Did you mean …?" when a search finds nothing: the text corrected from the stock's own words, or null.
+  'inventory.suggest': channel(z.object({ text: z.string().max(500) }).strict()).returns<string | null>(),
   // Every listing of the view on screen (its text, filters and sort; no window) to a CSV or XLSX file
   // in the UI's language. Where the file goes is the shell's (a save dialog, or a one-time download);
   // progress comes as export.progress events; the dealer's cancel is an outcome, not an error.
@@ -181,7 +183,7 @@ export const events = {
   'sync.progress': event<SyncProgress>(),
   'sync.finished': event<SyncRunView>(),
   /** The cached inventory changed (a sync pass committed, an unpublish, a clear, an account switch, the account's worker restarted). */
-  'cache.changed': event<{ reason: 'sync' | 'publication' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' }>(),
+  'cache.changed': event<{ reason: 'sync' | 'publication' | 'cleared' | 'account' | 'photos' | 'rebuilt' | 'damaged' | 'restarted' | 'time' }>(),
   connectivity: event<{ online: boolean }>(),
   'auth.tokenRefused': event<{ accountId: string }>(),
   /** Accounts added, removed, selected, or a token replaced. */

@@ -59,11 +59,18 @@ export interface PriceByType {
 
 export interface MixEntry {
   brand: string | null;
-  /** A model (the portal gives its id, not its name): one of its versions names it. */
+  /** A model (the portal gives its id, not its name): the catalogue's name, or else one of its trims, names it. */
   modelId?: number | null;
+  /** The catalogue's name of the model, null when the catalogue has not been read for its brand. */
+  model?: string | null;
   trim?: string | null;
   share: number;
   bar: InsightBar;
+}
+
+/** What a top model is called: the catalogue's name once a sync has read it, else one of its trims (the portal names a model by id). */
+export function mixModelName(m: MixEntry): string | null {
+  return m.model ?? m.trim ?? null;
 }
 
 /**

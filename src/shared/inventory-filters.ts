@@ -62,6 +62,12 @@ export const FILTER_DIMENSIONS = {
   active: { kind: 'flag', column: 'v.active', label: 'active', cli: 'active' },
   type: { kind: 'values', column: 'v.type', label: 'type', cli: 'type', cliHint: 'C|M', cliUpperCase: true },
   brand: { kind: 'values', column: 'v.brand', label: 'brand', cli: 'brand', cliHint: 'B', cliUpperCase: false },
+  /**
+   * The portal's model id as text, as every list filter's values are (a listing names its model by id only;
+   * the catalogue, once read, names it).
+   * With `brand`, it selects one of the insights' top models, which group by brand and model.
+   */
+  model: { kind: 'values', column: 'CAST(v.model_id AS TEXT)', label: 'model', cli: 'model', cliHint: 'ID', cliUpperCase: false },
   fuel: { kind: 'values', column: overlaid('fuel', 'v.fuel'), label: 'fuel', cli: 'fuel', cliHint: 'F', cliUpperCase: true },
   gearbox: { kind: 'values', column: overlaid('gearbox', 'v.gearbox'), label: 'gearbox', cli: 'gearbox', cliHint: 'G', cliUpperCase: true },
   color: { kind: 'values', column: overlaid('color', 'v.color'), label: 'color', cli: 'color', cliHint: 'C', cliUpperCase: true },

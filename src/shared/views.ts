@@ -113,7 +113,15 @@ export type VehicleRowView = Pick<VehicleRow, ViewColumn> & {
   coverPhotoId: string | null;
   /** The portal has given the listing's address (it can take up to 45 min after an edit). */
   urlReady: boolean;
+  /** Why a text search matched it, when the row does not show the words (main/account-session/why-matched.ts). */
+  matchedIn?: SearchMatch;
 };
+
+/** Where a search's word matched, outside what the row shows. */
+export interface SearchMatch {
+  field: 'accessory' | 'otherInfo' | 'description';
+  text: string;
+}
 
 export interface InventoryPage {
   /** Listings matching the text and filters (not just this window). */

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, isLoopbackHost } from '../../src/main/accounts/base-url';
+import { checkBaseUrl, isLoopbackHost } from '../../src/shared/base-url';
 
 describe('checkBaseUrl', () => {
   it('accepts https and normalises the trailing slash', () => {
-    expect(checkBaseUrl('https://api.portal.example/integration/v2/')).toEqual({ ok: true, url: 'https://api.portal.example/integration/v2', warnings: [] });
+    expect(checkBaseUrl('https://api.portal.example/integration/v2/')).toEqual({
+      ok: true,
+      url: 'https://api.portal.example/integration/v2',
+      warnings: [],
+      pathWarning: false,
+    });
     expect(checkBaseUrl('  HTTPS://API.Portal.example:443/integration/v2//  ')).toEqual({
       ok: true,
       url: 'https://api.portal.example/integration/v2',
       warnings: [],
+      pathWarning: false,
     });
     expect(checkBaseUrl('https://api.portal.example:8443/integration/v2')).toMatchObject({ ok: true, url: 'https://api.portal.example:8443/integration/v2' });
   });

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_META_KEY } from '../../src/shared/attention';
 import type { InsightBar, Insights } from '../../src/shared/insights';
+import type { InventoryFilters } from '../../src/shared/inventory-filters';
 import { DAY_MS } from '../../src/shared/stock-age';
 import type { Cache } from '../../src/main/cache/index';
 import { median } from '../../src/main/cache/insights';
@@ -29,7 +30,13 @@ beforeEach(() => {
       // Updated 100 days before the first sync: at least 150 days at T0 + 50.
       portalVehicle({ reference: 'OLD', updatedAt: daysBefore(100), value: 25_000, description: long }),
       // Updated only after the sync started: at least 50 days, from the sync's start.
-      portalVehicle({ reference: 'FIRST', updatedAt: '2025-03-05T00:00:00.000Z', value: 95_000, description: long }),
+      portalVehicle({
+        reference: 'FIRST',
+        updatedAt: '2025-03-05T00:00:00.000Z',
+        value: 95_000,
+        description: long,
+        trim: { id: 20, name: 'Highline 200 TSI', modelId: 200 },
+      }),
       // Off the portal, unpublished here (set below), no price, no photos.
       portalVehicle({ reference: 'OFF', updatedAt: daysBefore(20), value: undefined, pictures: [], publication: null }),
       // Off the portal, inactive, and a motorcycle; updated (by the helper's default) 28 days before the sync.
@@ -61,6 +68,7 @@ function bars(i: Insights): InsightBar[] {
     ...i.age.buckets.flatMap((b) => [b.onPortal, b.offPortal]),
     ...i.prices.flatMap((p) => p.bands.map((b) => b.bar)),
     ...i.mix.brands.map((b) => b.bar),
+    ...i.mix.models.map((m) => m.bar),
     ...i.offPortal.reasons.map((r) => r.bar),
     i.offPortal.needsAttention,
     i.quality.noPhotos,
@@ -108,7 +116,33 @@ describe('insights over a hand-built inventory', () => {
       ['Volkswagen', 4, 0.8],
       ['Honda', 1, 0.2],
     ]);
-    expect(insights.mix.models[0]).toMatchObject({ brand: 'Volkswagen', modelId: 100, share: 0.8 });
+    // Honda's model 100 is not Volkswagen's: the models group by brand and model, as the portal's ids are per brand.
+    expect(insights.mix.models.map((m) => [m.brand, m.modelId, m.trim, m.bar.count, m.share])).toEqual([
+      ['Volkswagen', 100, '1.0 MPI Trendline', 3, 0.6],
+      ['Honda', 100, '1.0 MPI Trendline', 1, 0.2],
+      ['Volkswagen', 200, 'Highline 200 TSI', 1, 0.2],
+    ]);
+  });
+
+  it('each top model opens exactly its listings, by brand and model', () => {
+    expect(insights.mix.models.map((m) => m.bar.filters)).toEqual([
+      { brand: ['Volkswagen'], model: ['100'] },
+      { brand: ['Honda'], model: ['100'] },
+      { brand: ['Volkswagen'], model: ['200'] },
+    ]);
+    const refs = (filters: InventoryFilters | null) =>
+      cache
+        .queryVehicles({ filters: filters ?? {}, window: { offset: 0, limit: 10 } })
+        .rows.map((r) => r.reference)
+        .sort();
+    expect(refs(insights.mix.models[2]?.bar.filters ?? null)).toEqual(['FIRST']);
+    expect(refs(insights.mix.models[1]?.bar.filters ?? null)).toEqual(['MOTO']);
+  });
+
+  it("names a top model by the catalogue's name once a sync has read its brand's models", () => {
+    expect(insights.mix.models.map((m) => m.model)).toEqual([null, null, null]);
+    sqlOf(cache).prepare("INSERT INTO catalogue_items (list, parent, position, id, name, raw) VALUES ('models', '1', 0, 200, 'Polo', '{}')").run();
+    expect(cache.insights().mix.models.map((m) => m.model)).toEqual([null, null, 'Polo']);
   });
 
   it('off the portal by reason, and what needs attention', () => {

@@ -61,3 +61,20 @@ describe('showroom insights', () => {
     expect(found.total).toBe(over60);
   });
 });
+
+describe('showroom search --model', () => {
+  it("finds each top model's listings, by brand and model, named as the catalogue names it", async () => {
+    const view = json<Insights>(await account.run(['insights', '--json']));
+    expect(view.mix.models.length).toBeGreaterThan(0);
+    for (const m of view.mix.models.slice(0, 3)) {
+      expect(m.bar.filters).toEqual({ brand: [m.brand], model: [String(m.modelId)] });
+      const found = json<{ total: number }>(await account.run(['search', '--brand', String(m.brand), '--model', String(m.modelId), '--json']));
+      expect(found.total, `${m.brand} ${m.modelId}`).toBe(m.bar.count);
+    }
+    // The sync mirrored the catalogue's models of the brands in stock: the table names them.
+    const top = view.mix.models[0];
+    expect(top?.model).toEqual(expect.any(String));
+    const en = await account.run(['insights', '--lang', 'en']);
+    expect(en.stdout).toContain(String(top?.model));
+  });
+});

@@ -1,5 +1,5 @@
 // Insights on the demo: each language at 1366×768 (screenshots, axe), a bar opens the inventory
-// filtered to exactly its listings (same count) by a click and by the keyboard, and a chart's table
+// filtered to exactly its listings (same count) by a click and by the keyboard (a top model's too), and a chart's table
 // view shows the same figures.
 import { expect, test } from './fixtures';
 import { inventoryRows, resultCount, startDemoAndSync, words } from './helpers';
@@ -52,6 +52,22 @@ test('Insights: a bar opens its listings, by click and by keyboard, the table vi
     await page.keyboard.press('Enter');
     await expect(inventoryRows(page).first()).toBeVisible();
     await expect.poll(() => resultCount(page)).toBe(brandCount);
+
+    // A top model's bar, from the keyboard with Space: the brand and model filters, its count.
+    await openInsights();
+    const model = page.locator('[data-chart="models"] .insights__segment--open').first();
+    const modelCount = Number(await model.getAttribute('data-count'));
+    expect(modelCount).toBeGreaterThan(0);
+    await model.focus();
+    await page.keyboard.press('Space');
+    await expect(inventoryRows(page).first()).toBeVisible();
+    await expect.poll(() => resultCount(page)).toBe(modelCount);
+    await expect(
+      page
+        .getByTestId('filter-panel')
+        .getByRole('group', { name: t('filters.model') })
+        .getByRole('checkbox', { checked: true }),
+    ).toHaveCount(1);
 
     // Back on Insights, the same chart as a table, with the same figures as its bars.
     await openInsights();

@@ -1,7 +1,6 @@
 // Pure renderer logic (DOM-free, src/renderer/src/logic): windowed row pages, the rows a scroller
-// draws, list keyboard moves, the base URL check, filters and zoom. Language and labels are tested in i18n.test.ts.
+// draws, list keyboard moves, filters and zoom (the base URL check is shared: test/accounts/base-url.test.ts). Language and labels are tested in i18n.test.ts.
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl } from '../../src/renderer/src/logic/baseUrl';
 import { countActiveFilters, parseWholeNumber, setFlag, setRange, toggleListValue } from '../../src/renderer/src/logic/filters';
 import { nextRowIndex } from '../../src/renderer/src/logic/listKeys';
 import { RowPages, pagesForRange } from '../../src/renderer/src/logic/rowPages';
@@ -115,17 +114,6 @@ describe('list keys', () => {
     expect(nextRowIndex('End', 0, 100_000, 5)).toBe(99_999);
     expect(nextRowIndex('a', 0, 10, 5)).toBeNull();
     expect(nextRowIndex('ArrowDown', 0, 0, 5)).toBeNull();
-  });
-});
-
-describe('base URL check', () => {
-  it('accepts http(s) and warns when the path does not end in integration/v2', () => {
-    expect(checkBaseUrl('https://api.portal.example/integration/v2')).toEqual({ valid: true, pathWarning: false, insecure: false });
-    expect(checkBaseUrl('https://api.portal.example/integration/v2/')).toMatchObject({ pathWarning: false });
-    expect(checkBaseUrl('https://api.portal.example/')).toMatchObject({ valid: true, pathWarning: true });
-    expect(checkBaseUrl('http://127.0.0.1:4000/integration/v2')).toMatchObject({ insecure: true, pathWarning: false });
-    expect(checkBaseUrl('javascript:alert(1)')).toEqual({ valid: false });
-    expect(checkBaseUrl('portal.example')).toEqual({ valid: false });
   });
 });
 

@@ -24,6 +24,9 @@ import {
 import { adoptLegacyPhotos } from './photo-folder';
 import { endedRun } from './run-record';
 import { createPortalStatus } from './portal-status';
+import { watchTimeChanges } from './time-changes';
+import { whyMatched } from './why-matched';
+import { systemClock } from '../cache/clock';
 import type { AccountSession, AccountSessionSpec, SessionEvent, SessionHost, SessionListener, SyncStarted, SyncStartOptions } from './types';
 import { requestsOf } from './publication-view';
 import { toRowView, vehicleDetailView } from './views';
@@ -40,19 +43,28 @@ const planView = (plan: Plan, fetchedAt: string, live: boolean): PlanView => ({ 
  * The inventory's hot path (the list, its facets, its headline numbers, the insights, counted over
  * the same in-memory snapshot): the session's, or a reader thread's alone.
  */
-export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary' | 'insights'> {
+export function inventoryReads(cache: Cache): Pick<AccountSession, 'query' | 'facets' | 'summary' | 'insights' | 'suggestSearch'> {
   return {
     async query(query) {
       const result = cache.queryVehicles(query);
-      const requests = requestsOf(
-        cache,
-        result.rows.map((r) => r.reference),
-      );
-      return { total: result.total, rows: result.rows.map((row) => toRowView(row, requests(row.reference))) };
+      const references = result.rows.map((r) => r.reference);
+      const requests = requestsOf(cache, references);
+      const text = query.text ?? '';
+      // A text search says why a row matched when the row does not show it; the window's listings only.
+      const listings = text.trim() === '' ? null : cache.listingsOf(references);
+      return {
+        total: result.total,
+        rows: result.rows.map((row) => {
+          const view = toRowView(row, requests(row.reference));
+          const matchedIn = listings === null ? null : whyMatched(text, [row.title, row.brand, row.trim].join(' '), listings.get(row.reference));
+          return matchedIn === null ? view : { ...view, matchedIn };
+        }),
+      };
     },
     facets: async (query) => cache.facetCounts({ text: query.text, filters: query.filters }),
     summary: async () => cache.summary(),
     insights: async () => cache.insights(),
+    suggestSearch: async (text) => cache.suggestSearch(text),
   };
 }
 
@@ -72,13 +84,17 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
   await Promise.all([ensurePrivateDir(paths.folder, dirname(paths.folder)), ensurePrivateDir(paths.photosDir, paths.photosRoot)]);
   // What an earlier version created in the account's folder (the cache files, the search index) is tightened.
   tightenEntriesSync(paths.folder);
-  const cache = openCache(paths.cacheFile);
+  const clock = host.clock ?? systemClock;
+  const cache = openCache(paths.cacheFile, { clock });
   const fetch = host.fetch ?? nodeFetch(spec.env ?? {});
   const listeners = new Set<SessionListener>();
   const emit = (event: SessionEvent) => {
     if (closed) return;
     for (const listener of listeners) listener(event);
+    if (event.type === 'changed' && event.reason !== 'time') timeChanges.arm();
   };
+  const timeChanges = watchTimeChanges({ changesAt: () => cache.countsChangeAt(), clock, onChange: () => emit({ type: 'changed', reason: 'time' }) });
+  timeChanges.arm();
   const controller = new AbortController();
   const exports = new Set<AbortController>();
   const tasks = new Set<Promise<unknown>>();
@@ -348,6 +364,7 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     async close() {
       if (closed) return;
       closed = true;
+      timeChanges.stop();
       controller.abort();
       engine.cancel();
       await Promise.allSettled([...tasks]);

@@ -1,3 +1,4 @@
+import type { Clock } from '../cache/clock';
 // What one open account offers, whoever hosts it: the session itself in this thread
 // (`openAccountSession`) or in a worker thread (`openAccountSessionInWorker`, the same interface
 // over messages). Every method is async and every value plain data, so the two are interchangeable.
@@ -49,6 +50,8 @@ export interface SessionHost {
   /** The host's fetch (Electron's net.fetch: the OS proxy and certificates); default Node's, through `spec.env`'s proxy. */
   fetch?: typeof globalThis.fetch | undefined;
   log: Logger;
+  /** The cache's clock (tests freeze it; a worker's host cannot pass one): the system's by default. */
+  clock?: Clock | undefined;
 }
 
 export interface AccountStateView {
@@ -74,7 +77,8 @@ export interface SyncStarted {
   done: Promise<SyncRunReport>;
 }
 
-export type ChangeReason = 'sync' | 'photos' | 'publication';
+/** 'time': the counts changed with time alone (time-changes.ts). */
+export type ChangeReason = 'sync' | 'photos' | 'publication' | 'time';
 
 export type SessionEvent =
   | { type: 'progress'; progress: SyncProgress }
@@ -102,6 +106,8 @@ export interface AccountSession {
   summary(): Promise<InventorySummary>;
   /** The stock at a glance: a few dozen figures computed over the cache (cache/insights.ts). */
   insights(): Promise<Insights>;
+  /** "Did you mean …?" for a search that found nothing (cache/suggest.ts): the corrected text, or null. */
+  suggestSearch(text: string): Promise<string | null>;
   /**
    * One listing in full; online, its photos never tried are fetched in the background ('changed'
    * photos), and with fetchPhotos 'retry' the ones that failed as well.

@@ -19,6 +19,7 @@ export const SESSION_METHODS = [
   'facets',
   'summary',
   'insights',
+  'suggestSearch',
   'vehicle',
   'requestPublication',
   'publicationRoom',
@@ -62,7 +63,7 @@ type Never<T extends never> = T;
 export type EveryMethodListed = Never<Exclude<SessionMethod, (typeof SESSION_METHODS)[number]>>;
 
 /** The calls a reader thread answers: the inventory's hot path, from its own connection (WAL: the last committed state). */
-export const READER_METHODS = ['query', 'facets', 'summary', 'insights'] as const satisfies readonly SessionMethod[];
+export const READER_METHODS = ['query', 'facets', 'summary', 'insights', 'suggestSearch'] as const satisfies readonly SessionMethod[];
 export type ReaderMethod = (typeof READER_METHODS)[number];
 
 export interface WorkerData {

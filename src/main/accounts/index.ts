@@ -1,4 +1,4 @@
-export { checkBaseUrl, isLoopbackHost, type BaseUrlCheck } from './base-url';
+export { checkBaseUrl, isLoopbackHost, type BaseUrlCheck } from '../../shared/base-url';
 export {
   createAccountStore,
   DEFAULT_SETTINGS,

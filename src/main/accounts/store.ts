@@ -9,7 +9,7 @@ import { codedError, type MessageRef } from '../../shared/i18n/messages';
 import { writeFileAtomic } from '../base/atomic-file';
 import { LockBusyError, withLock } from '../locks/file-lock';
 import type { Keychain } from '../secrets/keychain';
-import { checkBaseUrl } from './base-url';
+import { checkBaseUrl } from '../../shared/base-url';
 import { tightenEntriesSync } from '../base/private-files';
 
 export const photoModes = ['covers', 'all'] as const;

@@ -4,7 +4,7 @@ import { AppError, toErrorShape, type AppErrorShape } from '../../shared/errors'
 import { codedError } from '../../shared/i18n/messages';
 import type { Plan } from '../../shared/plan';
 import { createPortalClient } from '../portal/client';
-import { checkBaseUrl } from './base-url';
+import { checkBaseUrl } from '../../shared/base-url';
 
 export type ConnectionOutcome =
   | { outcome: 'connected'; planName: string; plan: Plan; warnings: string[] }

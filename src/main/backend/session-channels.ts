@@ -17,6 +17,7 @@ export const SESSION_CHANNELS = {
   'inventory.summary': (session) => session.summary(),
   // A few dozen figures over every listing, computed in the session (never the listings themselves).
   'inventory.insights': (session) => session.insights(),
+  'inventory.suggest': (session, { text }) => session.suggestSearch(text),
   // One listing in full; online, its missing photos are fetched in the background.
   'vehicles.get': (session, { reference, retryPhotos }) => session.vehicle(reference, retryPhotos ? { fetchPhotos: 'retry' } : {}),
   // Sent now when the portal answers, kept in the pending-change ledger otherwise; one outcome per reference, in order.

@@ -22,7 +22,8 @@ import { createInsightsQueries } from './insights';
 import { createSyncRunStore, type SyncRunStore } from './runs';
 import { searchIndexes } from './search-index';
 import { savedSearchIndex } from './search-index-file';
-import { snapshots } from './snapshot';
+import { countsChangeAt, snapshots } from './snapshot';
+import { readVocabulary, suggestSearch, type Vocabulary } from './suggest';
 import { createSummary } from './summary';
 import { createSyncPasses, type SyncPasses } from './sync-pass';
 import { recordConnection } from './testing';
@@ -66,6 +67,10 @@ export interface Cache {
   summary(): InventorySummary;
   /** The stock at a glance (insights.ts): a few dozen figures over every listing. */
   insights(): Insights;
+  /** "Did you mean …?" for a search that found nothing: the text with its unknown words corrected from the stock's own (suggest.ts), or null. */
+  suggestSearch(text: string): string | null;
+  /** When the counts above next change only because time passed (snapshot.ts), in ms on the cache's clock; Infinity: never. */
+  countsChangeAt(): number;
   /**
    * Reads part of the in-memory search index (search-index.ts) for about `budgetMs`; true while
    * more remains. The reader thread calls it between questions; until it is read from the
@@ -105,6 +110,8 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
   const departed = guard(createDepartedStore(db));
   // The filter columns in memory, rebuilt after the listings change: counts, facets, summary, windows.
   const generation = generationOf(db);
+  // The stock's words for "Did you mean", read again once the listings changed.
+  let vocabulary: { token: string; words: Vocabulary } | null = null;
   const snapshot = snapshots(db, generation, () => clock().getTime());
   const current = () => snapshot.current();
   // The search's terms in memory, loaded from beside the cache or read in steps between questions (indexSearch).
@@ -146,6 +153,12 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     insights: () => insights.insights(),
+    countsChangeAt: () => countsChangeAt(db),
+    suggestSearch(text: string): string | null {
+      const token = generation.token();
+      if (vocabulary === null || vocabulary.token !== token) vocabulary = { token, words: readVocabulary(db) };
+      return suggestSearch(text, vocabulary.words);
+    },
     indexSearch: (budgetMs: number) => indexes.step(budgetMs),
     /**
      * Runs `fn` in one transaction (nested calls become savepoints): all of it commits, or none.

@@ -4,7 +4,7 @@
 // snapshot does not hold (the top models, which days are lower bounds) comes from two walks of
 // indexes (schema 14). The renderer gets a few dozen numbers, never the listings.
 // test/cache/insights.test.ts checks each figure and that the inventory counts each bar's listings.
-import { ATTENTION_VALUES, PLAN_PICTURES, isSuggestion, type AttentionValue } from '../../shared/attention';
+import { ATTENTION_VALUES, COUNTED_REASONS, PLAN_PICTURES } from '../../shared/attention';
 import {
   OFF_REASONS,
   TOP_MIX,
@@ -28,8 +28,6 @@ const DEFAULT_EDGES: readonly number[] = [0, 30_000, 60_000, 90_000, 120_000, 20
 const CENT = 0.01;
 
 const ON_PORTAL = ['on', 'pending'] as const;
-/** The reasons counted as "needs attention" (suggestions are not: shared/attention.ts). */
-const NEEDS_ATTENTION = ATTENTION_VALUES.filter((v): v is Exclude<AttentionValue, 'none'> => v !== 'none' && !isSuggestion(v));
 
 const bar = (count: number, filters: InventoryFilters | null): InsightBar => ({ count, filters });
 
@@ -110,6 +108,10 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
   const models = db.prepare<[number], { brand: string | null; model_id: number | null; trim: string | null; n: number }>(
     `SELECT v.brand AS brand, v.model_id AS model_id, min(v.trim) AS trim, count(*) AS n FROM vehicles v
       GROUP BY v.brand, v.model_id ORDER BY n DESC, v.brand, v.model_id LIMIT ?`,
+  );
+  // The catalogue's names of the top models (a sync mirrors the models of the brands in stock): a few ids, one pass.
+  const modelNames = db.prepare<[string], { id: number; name: string }>(
+    "SELECT id, min(name) AS name FROM catalogue_items WHERE list = 'models' AND id IN (SELECT value FROM json_each(?)) GROUP BY id",
   );
   // The listings whose days are a lower bound, by the day they count from: a walk of a small partial index (schema 14).
   const lowerBounds = db.prepare<[], { day: number; n: number }>(
@@ -203,10 +205,17 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
       .sort((a, b) => b.n - a.n || textOrder(a.brand, b.brand))
       .slice(0, TOP_MIX)
       .map((e) => ({ brand: e.brand, share: share(e.n), bar: bar(e.n, e.brand === null ? null : { brand: [e.brand] }) }));
-    // No filter selects a model yet: its bar opens nothing.
-    const modelEntries: MixEntry[] = models
-      .all(TOP_MIX)
-      .map((r) => ({ brand: r.brand, modelId: r.model_id, trim: r.trim, share: share(r.n), bar: bar(r.n, null) }));
+    const top = models.all(TOP_MIX);
+    const named = new Map(modelNames.all(JSON.stringify(top.map((r) => r.model_id))).map((r) => [r.id, r.name]));
+    // The brand and model filters select the group's listings; no filter selects a missing brand or model (NULL).
+    const modelEntries: MixEntry[] = top.map((r) => ({
+      brand: r.brand,
+      modelId: r.model_id,
+      model: r.model_id === null ? null : (named.get(r.model_id) ?? null),
+      trim: r.trim,
+      share: share(r.n),
+      bar: bar(r.n, r.brand === null || r.model_id === null ? null : { brand: [r.brand], model: [String(r.model_id)] }),
+    }));
     return { brands, models: modelEntries };
   }
 
@@ -221,8 +230,8 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
       reasons,
       total: reasons.reduce((a, r) => a + r.bar.count, 0),
       needsAttention: bar(
-        NEEDS_ATTENTION.reduce((a, r) => a + (attention[ATTENTION_VALUES.indexOf(r)] as number), 0),
-        { attention: [...NEEDS_ATTENTION] },
+        COUNTED_REASONS.reduce((a, r) => a + (attention[ATTENTION_VALUES.indexOf(r)] as number), 0),
+        { attention: [...COUNTED_REASONS] },
       ),
     };
   }

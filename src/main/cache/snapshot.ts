@@ -7,7 +7,7 @@
 //
 // Filters here mean exactly what filters.ts says in SQL (NULL never passes a test, lists compare
 // text as is); test/cache/snapshot.test.ts checks both agree on random queries.
-import { ATTENTION_NEXT_CHANGE_SQL, ATTENTION_VALUES, SUGGESTION_REASONS } from '../../shared/attention';
+import { ATTENTION_NEXT_CHANGE_SQL, ATTENTION_VALUES, COUNTED_REASONS } from '../../shared/attention';
 import { STOCK_AGE_NEXT_CHANGE_SQL } from '../../shared/stock-age';
 import type { InventorySort, InventorySummary } from '../../shared/inventory';
 import {
@@ -171,10 +171,7 @@ export class Snapshot {
 
   constructor(private readonly db: Db) {
     // Read before the rows: a grace ending between the two reads makes this snapshot stale at once, never stale unnoticed.
-    const next = db.prepare(ATTENTION_NEXT_CHANGE_SQL).pluck().get();
-    // Every listing's days in stock turn over at midnight (shared/stock-age.ts).
-    const nextDay = db.prepare(STOCK_AGE_NEXT_CHANGE_SQL).pluck().get() as number;
-    this.validUntil = Math.min(typeof next === 'number' ? next : Infinity, nextDay);
+    this.validUntil = countsChangeAt(db);
     const batch = db.prepare(BUILD_SQL).raw();
     const idList: number[] = [];
     const packed: number[] = [];
@@ -684,7 +681,8 @@ export class Snapshot {
     const states = this.stateColumn('portal');
     // Code 0 is 'none' (the table's first value): any other is a reason.
     const attention = this.stateColumn('attention');
-    const suggestions = new Set(SUGGESTION_REASONS.map((r) => ATTENTION_VALUES.indexOf(r)));
+    const counted = new Uint8Array(ATTENTION_VALUES.length);
+    for (const r of COUNTED_REASONS) counted[ATTENTION_VALUES.indexOf(r)] = 1;
     const hl = this.flagColumn('highlighted');
     const problems = this.flagColumn('hasProblems');
     const rejected = this.flagColumn('hasRejectedPhotos');
@@ -696,7 +694,7 @@ export class Snapshot {
       if (hl[p] === 1 && state !== off) highlighted++;
       if (problems[p] === 1) withProblems++;
       if (rejected[p] === 1) withRejected++;
-      if (attention[p] !== 0 && !suggestions.has(attention[p] as number)) needsAttention++;
+      needsAttention += counted[attention[p] as number] as number;
     }
     this.totals = {
       total: this.n,
@@ -856,6 +854,17 @@ class Accumulator {
       }
     }
   }
+}
+
+/**
+ * When the counts next change with no write, only because time passed (ms on the cache's clock): a
+ * listing's address grace ends (shared/attention.ts), or midnight turns every listing's days in
+ * stock over (shared/stock-age.ts).
+ */
+export function countsChangeAt(db: Db): number {
+  const next = db.prepare(ATTENTION_NEXT_CHANGE_SQL).pluck().get();
+  const nextDay = db.prepare(STOCK_AGE_NEXT_CHANGE_SQL).pluck().get() as number;
+  return Math.min(typeof next === 'number' ? next : Infinity, nextDay);
 }
 
 /** The snapshot of the current state, rebuilt when the generation moved; never kept from inside a transaction. */

@@ -133,7 +133,11 @@ export const en = {
     baseUrl: 'Portal integration address',
     baseUrlHint: 'The address of the integration API, ending in integration/v2.',
     baseUrlInvalid: 'Enter a full address starting with https://',
-    insecure: 'This address is not encrypted (http). Use https unless the portal told you otherwise.',
+    /** Why Test connection or Save is disabled: the first thing missing. */
+    needsAddress: 'To test or save, enter the portal integration address.',
+    needsValidAddress: 'To test or save, correct the portal address above.',
+    needsToken: 'To test or save, paste the integration token: there is none yet.',
+    needsName: 'To save, give the account a name.',
     pathWarning: 'This address does not end in integration/v2. Check that it is the integration address the portal gave you.',
     token: 'Integration token',
     tokenHint:
@@ -192,6 +196,10 @@ export const en = {
       title: 'Your listings are on their way',
       body: 'The first sync is reading them from the portal. They appear here as soon as it finishes.',
     },
+    /** A search that found nothing, corrected from the stock's own words (brands, models, trims). */
+    didYouMean: 'Did you mean “{{text}}”?',
+    /** Why a search matched a listing, when its row does not show the words. */
+    matchedIn: { accessory: 'Matched the accessory “{{text}}”', otherInfo: 'Matched “{{text}}”', description: 'Matched the description: “{{text}}”' },
     emptyNoResults: {
       title: 'No listing matches',
       body: 'Try other words, or clear the filters.',
@@ -226,6 +234,9 @@ export const en = {
     active: 'Active',
     type: 'Type',
     brand: 'Brand',
+    model: 'Model',
+    /** A model the catalogue has not named yet (the portal gives a listing's model by id). */
+    modelId: 'Model {{id}}',
     fuel: 'Fuel',
     gearbox: 'Gearbox',
     color: 'Color',
@@ -870,6 +881,7 @@ export const en = {
       model: 'Model',
       share: 'Share',
       mixSummary: 'The top brand, {{brand}}, is {{share}} of the stock.',
+      modelSummary: 'The top model, {{model}}, is {{share}} of the stock.',
       offPortalTitle: 'Off the portal, and why',
       offSummary: '{{count}} listings are off the portal; {{attention}} listings need your attention.',
       reason: 'Reason',
@@ -1373,7 +1385,7 @@ Cached photos are downloaded again.`,
       invalidId: 'Invalid account id.',
       testFailed: 'The connection test failed unexpectedly.',
     },
-    /** The portal address the dealer typed (accounts/base-url.ts). */
+    /** The portal address the dealer typed (shared/base-url.ts). */
     baseUrl: {
       empty: "Enter the portal's address, for example {{example}}.",
       spaces: 'The portal address cannot contain spaces.',

@@ -61,3 +61,17 @@ describe('a value an open edit changed', () => {
     expect(container.querySelector('.inv-pending')).toBeNull();
   });
 });
+
+describe('why a search matched', () => {
+  it('says where, under the title, in both languages; nothing without it', async () => {
+    const matched = async (language: 'en' | 'pt-BR', matchedIn?: { field: 'accessory'; text: string }) => {
+      const container = await rendered({ ...rowView({}), ...(matchedIn && { matchedIn }) }, language);
+      return container.querySelector('[data-testid="matched-in"]')?.textContent ?? null;
+    };
+    expect(await matched('en', { field: 'accessory', text: 'Piloto automático' })).toBe('Matched the accessory “Piloto automático”');
+    cleanup();
+    expect(await matched('pt-BR', { field: 'accessory', text: 'Piloto automático' })).toBe('Encontrado no acessório “Piloto automático”');
+    cleanup();
+    expect(await matched('en')).toBeNull();
+  });
+});

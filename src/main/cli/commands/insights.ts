@@ -3,7 +3,7 @@
 import { enumLabel } from '../../../shared/i18n/enums';
 import { makeFormatters } from '../../../shared/i18n/format';
 import { textsIn, type MessageCode } from '../../../shared/i18n/messages';
-import { READABLE_DESCRIPTION_LENGTH, type Insights, type OffReason, type PriceBand } from '../../../shared/insights';
+import { mixModelName, READABLE_DESCRIPTION_LENGTH, type Insights, type OffReason, type PriceBand } from '../../../shared/insights';
 import type { UiLanguage } from '../../../shared/views';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
@@ -75,7 +75,7 @@ export function insightsLines(language: UiLanguage, i: Insights): string[] {
       '',
       table(
         [t('insights.brand'), t('insights.model'), t('insights.listings'), t('insights.share')],
-        i.mix.models.map((m) => [m.brand, m.trim ?? null, n.format(m.bar.count), percent.format(m.share)]),
+        i.mix.models.map((m) => [m.brand, mixModelName(m), n.format(m.bar.count), percent.format(m.share)]),
         right(2, 3),
       ),
     ),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ATTENTION_VALUES, isSuggestion, type AttentionValue } from '../../../shared/attention';
 import { dimensionsOf, PORTAL_STATES, type FacetCounts, type InventoryFilters, type PortalState } from '../../../shared/inventory-filters';
 import { useFormat } from '../hooks/useFormat';
+import { useModelLabel } from '../hooks/useModelLabel';
 import { countActiveFilters, setFlag, setRange, toggleListValue } from '../logic/filters';
 import { AgeFilter } from './AgeFilter';
 import { FilterList } from './FilterList';
@@ -25,6 +26,7 @@ const FLAGS = dimensionsOf('flag');
 export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
+  const modelLabel = useModelLabel();
   const active = countActiveFilters(filters);
   // A suggestion says it is one, as Needs attention does: its count is not in the badge's.
   const attentionLabel = (v: AttentionValue): string => {
@@ -73,6 +75,14 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
         selected={filters.brand ?? []}
         label={(v) => v}
         onToggle={(v) => onChange(toggleListValue(filters, 'brand', v))}
+      />
+      <FilterList
+        format={f.number}
+        title={t('filters.model')}
+        counts={facets?.model ?? []}
+        selected={filters.model ?? []}
+        label={modelLabel}
+        onToggle={(v) => onChange(toggleListValue(filters, 'model', v))}
       />
       <FilterList
         format={f.number}

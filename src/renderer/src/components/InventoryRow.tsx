@@ -100,6 +100,11 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
             color: (v) => (typeof v === 'string' ? f.enumValue('color', v) : none),
           }}
         />
+        {row.matchedIn && (
+          <span className="inv-sub inv-matched" data-testid="matched-in">
+            {t(`inventory.matchedIn.${row.matchedIn.field}`, { text: row.matchedIn.text })}
+          </span>
+        )}
       </div>
       <div role="gridcell" className="inv-cell inv-cell--reference">
         <span className="mono">{row.reference}</span>

@@ -17,7 +17,8 @@ function bump(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!unsubscribe) {
-    const offs = [api.on('sync.finished', bump), api.on('cache.changed', bump)];
+    // Time alone changes counts, never a photo.
+    const offs = [api.on('sync.finished', bump), api.on('cache.changed', ({ reason }) => reason !== 'time' && bump())];
     unsubscribe = () => offs.forEach((off) => off());
   }
   return () => {

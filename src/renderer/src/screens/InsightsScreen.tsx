@@ -3,7 +3,7 @@
 // answers). The bars are drawn with visx (insights/BarChart.tsx); every bar with filters is a control that opens the inventory showing exactly its
 // listings. The figures are computed in the account session (inventory.insights), never here.
 import { useTranslation } from 'react-i18next';
-import { READABLE_DESCRIPTION_LENGTH, type InsightBar, type Insights } from '../../../shared/insights';
+import { mixModelName, READABLE_DESCRIPTION_LENGTH, type InsightBar, type Insights, type MixEntry } from '../../../shared/insights';
 import { ErrorBox } from '../components/ErrorBox';
 import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
@@ -28,6 +28,7 @@ export function InsightsScreen() {
             <AgeCard data={data} />
             <PriceCards data={data} />
             <MixCard data={data} />
+            <ModelCard data={data} />
             <OffPortalCard data={data} />
             <QualityCard data={data} />
           </div>
@@ -103,6 +104,26 @@ function MixCard({ data }: { data: Insights }) {
       title={t('codes.insights.brands')}
       summary={top === undefined ? '' : t('codes.insights.mixSummary', { brand: top.brand ?? '—', share: f.percent(top.share) })}
       rowHeader={t('codes.insights.brand')}
+      rows={rows}
+    />
+  );
+}
+
+function ModelCard({ data }: { data: Insights }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const name = (m: MixEntry) => `${m.brand ?? '—'} ${mixModelName(m) ?? '—'}`;
+  const top = data.mix.models[0];
+  const rows: ChartRow[] = data.mix.models.map((m) => ({
+    label: `${name(m)} (${f.percent(m.share)})`,
+    segments: [{ key: 'n', name: t('codes.insights.listings'), bar: m.bar, tone: 'a' }],
+  }));
+  return (
+    <ChartCard
+      id="models"
+      title={t('codes.insights.models')}
+      summary={top === undefined ? '' : t('codes.insights.modelSummary', { model: name(top), share: f.percent(top.share) })}
+      rowHeader={t('codes.insights.model')}
       rows={rows}
     />
   );

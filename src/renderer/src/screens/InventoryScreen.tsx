@@ -6,6 +6,7 @@ import type { InventoryFilters, InventorySort } from '../../../shared/inventory'
 import type { PublicationAction } from '../../../shared/views';
 import { useApp } from '../AppContext';
 import { BulkBar } from '../components/BulkBar';
+import { DidYouMean } from '../components/DidYouMean';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorBox } from '../components/ErrorBox';
 import { ExportDialog } from '../components/ExportDialog';
@@ -161,6 +162,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
         <EmptyState title={t('inventory.emptyNoResults.title')}>
           <p>{t('inventory.emptyNoResults.body')}</p>
           <div className="empty-state__actions">
+            {text !== '' && <DidYouMean text={text} onApply={replaceSearch} />}
             {text !== '' && (
               <button type="button" className="button" onClick={() => replaceSearch('')}>
                 {t('inventory.clearSearch')}

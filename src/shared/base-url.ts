@@ -1,11 +1,15 @@
-// Checks the portal address a dealer types. Pure, so it is unit tested on its own.
-// The integration token travels in a header, so anything but https would send it in clear:
-// plain http is allowed only for this computer (the sandbox, a local proxy).
-import type { MessageParams } from '../../shared/errors';
-import { renderMessage, type MessageRef, type SectionKey } from '../../shared/i18n/messages';
+// Checks the portal address a dealer types: one rule for the form as the dealer types (the renderer),
+// the connection test and the account store (main), so what the form says and what the test refuses
+// agree. Pure, so it is unit tested on its own. The integration token travels in a header, so
+// anything but https would send it in clear: plain http is allowed only for this computer (the
+// sandbox, a local proxy).
+import type { MessageParams } from './errors';
+import { renderMessage, type MessageRef, type SectionKey } from './i18n/messages';
 
 /** A refused address: `message` names the problem in the dictionaries (`codes.baseUrl`), `error` is its English text. */
-export type BaseUrlCheck = { ok: true; url: string; warnings: string[] } | { ok: false; error: string; message: MessageRef };
+export type BaseUrlCheck =
+  /** `pathWarning`: the path does not end in integration/v2 (said in English in `warnings`, for the CLI and the log). */
+  { ok: true; url: string; warnings: string[]; pathWarning: boolean } | { ok: false; error: string; message: MessageRef };
 
 function problem(key: SectionKey<'baseUrl'>, params?: MessageParams): BaseUrlCheck {
   const message: MessageRef = params === undefined ? { code: `baseUrl.${key}` } : { code: `baseUrl.${key}`, params };
@@ -54,8 +58,9 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   const path = url.pathname.replace(/\/+$/, '');
   const normalised = `${url.protocol}//${url.host}${path}`;
   const warnings: string[] = [];
-  if (!/(^|\/)integration\/v2$/i.test(path)) {
+  const pathWarning = !/(^|\/)integration\/v2$/i.test(path);
+  if (pathWarning) {
     warnings.push(`The portal's integration address usually ends with /integration/v2 (for example ${EXAMPLE}). Check it if the connection test fails.`);
   }
-  return { ok: true, url: normalised, warnings };
+  return { ok: true, url: normalised, warnings, pathWarning };
 }
