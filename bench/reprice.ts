@@ -39,7 +39,11 @@ export async function run(): Promise<BenchResult[]> {
         }),
       );
 
-    const chosen = cache.listingPrices({ query: {} }).filter((p) => p.price !== null && p.price > 10_000).slice(0, SAVED).map((p) => p.reference);
+    const chosen = cache
+      .listingPrices({ query: {} })
+      .filter((p) => p.price !== null && p.price > 10_000)
+      .slice(0, SAVED)
+      .map((p) => p.reference);
     const saves: number[] = [];
     let saved = 0;
     for (let i = 0; i < 3; i++) {
