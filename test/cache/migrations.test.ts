@@ -417,6 +417,36 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('17: each listing says whether it has installments, read once from its JSON (both parts above 0); unreadable JSON is none', () => {
+    const db = rawDb(t.file());
+    migrateTo(db, 7);
+    attachLocal(db, t.file(), false);
+    migrateTo(db, 16);
+    const insert = db.prepare('INSERT INTO vehicles (id, reference, title) VALUES (?, ?, ?)');
+    const json = db.prepare('INSERT INTO vehicle_json (vehicle_id, raw) VALUES (?, ?)');
+    const stock: Array<[number, string, string]> = [
+      [1, 'FIN', JSON.stringify({ amountOfInstallments: 48, amountPerInstallment: 1290 })],
+      [2, 'ZERO', JSON.stringify({ amountOfInstallments: 0, amountPerInstallment: 1290 })],
+      [3, 'HALF', JSON.stringify({ amountOfInstallments: 48 })],
+      [4, 'NONE', JSON.stringify({})],
+      [5, 'BROKEN', '{not json'],
+    ];
+    for (const [id, reference, raw] of stock) {
+      insert.run(id, reference, reference);
+      json.run(id, raw);
+    }
+    migrateTo(db, 17);
+    expect(version(db)).toBe(17);
+    expect(db.prepare('SELECT reference, financed FROM vehicles ORDER BY id').all()).toEqual([
+      { reference: 'FIN', financed: 1 },
+      { reference: 'ZERO', financed: 0 },
+      { reference: 'HALF', financed: 0 },
+      { reference: 'NONE', financed: 0 },
+      { reference: 'BROKEN', financed: 0 },
+    ]);
+    db.close();
+  });
+
   it('a failing step leaves the file at the previous version', () => {
     const db = rawDb(t.file());
     migrateTo(db, 1);

@@ -1,4 +1,4 @@
--- main: user_version 16
+-- main: user_version 17
 
 -- main.table catalogue_items
 CREATE TABLE catalogue_items (
@@ -127,7 +127,7 @@ CREATE TABLE vehicles (
           off_cause TEXT,
           first_seen_run INTEGER,
           last_seen_run INTEGER,
-          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER, stock_since_day INTEGER, stock_at_least INTEGER NOT NULL DEFAULT 1, description_length INTEGER NOT NULL DEFAULT 0, price_since_day INTEGER);
+          raw_hash TEXT, changed_last_sync INTEGER NOT NULL DEFAULT 0, link_due_ms INTEGER, stock_since_day INTEGER, stock_at_least INTEGER NOT NULL DEFAULT 1, description_length INTEGER NOT NULL DEFAULT 0, price_since_day INTEGER, financed INTEGER NOT NULL DEFAULT 0);
 
 -- main.table vehicles_fts
 CREATE VIRTUAL TABLE vehicles_fts USING fts5(

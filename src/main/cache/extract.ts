@@ -37,6 +37,8 @@ export interface VehicleColumns {
   cover_url: string | null;
   /** The description's length in characters (the insights' short descriptions). */
   description_length: number;
+  /** 1 when the listing has installments (a count and an amount, both above 0): what a repricing tells the dealer it leaves as they are. */
+  financed: number;
 }
 
 const bool = (b: boolean | undefined): number | null => (b === undefined ? null : b ? 1 : 0);
@@ -77,6 +79,7 @@ export function vehicleColumns({ reference, vehicle: v, problems }: ParsedVehicl
     cover_url: picturesInOrder(v.pictures)[0]?.source ?? null,
     // In code points, as SQLite's length() counts them (schema 14 filled the column with it).
     description_length: typeof v.description === 'string' ? Array.from(v.description).length : 0,
+    financed: (v.amountOfInstallments ?? 0) > 0 && (v.amountPerInstallment ?? 0) > 0 ? 1 : 0,
   };
 }
 

@@ -62,7 +62,6 @@ export interface Cache {
   /** The prices of the listings a query selects (no window) or of those named, in order (a bulk repricing's). */
   listingPrices(scope: { query: InventoryQuery } | { references: readonly string[] }): ListingPrice[];
   /** Which of these listings have installments. */
-  financed(references: readonly string[]): Set<string>;
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
   /** The stock at a glance (insights.ts): a few dozen figures over every listing. */
@@ -149,7 +148,6 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     getVehicle,
     listingsOf: queries.listingsOf.bind(queries),
     listingPrices: queries.listingPrices.bind(queries),
-    financed: queries.financed.bind(queries),
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     insights: () => insights.insights(),

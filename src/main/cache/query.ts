@@ -69,6 +69,8 @@ export interface ListingPrice {
   /** The portal's, as last read. */
   price: number | null;
   updatedAt: string | null;
+  /** Has installments (a count and an amount): a new price leaves them as they are unless the dealer clears them. */
+  financed: boolean;
 }
 
 export type InventoryQueries = ReturnType<typeof createInventoryQueries>;
@@ -112,16 +114,9 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
   );
   const photoBySource = db.prepare<[string], DbPhoto>('SELECT id, source_url, status, last_error FROM photos WHERE source_url = ?');
   const rowsById = db.prepare<[string], DbVehicleRow & { row_id: number }>(ROWS_BY_ID);
-  const pricesById = db.prepare<[string], ListingPrice & { id: number }>(
-    'SELECT v.id, v.reference, v.title, v.value AS price, v.updated_at AS updatedAt FROM vehicles v WHERE v.id IN (SELECT value FROM json_each(?))',
+  const pricesById = db.prepare<[string], Omit<ListingPrice, 'financed'> & { id: number; financed: number }>(
+    'SELECT v.id, v.reference, v.title, v.value AS price, v.updated_at AS updatedAt, v.financed FROM vehicles v WHERE v.id IN (SELECT value FROM json_each(?))',
   );
-  // As the portal sent them (the listing's JSON: no column has them): a 0 in either part means not financed (shared/vehicle-facts.ts).
-  const financedAmong = db
-    .prepare<[string], string>(
-      `SELECT v.reference FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference IN (SELECT value FROM json_each(?))
-         AND coalesce(json_extract(j.raw, '$.amountOfInstallments'), 0) > 0 AND coalesce(json_extract(j.raw, '$.amountPerInstallment'), 0) > 0`,
-    )
-    .pluck();
   const idsByReference = db.prepare<[string], number>('SELECT v.id FROM vehicles v WHERE v.reference IN (SELECT value FROM json_each(?))').pluck();
   const rawByReference = db.prepare<[string], { reference: string; raw: string }>(
     'SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference IN (SELECT value FROM json_each(?))',
@@ -242,13 +237,8 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
       }
       const position = new Map(ids.map((id, i) => [id, i]));
       const out: Array<ListingPrice | undefined> = new Array<ListingPrice | undefined>(ids.length);
-      for (const { id, ...row } of pricesById.all(JSON.stringify(ids))) out[position.get(id) as number] = row;
+      for (const { id, financed, ...row } of pricesById.all(JSON.stringify(ids))) out[position.get(id) as number] = { ...row, financed: financed === 1 };
       return out.filter((row): row is ListingPrice => row !== undefined);
-    },
-
-    /** Which of these listings have installments (reading each one's JSON: ask only for the few that matter). */
-    financed(references: readonly string[]): Set<string> {
-      return new Set(references.length === 0 ? [] : financedAmong.all(JSON.stringify(references)));
     },
 
     listingsOf(references: readonly string[]): Map<string, Vehicle> {

@@ -124,6 +124,7 @@ const COLUMNS: readonly (keyof VehicleColumns)[] = [
   'plate_normalized',
   'cover_url',
   'description_length',
+  'financed',
 ];
 /** From this many vehicles into an empty cache, indexes are built after the rows rather than with them. */
 const BULK_MIN = 5000;

@@ -51,22 +51,15 @@ function pendingPrices(cache: Cache): Map<string, PendingChange[]> {
 }
 
 export function createRepricing(cache: Cache) {
-  /**
-   * The rule over the listings of the scope. Whether a listing has installments is read from its
-   * JSON, so only for the listings the rule changes (the only ones it matters for).
-   */
+  /** The rule over the listings of the scope (whether each has installments is a column of its row). */
   function run(scope: RepriceScope, rule: RepriceRule) {
     const prices = cache.listingPrices(scope);
     const pending = pendingPrices(cache);
     const listings: RepriceListing[] = prices.map((p) => {
       const latest = pending.get(p.reference)?.at(-1);
       const pendingPrice = latest === undefined ? null : ((latest.payload as ListingEdit).value ?? null);
-      return { reference: p.reference, title: p.title, price: p.price, pendingPrice, installments: false };
+      return { reference: p.reference, title: p.title, price: p.price, pendingPrice, installments: p.financed };
     });
-    const first = previewReprice(listings, rule);
-    const financed = cache.financed(first.lines.filter((l) => l.unchanged === null).map((l) => l.reference));
-    if (financed.size === 0) return { prices, pending, ...first };
-    for (const listing of listings) listing.installments = financed.has(listing.reference);
     return { prices, pending, ...previewReprice(listings, rule) };
   }
 

@@ -382,6 +382,18 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 17,
+    name: 'each listing says whether it has installments, as the listing is stored, so a repricing need not read every listing’s JSON',
+    up(db) {
+      db.exec(`
+        ALTER TABLE vehicles ADD COLUMN financed INTEGER NOT NULL DEFAULT 0;
+        UPDATE vehicles SET financed = coalesce((SELECT coalesce(json_extract(j.raw, '$.amountOfInstallments'), 0) > 0
+            AND coalesce(json_extract(j.raw, '$.amountPerInstallment'), 0) > 0
+          FROM vehicle_json j WHERE j.vehicle_id = vehicles.id AND json_valid(j.raw)), 0);
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
