@@ -54,7 +54,7 @@ describe('showroom history', () => {
     expect(en.code, en.stderr).toBe(0);
     expect(en.stdout).toMatch(/^Price history \(2; at the current price for 0 days\):$/m);
     expect(en.stdout).toMatch(/Read on the portal$/m);
-    expect(en.stdout).toMatch(/R\$ 45,990\s+Set from the command line$/m);
+    expect(en.stdout).toMatch(/R\$45,990\s+Set from the command line$/m);
     const pt = await account.run(['history', car.reference, '--lang', 'pt-BR']);
     expect(pt.stdout).toMatch(/R\$ 45\.990\s+Definido pela linha de comando$/m);
     const show = await account.run(['show', car.reference]);

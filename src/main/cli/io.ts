@@ -4,6 +4,7 @@
 // sends a control character to the terminal.
 import type { Readable, Writable } from 'node:stream';
 import type { UiLanguage } from '../../shared/views';
+import { makeFormatters } from '../../shared/i18n/format';
 import { createRedactor, type Redactor } from '../base/redact';
 import { escapeControls, escapeJsonControls } from './terminal-text';
 
@@ -92,8 +93,9 @@ export function labelledLines(rows: ReadonlyArray<readonly [label: string, text:
 
 // Numbers in the reader's language: 202,900 in English is 202.900 in Portuguese (where 202,900 reads as 202 and 9 tenths).
 export const formatNumber = (n: number | null | undefined, language: UiLanguage): string | null => (n == null ? null : n.toLocaleString(language));
+/** A price as the screens write it (shared/i18n/format.ts: cents only when it has them), with a plain space a terminal copies as one. */
 export const formatMoney = (n: number | null | undefined, language: UiLanguage): string | null =>
-  n == null ? null : `R$ ${n.toLocaleString(language, { maximumFractionDigits: 0 })}`;
+  n == null ? null : makeFormatters(language).money(n).replace(/\u00a0/g, ' ');
 export const formatBytes = (bytes: number, language: UiLanguage): string => {
   const tenths = (n: number) => n.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return bytes >= 1_073_741_824
