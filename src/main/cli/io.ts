@@ -95,7 +95,11 @@ export function labelledLines(rows: ReadonlyArray<readonly [label: string, text:
 export const formatNumber = (n: number | null | undefined, language: UiLanguage): string | null => (n == null ? null : n.toLocaleString(language));
 /** A price as the screens write it (shared/i18n/format.ts: cents only when it has them), with a plain space a terminal copies as one. */
 export const formatMoney = (n: number | null | undefined, language: UiLanguage): string | null =>
-  n == null ? null : makeFormatters(language).money(n).replace(/\u00a0/g, ' ');
+  n == null
+    ? null
+    : makeFormatters(language)
+        .money(n)
+        .replace(/\u00a0/g, ' ');
 export const formatBytes = (bytes: number, language: UiLanguage): string => {
   const tenths = (n: number) => n.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return bytes >= 1_073_741_824
