@@ -2,14 +2,14 @@
 // to 45 minutes after an insert or edit, without touching updatedAt. A listing read before then is
 // read again by reference at the first sync after that delay, however late that sync comes, and
 // then no more. The sandbox's url delay and its dialect switch staleUrlAfterEdit (the link the
-// edit replaced is shown meanwhile) stand in for the portal; its clock is advanced, never waited on.
+// edit replaced is shown meanwhile) stand in for the portal; its clock is frozen and advanced, never waited on.
 import { describe, expect, it } from 'vitest';
 import { differences, NO_DIFFERENCES, rig, sandbox } from './helpers';
 
 const READ_ONE = 'GET /vehicles/:reference';
 
 async function editedAndSynced(dialect: { staleUrlAfterEdit?: boolean } = {}) {
-  const sb = await sandbox({ vehicles: 200, seed: 33, dialect });
+  const sb = await sandbox({ vehicles: 200, seed: 33, dialect, frozenClock: true });
   const r = await rig({ sb, engine: { now: () => sb.clock.nowMs() } });
   await r.engine.run();
   const target = r.sb.data.list().find((v) => v.url !== undefined && v.publication !== null);
@@ -31,9 +31,9 @@ describe('late listing links', () => {
   it('a link the edit made stale is read again after the delay, and kept', async () => {
     const { r, target, oldUrl } = await editedAndSynced({ staleUrlAfterEdit: true });
     expect(r.cache.getVehicle(target.reference)?.vehicle.url).toBe(oldUrl);
-    // Past the delay of every listing touched above (the last ones 45 minutes from now), by a minute:
-    // the sandbox's clock also ticks with real time, and a link falling due during the sync would
-    // leave the copy one link behind the portal.
+    // Past the delay of every listing touched above (the last ones 45 minutes from now), by a minute.
+    // The sandbox's clock is frozen (it moves only when advanced): a clock ticking with real time let
+    // another listing's link fall due during the sync on a busy machine, leaving the copy one link behind.
     r.sb.clock.advance(46 * 60_000);
     const fresh = r.sb.data.get(target.reference)?.url;
     expect(fresh).toMatch(/^http/);

@@ -1,5 +1,5 @@
 // The portal documents a listing's title as optional (issue 30, item 6): an untitled listing is no
-// data problem, and it is shown by brand, model and year wherever a title is shown.
+// data problem, and it is shown by brand, model and years (manufacture/model) wherever a title is shown.
 import { describe, expect, it } from 'vitest';
 import { rig } from './helpers';
 
@@ -11,7 +11,7 @@ describe('an untitled listing', () => {
     r.sb.data.upsert({ reference: a.reference, title: null });
     const first = await r.engine.run({ kind: 'full' });
     expect(first.outcome).toBe('succeeded');
-    const name = `${a.brand.name} ${a.trim.name} ${a.modelYear}`;
+    const name = `${a.brand.name} ${a.trim.name} ${a.manufacturedYear}/${a.modelYear}`;
     const row = r.cache.queryVehicles({ text: a.reference }).rows.find((v) => v.reference === a.reference);
     expect(row).toMatchObject({ title: name, hasProblems: false });
     expect(r.cache.getVehicle(a.reference)?.problems).toEqual([]);
@@ -21,7 +21,7 @@ describe('an untitled listing', () => {
     r.sb.data.upsert({ reference: b.reference, title: null, value: 12_345 });
     const second = await r.engine.run({ kind: 'incremental' });
     expect(r.cache.changes.ofRun(Number(second.id))).toEqual([
-      expect.objectContaining({ reference: b.reference, kind: 'changed', title: `${b.brand.name} ${b.trim.name} ${b.modelYear}` }),
+      expect.objectContaining({ reference: b.reference, kind: 'changed', title: `${b.brand.name} ${b.trim.name} ${b.manufacturedYear}/${b.modelYear}` }),
     ]);
   });
 });

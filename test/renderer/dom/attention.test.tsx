@@ -141,6 +141,7 @@ describe('the filter panel’s attention values', () => {
   it('mark a suggestion as not counted, as Needs attention does, in both languages', async () => {
     const { initI18n } = await import('../../../src/renderer/src/i18n');
     const { FilterPanel } = await import('../../../src/renderer/src/components/FilterPanel');
+    const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
     const empty = noFacets();
     const facets: FacetCounts = { ...empty, attention: { ...empty.attention, rejectedPhotos: 9, fewerPhotos: 111 } };
     for (const [language, legend, text] of [
@@ -148,7 +149,12 @@ describe('the filter panel’s attention values', () => {
       ['pt-BR', 'Requer atenção (motivo principal)', 'Menos fotos do que o plano permite (sugestão, não contada)'],
     ] as const) {
       initI18n(language);
-      render(<FilterPanel facets={facets} filters={{}} onChange={vi.fn()} />);
+      // The panel names models from the catalogue, which it reads through the query client.
+      render(
+        <QueryClientProvider client={createQueryClient(() => undefined)}>
+          <FilterPanel facets={facets} filters={{}} onChange={vi.fn()} />
+        </QueryClientProvider>,
+      );
       const group = screen.getByRole('group', { name: legend });
       fireEvent.click(within(group).getByRole('button', { expanded: false }));
       expect(within(group).getByText(text)).toBeTruthy();

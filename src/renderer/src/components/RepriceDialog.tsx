@@ -134,8 +134,7 @@ export function RepriceDialog({ scope, total, sync, onClose }: Props) {
     return () => {
       current = false;
     };
-    // The rule by value (ruleKey); the scope is fixed while the dialog is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rule by value (ruleKey), not the object remade each render; the scope is fixed while the dialog is open
   }, [ruleKey, batch]);
 
   const refresh = (id: string) =>
