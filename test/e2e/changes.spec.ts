@@ -41,7 +41,7 @@ test('a plan-limit drop, a price change and a removal appear in what changed; a 
   await expect(changes.locator(`[data-reference="${dropped.reference}"]`)).toContainText(
     `${t('codes.changeFields.portal')}: ${t('codes.changes.yes')} → ${t('codes.changes.no')}`,
   );
-  await expect(changes.locator(`[data-reference="${priced.reference}"]`)).toContainText('→ R$123,456.00');
+  await expect(changes.locator(`[data-reference="${priced.reference}"]`)).toContainText('→ R$123,456');
   await expect(changes.locator(`[data-reference="${gone.reference}"]`)).toContainText(gone.title ?? '');
   await app.screen('history-what-changed');
 
