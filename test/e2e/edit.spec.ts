@@ -3,6 +3,7 @@
 // languages and checked with axe; a bad value is said on its field and focused.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { makeFormatters } from '../../src/shared/i18n/format';
 import {
   button,
   connectAndSync,
@@ -89,21 +90,17 @@ test.describe('edits against the sandbox', () => {
     await saveEdit(page, form, 'en', { value: 'R$ 49.990,00' });
     const detail = vehicleDetail(page, car.title ?? '');
     const price = detail.locator('.detail__price');
-    await expect(price).toContainText('R$49,990.00');
+    // Prices as every screen writes them (shared/i18n/format.ts).
+    const money = makeFormatters('en').money;
+    await expect(price).toContainText(money(49_990));
     await expect(price).toContainText(t('listingEdit.pending.mark'));
-    await expect(price).toContainText(
-      t('listingEdit.pending.portal', { value: new Intl.NumberFormat('en', { style: 'currency', currency: 'BRL' }).format(car.value) }),
-    );
+    await expect(price).toContainText(t('listingEdit.pending.portal', { value: money(car.value) }));
 
     // The list shows the pending price.
     await page.keyboard.press('Escape');
     const listed = inventoryRow(page, car.reference).locator('.inv-cell--value');
-    await expect(listed).toContainText('R$49,990');
-    await expect(listed.locator('.inv-pending')).toContainText(
-      t('listingEdit.pending.portal', {
-        value: new Intl.NumberFormat('en', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 }).format(car.value),
-      }),
-    );
+    await expect(listed).toContainText(money(49_990));
+    await expect(listed.locator('.inv-pending')).toContainText(t('listingEdit.pending.portal', { value: money(car.value) }));
     await app.screen('edit-pending-list', 'en');
 
     // Discarded before it was sent: the listing is as the portal has it, and nothing reaches the portal.

@@ -2,6 +2,7 @@
 // previewed (captured in both languages, checked with axe), confirmed, sent, then confirmed by a
 // sync; the same saved offline and sent once online; a batch taken back before it was sent.
 import type { Locator, Page } from '@playwright/test';
+import { makeFormatters } from '../../src/shared/i18n/format';
 import { expect, test } from './fixtures';
 import { button, connectAndSync, inventoryRows, searchBox, showInLanguage, syncNow, usedCarOnPortal, words, type Lang } from './helpers';
 
@@ -44,7 +45,7 @@ test.describe('Reprice… against the sandbox', () => {
       await showInLanguage(app, lang);
       const dialog = await openReprice(page, car.reference, lang);
       const line = await typeRule(dialog, lang, car.reference);
-      await expect(line).toContainText(new Intl.NumberFormat(lang, { style: 'currency', currency: 'BRL' }).format(expected));
+      await expect(line).toContainText(makeFormatters(lang).money(expected));
       await expect(dialog.getByTestId('reprice-summary')).toContainText(t('codes.reprice.changed', { count: 1 }));
       await app.screen('reprice-preview', lang);
       if (lang === 'pt-BR') await button(dialog, t('common.cancel')).click();
