@@ -55,7 +55,8 @@ export const FilterPanel = memo(function FilterPanel({ facets, filters, onChange
       <FilterList
         format={f.number}
         title={t('filters.attention')}
-        counts={ATTENTION_VALUES.map((v) => ({ value: v, count: facets?.attention[v] ?? 0 }))}
+        // Only the reasons some listing has (a ticked one stays, FilterList keeps it): nine refusals at (0) hid the reasons that matter below the fold.
+        counts={ATTENTION_VALUES.map((v) => ({ value: v, count: facets?.attention[v] ?? 0 })).filter((c) => c.value === 'none' || c.count > 0)}
         selected={filters.attention ?? []}
         label={(v) => attentionLabel(v as AttentionValue)}
         onToggle={(v) => onChange(toggleListValue(filters, 'attention', v))}
