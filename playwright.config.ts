@@ -6,6 +6,9 @@ import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from './test/e2e/harness/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // Every screen in both languages at two sizes, for people to look at (npm run screens): 3–4 minutes
+  // that the suite's own specs already cover in layout, axe and behaviour, so not part of npm test.
+  testIgnore: process.env.SHOWROOM_SCREENS ? [] : ['**/screens.spec.ts'],
   outputDir: 'test-results',
   // Two spec files at a time on two cores: a test spends much of its time waiting on the backend,
   // the sandbox and the bridge; each file runs in its own worker, with its own data folder.
