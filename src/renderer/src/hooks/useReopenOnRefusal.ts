@@ -3,16 +3,22 @@
 import { useEffect, useRef } from 'react';
 import type { PendingEditView } from './listingEditChannels';
 
+/**
+ * The refusals the form was opened for, for as long as the app runs: kept outside the screen, so a
+ * detail drawn anew (a refetch, a visit back) does not open the form again for a refusal the dealer
+ * has seen and closed (the e2e test saw the form come back after Cancel).
+ */
+const shown = new Set<number>();
+
 export function useReopenOnRefusal(edit: PendingEditView | null, open: () => void): void {
-  const shown = useRef(new Set<number>());
   const refusedId = edit?.status === 'refused' ? edit.changeId : null;
   const openRef = useRef(open);
   useEffect(() => {
     openRef.current = open;
   });
   useEffect(() => {
-    if (refusedId === null || shown.current.has(refusedId)) return;
-    shown.current.add(refusedId);
+    if (refusedId === null || shown.has(refusedId)) return;
+    shown.add(refusedId);
     openRef.current();
   }, [refusedId]);
 }

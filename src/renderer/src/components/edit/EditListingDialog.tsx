@@ -50,6 +50,10 @@ interface Props {
 }
 
 /** A refusal the session gives for a bad payload carries every failed field. */
+/** An edit's outcome (shared/pending-changes.ts EditOutcome) that says the portal refused it. */
+const refusedOutcome = (outcome: unknown): boolean =>
+  typeof outcome === 'object' && outcome !== null && (outcome as { outcome?: unknown }).outcome === 'refused';
+
 function issuesOf(error: unknown): WriteIssue[] | null {
   if (!isBridgeError(error)) return null;
   const fields = (error.detail as { fields?: unknown } | undefined)?.fields;
@@ -150,7 +154,13 @@ export function EditListingDialog({ reference, vehicle, create, initial, maxPhot
     setBusy(true);
     setError(null);
     try {
-      await onSave(fields);
+      const outcome = await onSave(fields);
+      // Refused by the portal, which answered at once: the form stays open, and the listing's refusal,
+      // read back, puts the portal's words on their fields (closing it to reopen it raced the read).
+      if (create === undefined && refusedOutcome(outcome)) {
+        setBusy(false);
+        return;
+      }
       onClose();
     } catch (err) {
       setBusy(false);
