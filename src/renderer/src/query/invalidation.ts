@@ -26,6 +26,7 @@ const ACCOUNT_READS = [
   'vehicles.priceHistory',
   'sold.query',
   'changes.newListings',
+  'changes.photosAgainCandidates',
 ] as const;
 
 export const INVALIDATED_BY = {
@@ -42,6 +43,7 @@ export const INVALIDATED_BY = {
     'vehicles.priceHistory',
     'sold.query',
     'changes.newListings',
+    'changes.photosAgainCandidates',
   ],
   'settings.changed': ['settings.get'],
   'accounts.changed': ACCOUNT_READS,
