@@ -78,6 +78,8 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
             <thead>
               <tr>
                 <th scope="col">{t('history.columns.started')}</th>
+                {/* Second, so the action stays on screen where the counts scroll sideways (150% zoom). */}
+                <th scope="col">{t('history.columns.listings')}</th>
                 <th scope="col">{t('history.columns.kind')}</th>
                 <th scope="col">{t('history.columns.outcome')}</th>
                 <th scope="col">{t('history.columns.duration')}</th>
@@ -102,7 +104,6 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                 <th scope="col" className="num">
                   {t('history.columns.unidentified')}
                 </th>
-                <th scope="col">{t('history.columns.listings')}</th>
               </tr>
             </thead>
             <tbody>
@@ -110,6 +111,11 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                 <Fragment key={run.id}>
                   <tr data-outcome={run.outcome} data-run={run.id}>
                     <td>{f.listDateTime(run.startedAt)}</td>
+                    <td>
+                      <button type="button" className="link-button" aria-expanded={expanded.has(run.id)} onClick={() => toggle(run.id)}>
+                        {t(expanded.has(run.id) ? 'history.hideListings' : 'history.showListings')}
+                      </button>
+                    </td>
                     <td>{t(`sync.kind.${run.kind}`)}</td>
                     <td>
                       <span
@@ -129,11 +135,6 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                     </td>
                     <td className="num">{f.number(run.counts.failed)}</td>
                     <td className="num">{f.number(run.dataProblems.length)}</td>
-                    <td>
-                      <button type="button" className="link-button" aria-expanded={expanded.has(run.id)} onClick={() => toggle(run.id)}>
-                        {t(expanded.has(run.id) ? 'history.hideListings' : 'history.showListings')}
-                      </button>
-                    </td>
                   </tr>
                   {expanded.has(run.id) && (
                     <tr className="run-changes__row">
