@@ -120,7 +120,7 @@ export const en = {
   firstRun: {
     title: 'Welcome to Showroom',
     intro:
-      'Manage the listings you publish on the portal: browse, search and check every listing offline, see which ones are not on the portal and why, and unpublish.',
+      'Manage the listings you publish on the portal, even offline: search, edit, reprice, publish and unpublish, mark as sold and create listings; everything is sent at the next sync.',
     connectTitle: 'Connect your portal account',
     or: 'or',
     /** "Add another account" from Settings: a form of its own, not the welcome page. */

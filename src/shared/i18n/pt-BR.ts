@@ -122,7 +122,7 @@ export const ptBR: Messages = {
   firstRun: {
     title: 'Bem-vindo ao Showroom',
     intro:
-      'Gerencie os anúncios que você publica no portal: consulte, pesquise e confira cada anúncio mesmo sem internet, veja quais não estão no portal e por quê, e despublique.',
+      'Gerencie os anúncios que você publica no portal, mesmo sem internet: pesquise, edite, reajuste preços, publique e despublique, marque como vendido e crie anúncios; tudo é enviado na próxima sincronização.',
     connectTitle: 'Conecte sua conta do portal',
     or: 'ou',
     addTitle: 'Adicionar outra conta',
