@@ -4,10 +4,11 @@
 // wrote 26/11/26, the detail 26 de nov. de 2026), and the years are manufacture/model in the
 // title and the Year column alike, in both languages.
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeFormatters } from '../../../src/shared/i18n/format';
 import { listingTitle } from '../../../src/shared/vehicle';
 import { installBridge, notAnswered } from './bridge';
+import { renderRow } from './render-row';
 import { rowView } from './rows';
 
 beforeAll(() => {
@@ -17,27 +18,7 @@ afterEach(cleanup);
 
 const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\u00a0/g, ' ');
 
-async function listRow(language: 'en' | 'pt-BR', overrides: Parameters<typeof rowView>[0]): Promise<HTMLElement> {
-  const { initI18n } = await import('../../../src/renderer/src/i18n');
-  const { InventoryRow } = await import('../../../src/renderer/src/components/InventoryRow');
-  const i18n = initI18n(language);
-  const { container } = render(
-    <InventoryRow
-      index={0}
-      row={rowView(overrides)}
-      top={0}
-      active={false}
-      selected={false}
-      f={makeFormatters(language)}
-      t={i18n.t}
-      idPrefix="r"
-      onActivate={vi.fn()}
-      onOpen={vi.fn()}
-      onToggle={vi.fn()}
-    />,
-  );
-  return container;
-}
+const listRow = (language: 'en' | 'pt-BR', overrides: Parameters<typeof rowView>[0]): Promise<HTMLElement> => renderRow(rowView(overrides), language);
 
 async function detailPrice(language: 'en' | 'pt-BR', value: number): Promise<string> {
   const { initI18n } = await import('../../../src/renderer/src/i18n');
