@@ -88,6 +88,9 @@ export interface ListingColumn {
 const fact = <T>(value: Fact<T>, as: (v: T) => ListingValue): ListingValue => (value === undefined ? null : value === 'none' ? NONE : as(value));
 const names = (items: ReadonlyArray<{ name: string }> | undefined): string | null => items?.map((a) => a.name).join(', ') || null;
 
+/** The listing's model as the catalogue names it, once a sync has mirrored its brand's models (the portal's listing carries only the model's id). */
+const MODEL_NAME_SQL = "(SELECT min(c.name) FROM catalogue_items c WHERE c.list = 'models' AND c.id = v.model_id)";
+
 /** A row column an open change may overlay: the pending value while one shows it, the portal's (`base`) otherwise. */
 const overlaidRow = <R extends RowRead>(field: OverlayField, base: string, read: R) => ({ sql: overlaid(field, base), read, overlay: { field, base } });
 
@@ -117,6 +120,13 @@ export const LISTING_COLUMNS = {
     listing: { field: 'brand', read: (v) => (v.brand ? `${v.brand.name} (${v.brand.vehicleType})` : null) },
     view: true,
     export: 14,
+  },
+  model: {
+    label: (m) => m.detail.fields.model,
+    format: 'text',
+    row: { sql: MODEL_NAME_SQL, read: 'text' },
+    view: true,
+    export: 16,
   },
   trim: {
     label: (m) => m.detail.fields.trim,

@@ -175,6 +175,8 @@ export interface VehicleDetailView {
   raw: unknown;
   /** The tolerant parse (src/shared/vehicle.ts): any field may be missing. */
   vehicle: Vehicle;
+  /** Its model as the catalogue names it (the listing carries only the model's id), or null until a sync has mirrored it. */
+  model: string | null;
   problems: VehicleProblem[];
   publication: PublicationStateView;
   history: PublicationEventView[];

@@ -145,6 +145,14 @@ describe('insights over a hand-built inventory', () => {
     expect(cache.insights().mix.models.map((m) => m.model)).toEqual([null, null, 'Polo']);
   });
 
+  it("names a listing's model in its row and its detail by the catalogue's name, once mirrored", () => {
+    const polo = () => cache.getVehicle('FIRST')?.row.model;
+    const before = polo();
+    sqlOf(cache).prepare("INSERT INTO catalogue_items (list, parent, position, id, name, raw) VALUES ('models', '1', 0, 200, 'Polo', '{}')").run();
+    expect([before, polo()]).toEqual([null, 'Polo']);
+    expect(cache.queryVehicles({ text: 'FIRST', window: { offset: 0, limit: 10 } }).rows.map((r) => r.model)).toEqual(['Polo']);
+  });
+
   it('off the portal by reason, and what needs attention', () => {
     expect(Object.fromEntries(insights.offPortal.reasons.map((r) => [r.reason, r.bar.count]))).toEqual({
       unpublishedHere: 1,

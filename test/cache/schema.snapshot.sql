@@ -1,4 +1,4 @@
--- main: user_version 17
+-- main: user_version 18
 
 -- main.table catalogue_items
 CREATE TABLE catalogue_items (
@@ -134,6 +134,9 @@ CREATE VIRTUAL TABLE vehicles_fts USING fts5(
           doc, content = '', contentless_delete = 1, detail = none,
           tokenize = "unicode61 remove_diacritics 2"
         );
+
+-- main.index catalogue_items_by_id
+CREATE INDEX catalogue_items_by_id ON catalogue_items (list, id);
 
 -- main.index photos_by_reference
 CREATE INDEX photos_by_reference ON photos(reference);

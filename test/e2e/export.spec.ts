@@ -172,7 +172,7 @@ function expectSameAsScreen(file: FileRow[], screen: ScreenRow[], lang: Lang): v
     file.map((r) => ({
       reference: r.reference,
       title: r.title,
-      // The screen's subtitle is brand · trim · fuel · gearbox.
+      // The screen’s subtitle is brand · model · trim · fuel · gearbox.
       subtitle: expect.arrayContaining([r.brand, r.fuel]),
       modelYear: String(r.modelYear),
       price: f.money(r.value),

@@ -58,6 +58,7 @@ export function vehicleDetailView(cache: Cache, photos: PhotoStatusSource, refer
     reference: detail.reference,
     raw: parseRaw(detail.raw),
     vehicle: detail.vehicle,
+    model: detail.row.model,
     problems: detail.problems,
     publication: publicationState(detail.row, requestsOf(cache, [reference])(reference)),
     history: publicationHistory(cache, detail.row, detail.publicationHistory),

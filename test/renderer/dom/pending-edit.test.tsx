@@ -17,6 +17,7 @@ function detailWith(edit: PendingEditView): VehicleDetailView {
     reference: 'REF-1',
     raw: {},
     vehicle: { reference: 'REF-1', title: 'Fiat Argo', type: 'C', value: 52900, mileage: 35000, manufacturedYear: 2020, licensePlate: 'ABC1D23' },
+    model: null,
     problems: [],
     publication: rowView().publication,
     history: [],

@@ -6,6 +6,7 @@ export function rowView(overrides: Partial<VehicleRowView> = {}): VehicleRowView
     reference: 'REF-1',
     title: 'Vehicle 1',
     brand: 'Fiat',
+    model: null,
     trim: 'Uno',
     type: 'car',
     fuel: null,

@@ -15,6 +15,7 @@ const detail: VehicleDetailView = {
   reference: 'REF-1',
   raw: {},
   vehicle: { reference: 'REF-1', title: 'Fiat Uno' },
+  model: null,
   problems: [],
   publication: rowView().publication,
   history: [],
@@ -48,5 +49,19 @@ describe('the time a listing is as on the portal', () => {
   it('is its own read, when no sync ended since', async () => {
     await page(null);
     expect(screen.getByText(/As on the portal 30 minutes ago/)).toBeTruthy();
+  });
+});
+
+describe('the model', () => {
+  it('is named by the catalogue beside the brand and trim, in the heading’s line and the vehicle’s fields', async () => {
+    Object.assign(detail, { model: 'Uno', vehicle: { ...detail.vehicle, brand: { id: 1, name: 'Fiat', vehicleType: 'C' }, trim: { id: 2, name: 'Mille', modelId: 3 } } });
+    try {
+      await page(null);
+      expect(screen.getByText(/· Fiat Uno Mille ·/).textContent).toMatch(/^REF-1 · Fiat Uno Mille · As on the portal/);
+      const field = screen.getByText('Model').closest('div');
+      expect(field?.textContent).toBe('ModelUno');
+    } finally {
+      Object.assign(detail, { model: null, vehicle: { reference: 'REF-1', title: 'Fiat Uno' } });
+    }
   });
 });

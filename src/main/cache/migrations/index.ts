@@ -394,6 +394,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 18,
+    name: 'the catalogue’s items by id, so every listing row can name its model from the catalogue',
+    up(db) {
+      db.exec(`CREATE INDEX catalogue_items_by_id ON catalogue_items (list, id);`);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);

@@ -52,7 +52,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
     );
   }
   // Fuel and gearbox ride under the title (filters cover them) to keep the grid within a laptop's width.
-  const subtitle = [row.brand, row.trim, row.fuel && f.enumValue('fuel', row.fuel), row.gearbox && f.enumValue('gearbox', row.gearbox)]
+  const subtitle = [row.brand, row.model, row.trim, row.fuel && f.enumValue('fuel', row.fuel), row.gearbox && f.enumValue('gearbox', row.gearbox)]
     .filter(Boolean)
     .join(' · ');
   const none = t('listingEdit.pending.none');

@@ -9,7 +9,8 @@ import type { Messages } from '../../../shared/i18n/en';
 import { noPendingFields, type PendingFields } from './edit/pendingFields';
 import { FieldList } from './FieldList';
 
-export function VehicleFields({ vehicle, pending = noPendingFields }: { vehicle: Vehicle; pending?: PendingFields }) {
+/** `model`: the catalogue's name of its model (the listing carries only its id), null until mirrored. */
+export function VehicleFields({ vehicle, model = null, pending = noPendingFields }: { vehicle: Vehicle; model?: string | null; pending?: PendingFields }) {
   const { t } = useTranslation();
   const f = useFormat();
   const v = vehicle;
@@ -51,6 +52,8 @@ export function VehicleFields({ vehicle, pending = noPendingFields }: { vehicle:
           items={[
             { key: 'type', label: label('type'), value: pending('type') ?? (v.type !== undefined ? f.enumValue('type', v.type) : null) },
             { key: 'brand', label: label('brand'), value: v.brand?.name },
+            // A pending trim may belong to another model: the trim's line says what is pending, and the model waits for the portal.
+            ...(model !== null && pending('trimId') === null ? [{ key: 'model', label: label('model'), value: model }] : []),
             { key: 'trim', label: label('trim'), value: pending('trimId') ?? v.trim?.name },
             { key: 'modelYear', label: label('modelYear'), value: pending('modelYear') ?? v.modelYear },
             { key: 'manufacturedYear', label: label('manufacturedYear'), value: pending('manufacturedYear') ?? v.manufacturedYear },

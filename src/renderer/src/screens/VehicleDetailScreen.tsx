@@ -86,6 +86,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
 
   const v = detail.vehicle;
   const pendingPrice = edit?.fields.find((field) => field.field === 'value');
+  const makeModelTrim = [v.brand?.name, detail.model, v.trim?.name].filter(Boolean);
   // A sync that ended after the run that read this listing found it unchanged (a quick sync reads
   // only what changed): the listing is as on the portal at that sync, the time the top bar gives.
   const asOf = detail.syncedAt && sync.lastSuccessAt && sync.lastSuccessAt > detail.syncedAt ? sync.lastSuccessAt : detail.syncedAt;
@@ -103,7 +104,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           </h1>
           <p className="muted">
             <span className="mono">{detail.reference}</span>
-            {[v.brand?.name, v.trim?.name].filter(Boolean).length > 0 && ` · ${[v.brand?.name, v.trim?.name].filter(Boolean).join(' ')}`}
+            {makeModelTrim.length > 0 && ` · ${makeModelTrim.join(' ')}`}
             {asOf && ` · ${t('detail.syncedAt', { when: f.relative(asOf, now) })}`}
           </p>
           <PublicationBadges
@@ -181,7 +182,7 @@ export function VehicleDetailScreen({ reference }: { reference: string }) {
           </section>
         </div>
         <div className="detail__col">
-          {edit ? <VehicleFieldsWithEdit detail={detail} edit={edit} /> : <VehicleFields vehicle={v} />}
+          {edit ? <VehicleFieldsWithEdit detail={detail} edit={edit} /> : <VehicleFields vehicle={v} model={detail.model} />}
           <PriceHistory reference={detail.reference} />
           <section className="detail-section" aria-labelledby="sec-raw">
             <h2 id="sec-raw">{t('detail.sections.raw')}</h2>
@@ -208,7 +209,7 @@ function VehicleFieldsWithEdit({ detail, edit }: { detail: VehicleDetailView; ed
   const { t } = useTranslation();
   const f = useFormat();
   const names = useCatalogueNames(detail);
-  return <VehicleFields vehicle={detail.vehicle} pending={pendingFields(edit, names, f, t)} />;
+  return <VehicleFields vehicle={detail.vehicle} model={detail.model} pending={pendingFields(edit, names, f, t)} />;
 }
 
 /** The pending edit's panel, with the catalogue's names for the ids it shows. */
