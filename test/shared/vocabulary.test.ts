@@ -3,7 +3,7 @@
 // also named the integration URL: the listing's is its link, the portal's integration URL its
 // address. Words a dealer could not place ("Unidentified", "Quick", "Unpublished here") are
 // retired, the history's kinds of run are named as their buttons, and the document is said to be
-// the RENAVAM wherever it is named.
+// the RENAVAM wherever it is named. The integration URL has one label, the connect form's, in Settings too.
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/shared/i18n/en';
 import { ptBR } from '../../src/shared/i18n/pt-BR';
@@ -30,6 +30,7 @@ const LANGUAGES = [
       /^Unpublished here$/,
       /^Full sync$/,
       /^Full$/,
+      /^Portal address$/,
     ],
     renavam: /RENAVAM/,
   },
@@ -47,6 +48,7 @@ const LANGUAGES = [
       /^Despublicado aqui$/,
       /^Sincronização completa$/,
       /^Completa$/,
+      /^Endereço do portal$/,
     ],
     renavam: /RENAVAM/,
   },
@@ -55,7 +57,7 @@ const LANGUAGES = [
 /** Keys whose text names the listing's web page on the portal. */
 const LISTING_LINK = /(^|\.)(url|urlNotReady|urlPending|urlNotWeb|addressMissing|urlChecked_one|urlChecked_other)$/;
 /** Keys whose text names the portal's integration URL. */
-const PORTAL_ADDRESS = /^(connect\.baseUrl|connect\.baseUrlHint|settings\.address)$/;
+const PORTAL_ADDRESS = /^(connect\.baseUrl|connect\.baseUrlHint)$/;
 
 describe.each(LANGUAGES)('the words, in $name', ({ all, link, address, retired, renavam }) => {
   it('the listing’s web page is its link, everywhere it is named', () => {
@@ -66,7 +68,7 @@ describe.each(LANGUAGES)('the words, in $name', ({ all, link, address, retired, 
 
   it('the portal’s integration URL is its address, never a link', () => {
     const named = all.filter(([key]) => PORTAL_ADDRESS.test(key));
-    expect(named).toHaveLength(3);
+    expect(named).toHaveLength(2);
     expect(named.filter(([, text]) => !address.test(text) || link.test(text))).toEqual([]);
   });
 

@@ -328,6 +328,7 @@ export const en = {
       title: 'Title',
       type: 'Type',
       brand: 'Brand',
+      model: 'Model',
       trim: 'Trim',
       modelYear: 'Model year',
       manufacturedYear: 'Manufactured',
@@ -756,7 +757,6 @@ export const en = {
   settings: {
     title: 'Settings',
     account: 'Account',
-    address: 'Portal address',
     replaceToken: 'Replace integration token',
     replaceTokenTitle: 'Replace the integration token',
     replaced: 'Token replaced. You can sync again.',

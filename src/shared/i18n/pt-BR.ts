@@ -323,6 +323,7 @@ export const ptBR: Messages = {
       title: 'Título',
       type: 'Tipo',
       brand: 'Marca',
+      model: 'Modelo',
       trim: 'Versão',
       modelYear: 'Ano do modelo',
       manufacturedYear: 'Ano de fabricação',
@@ -749,7 +750,6 @@ export const ptBR: Messages = {
   settings: {
     title: 'Configurações',
     account: 'Conta',
-    address: 'Endereço do portal',
     replaceToken: 'Trocar token de integração',
     replaceTokenTitle: 'Trocar o token de integração',
     replaced: 'Token trocado. Você já pode sincronizar.',

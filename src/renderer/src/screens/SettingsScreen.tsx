@@ -70,7 +70,7 @@ export function SettingsScreen() {
             <dd>{account.name}</dd>
           </div>
           <div className="fields__item">
-            <dt>{t('settings.address')}</dt>
+            <dt>{t('connect.baseUrl')}</dt>
             <dd className="mono break">{account.baseUrl}</dd>
           </div>
         </dl>
