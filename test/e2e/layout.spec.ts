@@ -73,7 +73,34 @@ async function badgesHidden(page: Page): Promise<string[]> {
   );
 }
 
+/** The search box's placeholder when its text is wider than the box's room for text (an input clips it without a scroll width to measure). */
+async function placeholderCut(page: Page): Promise<string[]> {
+  return page.getByTestId('inventory-search').evaluateAll((nodes) => {
+    interface Context {
+      font: string;
+      measureText(text: string): { width: number };
+    }
+    interface Input {
+      placeholder: string;
+      clientWidth: number;
+      ownerDocument: {
+        defaultView: { getComputedStyle(e: unknown): { font: string; paddingLeft: string; paddingRight: string } };
+        createElement(tag: 'canvas'): { getContext(kind: '2d'): Context };
+      };
+    }
+    return (nodes as unknown as Input[]).flatMap((input) => {
+      const style = input.ownerDocument.defaultView.getComputedStyle(input);
+      const context = input.ownerDocument.createElement('canvas').getContext('2d');
+      context.font = style.font;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const width = context.measureText(input.placeholder).width;
+      return width > room + 0.5 ? [`${input.placeholder} (${Math.ceil(width)} px in ${Math.floor(room)})`] : [];
+    });
+  });
+}
+
 async function expectInventoryWhole(page: Page, where: string): Promise<void> {
+  expect(await placeholderCut(page), `the search's placeholder cut (${where})`).toEqual([]);
   expect(await overflowing(page, '.filter-panel .check__label, .filter-panel legend, .flag-filter label'), `filter labels cut (${where})`).toEqual([]);
   expect(await outside(page, '.flag-filter select', '.filter-panel'), `filter menus clipped (${where})`).toEqual([]);
   expect(await overflowing(page, '.inv-body .inv-title'), `titles cut (${where})`).toEqual([]);

@@ -167,7 +167,7 @@ export const en = {
   inventory: {
     title: 'Inventory',
     searchLabel: 'Search listings',
-    searchPlaceholder: 'Title, reference, plate, brand… (Ctrl+F)',
+    searchPlaceholder: 'Title, reference, plate, brand…',
     clearSearch: 'Clear search',
     results_zero: 'No listings',
     results_one: '{{n}} listing',
@@ -181,7 +181,7 @@ export const en = {
     unpublishSelected: 'Unpublish selected',
     clearSelection: 'Clear selection',
     tableLabel: 'Listings',
-    keyboardHint: '↑ ↓ move · Enter opens · Space selects (Shift: a range) · Ctrl+A selects all · Esc clears',
+    keyboardHint: 'Ctrl+F searches · ↑ ↓ move · Enter opens · Space selects (Shift: a range) · Ctrl+A selects all · Esc clears',
     loadingRow: 'Loading…',
     noPhoto: 'No photo',
     selectRow: 'Select {{reference}}',

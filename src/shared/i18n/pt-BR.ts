@@ -168,7 +168,7 @@ export const ptBR: Messages = {
   inventory: {
     title: 'Estoque',
     searchLabel: 'Pesquisar anúncios',
-    searchPlaceholder: 'Título, referência, placa, marca… (Ctrl+F)',
+    searchPlaceholder: 'Título, referência, placa, marca…',
     clearSearch: 'Limpar pesquisa',
     results_zero: 'Nenhum anúncio',
     results_one: '{{n}} anúncio',
@@ -182,7 +182,7 @@ export const ptBR: Messages = {
     unpublishSelected: 'Despublicar selecionados',
     clearSelection: 'Limpar seleção',
     tableLabel: 'Anúncios',
-    keyboardHint: '↑ ↓ movem · Enter abre · Espaço seleciona (Shift: um intervalo) · Ctrl+A seleciona todos · Esc limpa',
+    keyboardHint: 'Ctrl+F busca · ↑ ↓ movem · Enter abre · Espaço seleciona (Shift: um intervalo) · Ctrl+A seleciona todos · Esc limpa',
     loadingRow: 'Carregando…',
     noPhoto: 'Sem foto',
     selectRow: 'Selecionar {{reference}}',

@@ -223,9 +223,6 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
         <span className="sr-only" role="status" data-testid="result-count-spoken">
           {spokenTotal !== null && t('inventory.results', { count: spokenTotal, n: f.number(spokenTotal) })}
         </span>
-        <span className="inventory__hint" aria-hidden="true">
-          {t('inventory.keyboardHint')}
-        </span>
       </div>
       <NewListingsPanel onOpen={(saved) => setCreating({ saved })} />
       <BulkBar
@@ -251,6 +248,10 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
             <ErrorBox key={i} error={error} />
           ))}
           {body}
+          {/* A status line under the list: in the toolbar it took the search's room. */}
+          <p className="inventory__hint" aria-hidden="true">
+            {t('inventory.keyboardHint')}
+          </p>
         </div>
       </div>
       {exporting && total !== null && <ExportDialog query={query} total={total} onClose={() => setExporting(false)} />}
