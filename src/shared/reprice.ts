@@ -168,29 +168,47 @@ export function emptySummary(): RepriceSummary {
   };
 }
 
-/** Every listing's line and the summary, in the listings' order. */
-export function previewReprice(listings: readonly RepriceListing[], rule: RepriceRule): { summary: RepriceSummary; lines: RepriceLine[] } {
+/** The summary, one listing's outcome at a time (the change is summed in cents: it never drifts). */
+export function repriceTally() {
   const summary = emptySummary();
   let changeCents = 0;
+  return {
+    add(listing: Pick<RepriceListing, 'price' | 'pendingPrice' | 'installments'>, outcome: RepriceOutcome): void {
+      summary.total++;
+      if ('unchanged' in outcome) {
+        summary.unchanged[outcome.unchanged]++;
+        return;
+      }
+      summary.changed++;
+      changeCents += cents(outcome.price) - cents(listing.price as number);
+      if (listing.pendingPrice !== null) summary.replacing++;
+      if (listing.installments) summary.withInstallments++;
+      if (outcome.limited !== null) summary.limited++;
+    },
+    summary(): RepriceSummary {
+      return { ...summary, unchanged: { ...summary.unchanged }, totalChange: reais(changeCents) };
+    },
+  };
+}
+
+/** One listing's line: the listing, and what the rule makes of it. */
+export function repriceLine(listing: RepriceListing, outcome: RepriceOutcome): RepriceLine {
+  return 'unchanged' in outcome
+    ? { ...listing, newPrice: null, unchanged: outcome.unchanged, limited: null }
+    : { ...listing, newPrice: outcome.price, unchanged: null, limited: outcome.limited };
+}
+
+/** Every listing's line and the summary, in the listings' order. */
+export function previewReprice(listings: readonly RepriceListing[], rule: RepriceRule): { summary: RepriceSummary; lines: RepriceLine[] } {
+  const tally = repriceTally();
   const lines: RepriceLine[] = new Array<RepriceLine>(listings.length);
   for (let i = 0; i < listings.length; i++) {
     const listing = listings[i] as RepriceListing;
     const outcome = repriceOne(listing, rule);
-    summary.total++;
-    if ('unchanged' in outcome) {
-      summary.unchanged[outcome.unchanged]++;
-      lines[i] = { ...listing, newPrice: null, unchanged: outcome.unchanged, limited: null };
-      continue;
-    }
-    summary.changed++;
-    changeCents += cents(outcome.price) - cents(listing.price as number);
-    if (listing.pendingPrice !== null) summary.replacing++;
-    if (listing.installments) summary.withInstallments++;
-    if (outcome.limited !== null) summary.limited++;
-    lines[i] = { ...listing, newPrice: outcome.price, unchanged: null, limited: outcome.limited };
+    tally.add(listing, outcome);
+    lines[i] = repriceLine(listing, outcome);
   }
-  summary.totalChange = reais(changeCents);
-  return { summary, lines };
+  return { summary: tally.summary(), lines };
 }
 
 /**

@@ -17,7 +17,7 @@ import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createListingExtrasStore, type ListingExtrasStore } from './listing-extras-store';
 import { createPhotoStore, type PhotoStore } from './photos-store';
 import { createPriceHistoryStore, type PriceHistoryStore } from './price-history-store';
-import { createInventoryQueries, type ListingPrice } from './query';
+import { createInventoryQueries, type ListingPrice, type PriceColumns } from './query';
 import { createInsightsQueries } from './insights';
 import { createSyncRunStore, type SyncRunStore } from './runs';
 import { searchIndexes } from './search-index';
@@ -61,6 +61,8 @@ export interface Cache {
   listingsOf(references: readonly string[]): Map<string, Vehicle>;
   /** The prices of the listings a query selects (no window) or of those named, in order (a bulk repricing's). */
   listingPrices(scope: { query: InventoryQuery } | { references: readonly string[] }): ListingPrice[];
+  /** The same listings, in the same order, as a repricing's preview reads them: the prices from memory, a listing's words only when asked. */
+  priceColumns(scope: { query: InventoryQuery } | { references: readonly string[] }): PriceColumns;
   /** Which of these listings have installments. */
   facetCounts(query: InventoryQuery): FacetCounts;
   summary(): InventorySummary;
@@ -148,6 +150,7 @@ export function createCache(db: Db, clock: Clock = systemClock): Cache {
     getVehicle,
     listingsOf: queries.listingsOf.bind(queries),
     listingPrices: queries.listingPrices.bind(queries),
+    priceColumns: queries.priceColumns.bind(queries),
     facetCounts: queries.facetCounts.bind(queries),
     summary: summary.summary.bind(summary),
     insights: () => insights.insights(),
@@ -196,7 +199,7 @@ export { migrateTo, LATEST_VERSION, MIGRATIONS } from './migrations';
 export { INDEX_STEP_MS } from './search-index';
 export { receiveVehicle, type ReceivedVehicle, type UpsertCounts } from './vehicles';
 export type { SyncPass, PassResult } from './sync-pass';
-export type { ListingPrice } from './query';
+export type { ListingPrice, PriceColumns } from './query';
 export type { SyncEnd, SyncRun, SyncCounts } from './runs';
 export type { PhotoRecord, CachedFile, FileGroup } from './photos-store';
 export { NOT_APPLIED_AFTER_MS } from './ledger-store';

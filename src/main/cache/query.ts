@@ -73,6 +73,22 @@ export interface ListingPrice {
   financed: boolean;
 }
 
+/**
+ * The listings of a bulk repricing's scope as its preview reads them, by place in the scope's
+ * order: the price and the installments of every one from the snapshot's columns (no row read),
+ * the words of a listing only for the few lines shown.
+ */
+export interface PriceColumns {
+  /** The portal's price (NaN: none), by place. */
+  prices: Float64Array;
+  /** 1: the listing has installments, by place. */
+  financed: Uint8Array;
+  /** The places of the listings with these references (those outside the scope left out). */
+  placesOf(references: readonly string[]): Map<string, number>;
+  /** The reference and title of the listings at these places, in their order (undefined: the listing is gone). */
+  labelsAt(places: readonly number[]): Array<{ reference: string; title: string | null } | undefined>;
+}
+
 export type InventoryQueries = ReturnType<typeof createInventoryQueries>;
 
 /** The window's rows by id, with their cover: one indexed lookup per row, never a scan. */
@@ -117,7 +133,13 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
   const pricesById = db.prepare<[string], Omit<ListingPrice, 'financed'> & { id: number; financed: number }>(
     'SELECT v.id, v.reference, v.title, v.value AS price, v.updated_at AS updatedAt, v.financed FROM vehicles v WHERE v.id IN (SELECT value FROM json_each(?))',
   );
-  const idsByReference = db.prepare<[string], number>('SELECT v.id FROM vehicles v WHERE v.reference IN (SELECT value FROM json_each(?))').pluck();
+  const labelsById = db.prepare<[string], { id: number; reference: string; title: string | null }>(
+    'SELECT v.id, v.reference, v.title FROM vehicles v WHERE v.id IN (SELECT value FROM json_each(?))',
+  );
+  const idsByReference = db.prepare<[string], { id: number; reference: string }>(
+    'SELECT v.id, v.reference FROM vehicles v WHERE v.reference IN (SELECT value FROM json_each(?))',
+  );
+  const idsOf = (references: readonly string[]): number[] => idsByReference.all(JSON.stringify(references)).map((r) => r.id);
   const rawByReference = db.prepare<[string], { reference: string; raw: string }>(
     'SELECT v.reference, j.raw FROM vehicles v JOIN vehicle_json j ON j.vehicle_id = v.id WHERE v.reference IN (SELECT value FROM json_each(?))',
   );
@@ -227,7 +249,7 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
      */
     listingPrices(scope: { query: InventoryQuery } | { references: readonly string[] }): ListingPrice[] {
       let ids: number[];
-      if ('references' in scope) ids = idsByReference.all(JSON.stringify(scope.references));
+      if ('references' in scope) ids = idsOf(scope.references);
       else {
         const query = parseInventoryQuery(scope.query);
         const snapshot = current();
@@ -239,6 +261,58 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
       const out: Array<ListingPrice | undefined> = new Array<ListingPrice | undefined>(ids.length);
       for (const { id, financed, ...row } of pricesById.all(JSON.stringify(ids))) out[position.get(id) as number] = { ...row, financed: financed === 1 };
       return out.filter((row): row is ListingPrice => row !== undefined);
+    },
+
+    /** The same listings as listingPrices, in the same order, as a preview reads them (PriceColumns). */
+    priceColumns(scope: { query: InventoryQuery } | { references: readonly string[] }): PriceColumns {
+      const snapshot = current();
+      let positions: Int32Array;
+      if ('references' in scope) {
+        const ids = idsOf(scope.references);
+        positions = new Int32Array(ids.length);
+        let k = 0;
+        for (const id of ids) {
+          const p = snapshot.positionOf(id);
+          if (p >= 0) positions[k++] = p;
+        }
+        positions = positions.subarray(0, k);
+      } else {
+        const query = parseInventoryQuery(scope.query);
+        const { match, tests } = select(snapshot, query);
+        positions = snapshot.positionsInOrder(snapshot.selection(match, tests), query.sort ?? DEFAULT_SORT);
+      }
+      const prices = new Float64Array(positions.length);
+      const financed = new Uint8Array(positions.length);
+      for (let i = 0; i < positions.length; i++) {
+        const p = positions[i] as number;
+        prices[i] = snapshot.portalPrices[p] as number;
+        financed[i] = snapshot.financed[p] as number;
+      }
+      const idAt = (place: number): number => snapshot.ids[positions[place] as number] as number;
+      return {
+        prices,
+        financed,
+        placesOf(references) {
+          const out = new Map<string, number>();
+          if (references.length === 0) return out;
+          const placeOf = new Int32Array(snapshot.n).fill(-1);
+          for (let i = 0; i < positions.length; i++) placeOf[positions[i] as number] = i;
+          for (const { id, reference } of idsByReference.all(JSON.stringify(references))) {
+            const p = snapshot.positionOf(id);
+            const place = p < 0 ? -1 : (placeOf[p] as number);
+            if (place >= 0) out.set(reference, place);
+          }
+          return out;
+        },
+        labelsAt(places) {
+          if (places.length === 0) return [];
+          const byId = new Map(labelsById.all(JSON.stringify(places.map(idAt))).map((r) => [r.id, r]));
+          return places.map((place) => {
+            const row = byId.get(idAt(place));
+            return row === undefined ? undefined : { reference: row.reference, title: row.title };
+          });
+        },
+      };
     },
 
     listingsOf(references: readonly string[]): Map<string, Vehicle> {

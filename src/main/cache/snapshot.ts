@@ -66,6 +66,8 @@ for (let b = 0; b < FLAG_DIMS.length; b++) {
   FLAG_SHIFTS.push(packedBits);
   packedBits += 2;
 }
+/** Whether the listing has installments (no filter; a bulk repricing's summary counts them): one bit. */
+const FINANCED_SHIFT = packedBits++;
 // The unpacking shifts a 32-bit integer: more flags than that need a second packed column.
 if (packedBits > 31) throw new Error(`The snapshot packs ${packedBits} bits of states and flags in one integer; at most 31 fit.`);
 
@@ -79,13 +81,16 @@ const flagCase = (column: string, shift: number): string =>
 const PACKED_SQL = [
   ...STATE_DIMS.map((d, s) => stateCase(FILTER_DIMENSIONS[d].column, STATE_VALUES[s] as readonly string[], STATE_SHIFTS[s] as number)),
   ...FLAG_DIMS.map((d, b) => flagCase(FILTER_DIMENSIONS[d].column, FLAG_SHIFTS[b] as number)),
+  `(v.financed = 1) * ${2 ** FINANCED_SHIFT}`,
 ].join('\n      + ');
 const BUILD_SQL = `SELECT v.id,
-    ${PACKED_SQL === '' ? '0' : PACKED_SQL},
-    ${RANGE_DIMS.map((d) => `${FILTER_DIMENSIONS[d].column}, `).join('')}json_array(${LIST_DIMS.map((d) => FILTER_DIMENSIONS[d].column).join(', ')})
+    ${PACKED_SQL},
+    ${RANGE_DIMS.map((d) => `${FILTER_DIMENSIONS[d].column}, `).join('')}json_array(${LIST_DIMS.map((d) => FILTER_DIMENSIONS[d].column).join(', ')}),
+    v.value
   FROM vehicles v WHERE v.id > ? ORDER BY v.id LIMIT ?`;
-/** Where a row's list columns come, after the id, the packed integer and the ranges. */
+/** Where a row's list columns come, after the id, the packed integer and the ranges; the portal's price after them. */
 const LISTS_AT = 2 + RANGE_DIMS.length;
+const PORTAL_PRICE_AT = LISTS_AT + 1;
 const FLAG_VALUE = [-1, 0, 1, -2];
 const BUILD_BATCH = 20_000;
 /**
@@ -154,6 +159,13 @@ export class Snapshot {
   /** NaN for NULL. */
   readonly ranges: Float64Array[];
   /**
+   * The price as the portal has it (NaN for NULL), under any pending one (the price range shows
+   * that): what a bulk repricing starts from (main/changes/reprice.ts).
+   */
+  readonly portalPrices: Float64Array;
+  /** 1 when the listing has installments (a count and an amount). */
+  readonly financed: Uint8Array;
+  /**
    * When a listing's reason to need the dealer changes with no write (its address's grace ends,
    * shared/attention.ts), in ms; Infinity when none will. The snapshot is stale from then on.
    */
@@ -176,12 +188,13 @@ export class Snapshot {
     const idList: number[] = [];
     const packed: number[] = [];
     const ranges = RANGE_DIMS.map(() => [] as number[]);
+    const portalPrices: number[] = [];
     const combos: number[] = [];
     const comboOf = new Map<string, number>();
     let after = -Infinity;
     for (;;) {
       // In slices, so the rows as JS arrays never all exist at once.
-      // [id, packed, ...ranges, lists as JSON]
+      // [id, packed, ...ranges, lists as JSON, portal price]
       const rows = batch.all(after, BUILD_BATCH) as unknown[][];
       for (const r of rows) {
         idList.push(r[0] as number);
@@ -197,6 +210,8 @@ export class Snapshot {
           comboOf.set(json, combo);
         }
         combos.push(combo);
+        const price = r[PORTAL_PRICE_AT];
+        portalPrices.push(typeof price === 'number' ? price : NaN);
       }
       if (rows.length < BUILD_BATCH) break;
       after = idList[idList.length - 1] as number;
@@ -226,8 +241,10 @@ export class Snapshot {
     this.bools = FLAG_DIMS.map(() => new Int8Array(n));
     const stateMasks = STATE_VALUES.map((values) => 2 ** stateBits(values) - 1);
     const listCodes = LIST_DIMS.map(() => new Int32Array(n));
+    this.financed = new Uint8Array(n);
     for (let p = 0; p < n; p++) {
       const f = packed[p] as number;
+      this.financed[p] = (f >> FINANCED_SHIFT) & 1;
       for (let c = 0; c < STATE_DIMS.length; c++) (this.states[c] as Uint8Array)[p] = (f >> (STATE_SHIFTS[c] as number)) & (stateMasks[c] as number);
       for (let b = 0; b < FLAG_DIMS.length; b++) (this.bools[b] as Int8Array)[p] = FLAG_VALUE[(f >> (FLAG_SHIFTS[b] as number)) & 3] as number;
       const base = (combos[p] as number) * LIST_DIMS.length;
@@ -237,6 +254,7 @@ export class Snapshot {
     this.n = n;
     this.ids = Float64Array.from(idList);
     this.ranges = ranges.map((g) => Float64Array.from(g));
+    this.portalPrices = Float64Array.from(portalPrices);
     // Ids are dense in practice (new listings take the next one): a table finds a position in one step.
     const maxId = this.n === 0 ? 0 : (this.ids[this.n - 1] as number);
     if (Number.isSafeInteger(maxId) && maxId >= 0 && maxId <= 4 * this.n + 65_536) {
@@ -492,6 +510,21 @@ export class Snapshot {
       else out.push(this.ids[p] as number);
     }
     return out;
+  }
+
+  /** Every selected listing's position, in the sort's order: a whole selection, where a window is a part of it by id. */
+  positionsInOrder(selection: Selection, sort: InventorySort): Int32Array {
+    const order = this.order(sort);
+    const len = order.length;
+    const desc = sort.dir === 'desc';
+    const { mask } = selection;
+    const out = new Int32Array(mask === null ? len : Math.min(len, selection.total));
+    let k = 0;
+    for (let i = 0; i < len && k < out.length; i++) {
+      const p = order[desc ? len - 1 - i : i] as number;
+      if (mask === null || mask[p] === 1) out[k++] = p;
+    }
+    return k === out.length ? out : out.subarray(0, k);
   }
 
   /**

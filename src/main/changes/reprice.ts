@@ -8,7 +8,10 @@ import { listingEditSchema, type ListingEdit } from '../../shared/listing-write'
 import { DISCARDABLE } from '../../shared/pending-changes';
 import {
   previewReprice,
+  repriceLine,
+  repriceOne,
   repriceRuleSchema,
+  repriceTally,
   type RepriceBatchView,
   type RepriceLine,
   type RepriceListing,
@@ -50,27 +53,62 @@ function pendingPrices(cache: Cache): Map<string, PendingChange[]> {
   return out;
 }
 
+/** The price a listing's latest open edit carrying one sets (null: none). */
+const pendingPriceOf = (changes: readonly PendingChange[] | undefined): number | null => {
+  const latest = changes?.at(-1);
+  return latest === undefined ? null : ((latest.payload as ListingEdit).value ?? null);
+};
+
 export function createRepricing(cache: Cache) {
-  /** The rule over the listings of the scope (whether each has installments is a column of its row). */
+  /** The rule over every listing of the scope, each read in full (what saving needs). */
   function run(scope: RepriceScope, rule: RepriceRule) {
     const prices = cache.listingPrices(scope);
     const pending = pendingPrices(cache);
-    const listings: RepriceListing[] = prices.map((p) => {
-      const latest = pending.get(p.reference)?.at(-1);
-      const pendingPrice = latest === undefined ? null : ((latest.payload as ListingEdit).value ?? null);
-      return { reference: p.reference, title: p.title, price: p.price, pendingPrice, installments: p.financed };
-    });
+    const listings: RepriceListing[] = prices.map((p) => ({
+      reference: p.reference,
+      title: p.title,
+      price: p.price,
+      pendingPrice: pendingPriceOf(pending.get(p.reference)),
+      installments: p.financed,
+    }));
     return { prices, pending, ...previewReprice(listings, rule) };
   }
 
-  /** What the rule would do, nothing saved: the summary over every listing, and the first `limit` lines (changed ones first). */
+  /**
+   * What the rule would do, nothing saved: the summary over every listing, and the first `limit`
+   * lines (changed ones first), as `run` gives them. The summary needs each listing's prices and
+   * installments alone, read from memory; a reference and a title are read only for a line shown.
+   */
   function preview(scope: RepriceScope, ruleInput: unknown, limit = PREVIEW_LINES): RepricePreviewView {
     const rule = ruleOf(ruleInput);
-    const { summary, lines } = run(scope, rule);
-    const shown: RepriceLine[] = [];
-    for (const line of lines) if (line.unchanged === null && shown.length < limit) shown.push(line);
-    for (const line of lines) if (line.unchanged !== null && shown.length < limit) shown.push(line);
-    return { summary, lines: shown };
+    const columns = cache.priceColumns(scope);
+    const pending = pendingPrices(cache);
+    const pendingAt = new Map<number, number | null>();
+    for (const [reference, place] of columns.placesOf([...pending.keys()])) pendingAt.set(place, pendingPriceOf(pending.get(reference)));
+    const listingAt = (place: number) => {
+      const price = columns.prices[place] as number;
+      return { price: Number.isNaN(price) ? null : price, pendingPrice: pendingAt.get(place) ?? null, installments: columns.financed[place] === 1 };
+    };
+    const tally = repriceTally();
+    const changed: number[] = [];
+    const unchanged: number[] = [];
+    for (let place = 0; place < columns.prices.length; place++) {
+      const listing = listingAt(place);
+      const outcome = repriceOne(listing, rule);
+      tally.add(listing, outcome);
+      const shown = 'unchanged' in outcome ? unchanged : changed;
+      if (shown.length < limit) shown.push(place);
+    }
+    const places = [...changed, ...unchanged].slice(0, limit);
+    const labels = columns.labelsAt(places);
+    const lines: RepriceLine[] = [];
+    places.forEach((place, i) => {
+      const label = labels[i];
+      if (label === undefined) return;
+      const listing = { ...label, ...listingAt(place) };
+      lines.push(repriceLine(listing, repriceOne(listing, rule)));
+    });
+    return { summary: tally.summary(), lines };
   }
 
   /**
