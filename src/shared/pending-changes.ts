@@ -3,6 +3,7 @@
 // ledger (main/cache/ledger-store.ts, in the local file attached as `local`) carries the overlay
 // its kind declared when it was saved, so the SQL here reads every kind alike: the rows, the
 // filters, the sort and the in-memory snapshot's columns are all built from these expressions.
+import type { WriteIssue } from './listing-write';
 
 /**
  * pending: saved, not sent; sending: a send is (or was, when cut short) in flight, its fate unknown;
@@ -22,6 +23,8 @@ export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
  * drop it rather than leave it open in Needs attention.
  */
 export const DISCARDABLE: readonly ChangeStatus[] = ['pending', 'sending', 'refused'];
+/** The last error of a change Showroom's own checks refused before it was sent (main/changes/deliver.ts): it says so itself, not "refused by the portal". */
+export const REFUSED_BY_CHECKS = 'ledger.refusedByChecks';
 /** Waiting to be sent (a send cut short included): a sync sends them first. */
 export const UNSENT: readonly ChangeStatus[] = ['pending', 'sending'];
 
@@ -157,6 +160,8 @@ export interface PendingEditView {
   fields: EditFieldView[];
   /** Why the portal refused it, as a whole (its words, or a code); null when it did not. */
   error: { code: string; params?: Readonly<Record<string, string | number>> } | null;
+  /** Refused by Showroom's own checks before it was sent (not by the portal): the failed fields, in the dealer's words. */
+  checks: readonly WriteIssue[] | null;
   /** Not sent yet: it can be taken back. */
   discardable: boolean;
 }
@@ -206,5 +211,7 @@ export interface NewListingView {
   error: { code: string; params?: Readonly<Record<string, string | number>> } | null;
   /** The portal's words by the field each names. */
   refusals: Readonly<Record<string, string>>;
+  /** Refused by Showroom's own checks before it was sent (not by the portal): the failed fields, in the dealer's words. */
+  checks: readonly WriteIssue[] | null;
   discardable: boolean;
 }

@@ -264,6 +264,10 @@ export interface RepriceBatchView {
   /** A sync read the new price. */
   confirmed: number;
   discarded: number;
+  /** Of the changes above, those a later edit of the dealer's joined: taking the batch back takes back only its price there and keeps that edit. */
+  edited: number;
+  /** Not counted above: changes with nothing of the batch's left (taken back, or the price typed over), only the dealer's later edit. */
+  released: number;
   /** Refused by the portal, in its words (by field when it named one). */
   refused: Array<{
     reference: string;

@@ -5,7 +5,7 @@ import { copyFileSync, rmSync, truncateSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../src/main/cache/index';
-import { localFileFor } from '../../src/main/cache/local';
+import { LOCAL_MIGRATIONS, localFileFor } from '../../src/main/cache/local';
 import { sqlOf, tempDir, type TempDir } from './helpers';
 import { createChanges } from '../../src/main/changes/ledger';
 
@@ -110,7 +110,7 @@ describe('the queued-writes file from before publish and highlight (local versio
     old.close();
 
     const cache = openCache(file);
-    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(7);
+    expect(sqlOf(cache).pragma('local.user_version', { simple: true })).toBe(Math.max(...LOCAL_MIGRATIONS.map((m) => m.version)));
     expect(cache.ledger.unsent()).toEqual([
       expect.objectContaining({
         id: 7,

@@ -189,7 +189,7 @@ CREATE TRIGGER vehicles_on_delete AFTER DELETE ON vehicles BEGIN
           DELETE FROM vehicles_fts WHERE rowid = old.id;
         END;
 
--- local: user_version 7
+-- local: user_version 9
 
 -- local.table dealer_prices
 CREATE TABLE dealer_prices (
@@ -255,7 +255,7 @@ CREATE TABLE pending_changes (
       not_applied_at TEXT,
       -- When it stopped bearing on the listing: confirmed, discarded, or refused and later found as asked.
       closed_at TEXT
-    , conflict TEXT CHECK (conflict IS NULL OR json_valid(conflict)), refused_fields TEXT CHECK (refused_fields IS NULL OR json_valid(refused_fields)), batch TEXT);
+    , conflict TEXT CHECK (conflict IS NULL OR json_valid(conflict)), refused_fields TEXT CHECK (refused_fields IS NULL OR json_valid(refused_fields)), batch TEXT, checks TEXT CHECK (checks IS NULL OR json_valid(checks)), batch_fields TEXT CHECK (batch_fields IS NULL OR json_valid(batch_fields)));
 
 -- local.table sent_pictures
 CREATE TABLE sent_pictures (

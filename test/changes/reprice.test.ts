@@ -107,6 +107,42 @@ describe('a repricing through the ledger', () => {
     expect(prices(r, [a!, b!, c!])).toEqual(new Map([a!, b!, c!].map((ref) => [ref, 30_000])));
   });
 
+  it('a later edit joined to a batch’s change survives taking the batch back: only what is still the batch’s goes', { timeout: 60_000 }, async () => {
+    const r = await syncedRig();
+    const repricing = createRepricing(r.cache);
+    const [a, b, c] = sendable(r);
+    const before = prices(r, [a!, b!, c!]);
+    r.sb.faults.set({ resetRate: 1 });
+    const saved = repricing.confirm({ references: [a!, b!, c!] }, { change: { kind: 'amount', amount: -500 } });
+    // After the repricing, one pending edit per listing: a's title and b's price join the batch's changes.
+    await r.engine.edits.edit(a!, { title: 'Revisado' });
+    await r.engine.edits.edit(b!, { value: 12_345 });
+    expect(r.cache.ledger.open()).toHaveLength(3);
+    // Said before taking it back: a still carries the batch's price beside the dealer's title; b's price is the dealer's now.
+    expect(repricing.status(saved.batch)).toMatchObject({ total: 3, waiting: 2, edited: 1, released: 1, discarded: 0 });
+
+    expect(repricing.discard(saved.batch)).toMatchObject({ total: 3, waiting: 0, edited: 0, released: 2, discarded: 1 });
+    const open = new Map(r.cache.ledger.open().map((ch) => [ch.reference, ch]));
+    expect(open.get(a!)).toMatchObject({ payload: { title: 'Revisado' }, status: expect.stringMatching(/^(pending|sending)$/) });
+    expect(open.get(a!)?.base).not.toHaveProperty('value');
+    expect(open.get(b!)).toMatchObject({ payload: { value: 12_345 } });
+    expect(open.has(c!)).toBe(false);
+    expect(prices(r, [a!, b!, c!])).toEqual(
+      new Map([
+        [a!, before.get(a!)],
+        [b!, 12_345],
+        [c!, before.get(c!)],
+      ]),
+    );
+
+    // What is left goes at the next sync: a's title without the batch's price, b's own price.
+    r.sb.faults.clear();
+    expect(await r.engine.flushChanges()).toEqual({ sent: { edit: 2 }, failed: {}, remaining: 0 });
+    await r.sb.data.settle();
+    expect(r.sb.data.get(a!)).toMatchObject({ title: 'Revisado', value: before.get(a!) });
+    expect(r.sb.data.get(b!)?.value).toBe(12_345);
+  });
+
   it('installments: kept as they are, or cleared with the new price', { timeout: 60_000 }, async () => {
     const r = await syncedRig();
     const repricing = createRepricing(r.cache);

@@ -1,7 +1,7 @@
 // `showroom edit` and `showroom resolve` against the sandbox: a price typed the Brazilian way sent
 // as a PUT (exit 0), a bad value named on its field (exit 2, nothing saved), a refusal (exit 7) with
 // the portal's words on its field, photos removed and added by number and address, and a conflict
-// resolved by `--keep`.
+// resolved by `--keep`; an edit our own checks refuse at a sync, said so by `pending`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditOutcome, PendingChangeView } from '../../src/shared/pending-changes';
 import type { VehicleDetailView } from '../../src/shared/views';
@@ -98,6 +98,31 @@ describe('showroom edit', () => {
     expect(json<EditOutcome[]>(again)).toEqual([expect.objectContaining({ reference: car.reference, outcome: 'sent' })]);
     expect(putCount()).toBe(before + 1);
   });
+
+  it(
+    'an edit Showroom’s own checks refuse at the sync (its listing changed on the portal): `pending` says so, not “by the portal”',
+    { timeout: 120_000 },
+    async () => {
+      const car = cars()[5]!;
+      // A new car needs no plate: the dealer takes it off, offline; then the portal's copy gets mileage.
+      await account.sb.data.editElsewhere(car.reference, { mileage: 0 });
+      expect((await account.run(['sync', '--no-photos'])).code).toBe(0);
+      account.sb.faults.set({ resetRate: 1 });
+      try {
+        const saved = await account.run(['edit', car.reference, '--plate', '', '--json']);
+        expect(json<EditOutcome[]>(saved), saved.stderr).toEqual([expect.objectContaining({ outcome: 'queued' })]);
+      } finally {
+        account.sb.faults.clear();
+      }
+      await account.sb.data.editElsewhere(car.reference, { mileage: 800 });
+      const before = putCount();
+      await account.run(['sync', '--no-photos']);
+      expect(putCount()).toBe(before);
+      const line = (await account.run(['pending', '--lang', 'pt-BR'])).stdout.split('\n').find((l) => l.includes(car.reference));
+      expect(line).toContain('Recusada pelas verificações do Showroom, não enviada: 1 campo não passa mais por elas');
+      expect(line).not.toContain('recusada pelo portal');
+    },
+  );
 });
 
 describe('showroom resolve', () => {

@@ -69,6 +69,32 @@ describe('showroom reprice', () => {
     expect(writes()).toBe(before);
   });
 
+  it('a listing edited after the repricing: the batch says so, and taking it back keeps that edit', { timeout: 120_000 }, async () => {
+    const car = account.sb.data.list().find((v) => v.type === 'C' && v.mileage > 0 && v.pictures.length > 0 && v.doors >= 2)!;
+    account.sb.faults.set({ resetRate: 1 });
+    try {
+      const saved = json<Preview>(await account.run(['reprice', '--by', '-300', car.reference, '--json']));
+      expect(saved.saved).toBe(1);
+      expect((await account.run(['edit', car.reference, '--title', 'Revisado'])).code).toBe(0);
+      const status = await account.run(['reprice', '--batch', saved.batch!, '--lang', 'pt-BR']);
+      expect(status.stderr).toContain(
+        '1 destes anúncios foi editado de novo depois: desfazer o lote desfaz só o novo preço dele e mantém sua edição posterior.',
+      );
+      const discarded = await account.run(['reprice', '--discard', saved.batch!]);
+      expect(discarded.code, discarded.stderr).toBe(0);
+      expect(discarded.stderr).toContain('1 listing keeps only your later edit: the batch’s price there was taken back or typed over.');
+      const left = json<PendingChangeView[]>(await account.run(['pending', '--json'])).filter((c) => c.reference === car.reference);
+      expect(left.map((c) => c.status)).toEqual([expect.stringMatching(/^(pending|sending)$/)]);
+      expect(
+        json<{ pendingEdit: { fields: Array<{ field: string }> } }>(await account.run(['show', car.reference, '--json'])).pendingEdit.fields.map(
+          (f) => f.field,
+        ),
+      ).toEqual(['title']);
+    } finally {
+      account.sb.faults.clear();
+    }
+  });
+
   it('a bad rule: exit 2, said in the dealer’s words, nothing saved', { timeout: 60_000 }, async () => {
     const both = await account.run(['reprice', '--set', '40000', '--by', '-5%']);
     expect(both.code).toBe(2);

@@ -6,6 +6,7 @@
 // overlay) comes with the change when it is saved (main/changes/ledger.ts), and is kept beside it.
 import type { MessageParams } from '../../shared/errors';
 import type { MessageRef } from '../../shared/i18n/messages';
+import type { WriteIssue } from '../../shared/listing-write';
 import { DISCARDABLE, UNSENT, type ChangeStatus, type Overlay } from '../../shared/pending-changes';
 import { isoNow, type Clock } from './clock';
 import type { Db } from './db';
@@ -56,6 +57,10 @@ export interface PendingChange {
   conflict: ChangeConflict | null;
   /** A refusal's words, by the field each names (the portal's `message` list). */
   refusedFields: Readonly<Record<string, string>> | null;
+  /** Refused by Showroom's own checks before it went (its whole body failed them): each failed field, in the dealer's words. */
+  checks: readonly WriteIssue[] | null;
+  /** A batched change's fields that are still the batch's (a later edit merged in takes the fields it sets); null when not batched. */
+  batchFields: readonly string[] | null;
 }
 
 /** One field changed here and on the portal to different values: the dealer's, the portal's, and the one both started from. */
@@ -72,6 +77,8 @@ export interface RevisedChange {
   base: ChangeBase;
   overlay: Overlay | null;
   conflict: ChangeConflict | null;
+  /** Fields the dealer set again (a later edit merged in): no longer its batch's, should it have one. */
+  retaken?: readonly string[];
 }
 
 /** A change to save, with what its kind says about it. */
@@ -102,6 +109,8 @@ interface DbChange {
   closed_at: string | null;
   conflict: string | null;
   refused_fields: string | null;
+  checks: string | null;
+  batch_fields: string | null;
 }
 
 function toChange(r: DbChange): PendingChange {
@@ -122,8 +131,14 @@ function toChange(r: DbChange): PendingChange {
     closedAt: r.closed_at,
     conflict: r.conflict === null ? null : (JSON.parse(r.conflict) as ChangeConflict),
     refusedFields: r.refused_fields === null ? null : (JSON.parse(r.refused_fields) as Record<string, string>),
+    checks: r.checks === null ? null : (JSON.parse(r.checks) as WriteIssue[]),
+    batchFields: r.batch_fields === null ? null : (JSON.parse(r.batch_fields) as string[]),
   };
 }
+
+/** The fields a payload sets (a field given as undefined is not set). */
+export const setFields = (payload: unknown): string[] =>
+  payload === null || typeof payload !== 'object' ? [] : Object.entries(payload).flatMap(([field, value]) => (value === undefined ? [] : [field]));
 
 const list = (statuses: readonly ChangeStatus[]): string => statuses.map((s) => `'${s}'`).join(', ');
 const UNSENT_SQL = list(UNSENT);
@@ -144,13 +159,19 @@ export function createLedgerStore(db: Db, clock: Clock) {
     `SELECT * FROM ${T} WHERE kind = ? AND reference = ? AND closed_at IS NULL AND status IN (${UNSENT_SQL}, 'refused') ORDER BY id DESC LIMIT 1`,
   );
   const revise = db.prepare(
-    `UPDATE ${T} SET payload = ?, base = ?, overlay = ?, conflict = ?, status = 'pending', error_code = NULL, error_params = NULL, refused_fields = NULL
+    `UPDATE ${T} SET payload = ?, base = ?, overlay = ?, conflict = ?, batch_fields = ?, status = 'pending', error_code = NULL, error_params = NULL,
+       refused_fields = NULL, checks = NULL
       WHERE id = ? AND closed_at IS NULL AND status IN (${UNSENT_SQL}, 'refused')`,
   );
   const hold = db.prepare(
     `UPDATE ${T} SET status = 'pending', sending_since = NULL, conflict = ?, last_attempt_at = ? WHERE id = ? AND status IN (${UNSENT_SQL})`,
   );
   const refusedFields = db.prepare(`UPDATE ${T} SET refused_fields = ? WHERE id = ?`);
+  // Not sent: nothing reached the portal, so what it was before the attempt stands (no send cut short to check).
+  const refuseByChecks = db.prepare(
+    `UPDATE ${T} SET status = 'refused', last_attempt_at = ?, error_code = ?, error_params = ?, sending_since = NULL, refused_fields = NULL, checks = ?
+      WHERE id = ? AND status IN (${UNSENT_SQL})`,
+  );
   const recent = db.prepare<[number], DbChange>(`SELECT * FROM ${T} ORDER BY id DESC LIMIT ?`);
   const open = db.prepare<[], DbChange>(`SELECT * FROM ${T} WHERE closed_at IS NULL ORDER BY id`);
   const anyOpen = db.prepare(`SELECT 1 FROM ${T} WHERE closed_at IS NULL LIMIT 1`).pluck();
@@ -180,11 +201,13 @@ export function createLedgerStore(db: Db, clock: Clock) {
   const close = db.prepare(`UPDATE ${T} SET closed_at = ? WHERE id = ? AND closed_at IS NULL`);
   const discard = db.prepare(`UPDATE ${T} SET status = 'discarded', closed_at = ? WHERE id = ? AND status IN (${list(DISCARDABLE)})`);
   const insertBatched = db.prepare(
-    `INSERT INTO ${T} (kind, reference, payload, base, slot, reason, overlay, created_at, batch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO ${T} (kind, reference, payload, base, slot, reason, overlay, created_at, batch, batch_fields) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const ofBatch = db.prepare<[string], DbChange>(`SELECT * FROM ${T} WHERE batch = ? ORDER BY id`);
+  // Only a change whose every field is still the batch's: one a later edit of the dealer's joined is theirs too (`withoutBatch`).
   const discardBatch = db.prepare<[string, string], DbChange>(
-    `UPDATE ${T} SET status = 'discarded', closed_at = ? WHERE batch = ? AND status IN (${list(DISCARDABLE)}) RETURNING *`,
+    `UPDATE ${T} SET status = 'discarded', closed_at = ? WHERE batch = ? AND status IN (${list(DISCARDABLE)})
+       AND NOT EXISTS (SELECT 1 FROM json_each(payload) p WHERE p.key NOT IN (SELECT value FROM json_each(batch_fields))) RETURNING *`,
   );
 
   const write = inventoryWrites(db);
@@ -239,6 +262,7 @@ export function createLedgerStore(db: Db, clock: Clock) {
                 overlay,
                 at,
                 batch,
+                JSON.stringify(setFields(change.payload)),
               );
             }
             return changes.length;
@@ -250,7 +274,7 @@ export function createLedgerStore(db: Db, clock: Clock) {
     batch(batch: string): PendingChange[] {
       return rows(ofBatch.all(batch));
     },
-    /** Takes back every change of a batch not sent yet; returns those discarded. */
+    /** Takes back every change of a batch not sent yet whose fields are all the batch's; returns those discarded. */
     discardBatch(batch: string): PendingChange[] {
       return write(
         () => rows(discardBatch.all(isoNow(clock), batch)),
@@ -343,7 +367,22 @@ export function createLedgerStore(db: Db, clock: Clock) {
     revise(id: number, change: RevisedChange): boolean {
       const overlay = change.overlay === null ? null : JSON.stringify(change.overlay);
       const conflict = change.conflict === null ? null : JSON.stringify(change.conflict);
-      return write(() => revise.run(JSON.stringify(change.payload), JSON.stringify(change.base), overlay, conflict, id).changes, changes) > 0;
+      const before = byId.get(id);
+      // The batch keeps the fields still in the payload that the dealer did not set again.
+      const set = new Set(setFields(change.payload));
+      const batchFields =
+        before?.batch_fields == null
+          ? null
+          : JSON.stringify((JSON.parse(before.batch_fields) as string[]).filter((f) => set.has(f) && !(change.retaken ?? []).includes(f)));
+      return write(() => revise.run(JSON.stringify(change.payload), JSON.stringify(change.base), overlay, conflict, batchFields, id).changes, changes) > 0;
+    },
+    /**
+     * Not sent: its whole body failed Showroom's own checks (`issues`, the failed fields). Refused
+     * like a portal refusal (shown, counted, fixed or discarded by the dealer), never sent as it is.
+     */
+    refuseByChecks(id: number, error: MessageRef | ChangeError, issues: readonly WriteIssue[]): void {
+      const params = error.params === undefined ? null : JSON.stringify(error.params);
+      write(() => refuseByChecks.run(isoNow(clock), error.code, params, JSON.stringify(issues), id).changes, changes);
     },
     /** Not sent: a field it changes was changed on the portal too; it waits for the dealer (`revise` clears it). */
     hold(id: number, conflict: ChangeConflict): void {

@@ -18,6 +18,7 @@ import { legacyOutboxView, up as pendingChangesStep } from './local-migrations/v
 import { up as listingEditsStep } from './local-migrations/v5-listing-edits';
 import { up as changeBatchesStep } from './local-migrations/v6-change-batches';
 import { up as soldAndPricesStep } from './local-migrations/v7-sold-and-prices';
+import { up as ownRefusalsStep } from './local-migrations/v9-own-refusals-and-batch-fields';
 
 export const LOCAL_SCHEMA = 'local' as const;
 
@@ -111,6 +112,11 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
     // Listings that left (sold or removed) with their last data; the prices the dealer set, with their origin.
     version: 7,
     up: soldAndPricesStep,
+  },
+  {
+    // A change refused by Showroom's own checks (the failed fields); the fields of a batched change that are still the batch's.
+    version: 9,
+    up: ownRefusalsStep,
   },
 ];
 

@@ -2,10 +2,15 @@
 // runs. A send cut short (the process killed before the answer) is not sent blindly again: the
 // listing is read first, and if the portal already has it (as asked, or the job in its queue) it is
 // not sent twice. Each answer is written down at once; a flush stops at the first sign that the
-// portal is unreachable or the token refused (the others would fail the same way).
+// portal is unreachable or the token refused (the others would fail the same way). A change whose
+// body fails Showroom's own checks as it is about to go (saved under an older rule, or its listing
+// changed on the portal since) is refused by those checks: it is not sent, and it waits for the
+// dealer like a portal refusal, instead of failing the same way at every sync.
 import { policyOf, stopsBatch } from '../../shared/error-policy';
 import { AppError, isAppError, type ErrorKind, type MessageParams } from '../../shared/errors';
-import { codedError } from '../../shared/i18n/messages';
+import { codedError, renderMessage } from '../../shared/i18n/messages';
+import type { WriteIssue } from '../../shared/listing-write';
+import { REFUSED_BY_CHECKS } from '../../shared/pending-changes';
 import type { Cache, PendingChange } from '../cache';
 import { vehicleColumns } from '../cache/extract';
 import type { PortalClient } from '../portal';
@@ -33,6 +38,8 @@ export interface Said {
 export type Sent =
   | { kind: 'accepted' }
   | ({ kind: 'refused'; fields?: Readonly<Record<string, string>> } & Said)
+  /** Not sent: its body fails Showroom's own checks (`issues`, field by field); the dealer must fix or discard it. */
+  | ({ kind: 'unchecked'; issues: readonly WriteIssue[] } & Said)
   /** Not sent: the dealer must choose first (an edit's conflict). */
   | { kind: 'held'; conflict: ChangeConflict }
   | ({ kind: 'not_found' } & Said)
@@ -50,6 +57,19 @@ function saidOf(said: Said): Said {
 export function errorOf(said: Said): { code: string; params?: MessageParams } {
   if (said.code !== undefined) return { code: said.code, ...(said.params === undefined ? {} : { params: said.params }) };
   return { code: 'ledger.said', params: { message: said.message } };
+}
+
+/** The failed fields a bad-input error carries (shared/listing-write.ts listingWriteError, a kind's parse). */
+function issuesOf(error: AppError): WriteIssue[] {
+  const fields = error.detail?.fields;
+  return Array.isArray(fields) ? fields.filter((f): f is WriteIssue => typeof (f as Partial<WriteIssue> | null)?.code === 'string') : [];
+}
+
+/** A body Showroom's own checks refuse: said as such, with how many fields fail them (each in `issues`). */
+function unchecked(error: AppError): Sent {
+  const issues = issuesOf(error);
+  const params = { count: Math.max(1, new Set(issues.map((i) => i.field)).size) };
+  return { kind: 'unchecked', issues, code: REFUSED_BY_CHECKS, params, message: renderMessage('en', REFUSED_BY_CHECKS, params) };
 }
 
 /** What a flush of the ledger sent and what the portal refused, by kind. */
@@ -75,6 +95,8 @@ export function createDelivery(deps: DeliveryDeps) {
       if (!isAppError(error)) throw error;
       if (error.kind === 'validation') return { kind: 'refused', ...saidOf(error), fields: refusedFields(error.detail?.portalMessage) };
       if (error.kind === 'not_found') return { kind: 'not_found', ...saidOf(error) };
+      // Only our own checks say bad input: the portal's refusals are `validation`.
+      if (error.kind === 'bad_input') return unchecked(error);
       return { kind: 'later', errorKind: error.kind, ...saidOf(error) };
     }
   }
@@ -129,6 +151,9 @@ export function createDelivery(deps: DeliveryDeps) {
       case 'not_found':
         cache.ledger.markFailed(change.id, errorOf(result), true);
         return;
+      case 'unchecked':
+        cache.ledger.refuseByChecks(change.id, errorOf(result), result.issues);
+        return;
       case 'held':
         cache.ledger.hold(change.id, result.conflict);
         return;
@@ -155,7 +180,7 @@ export function createDelivery(deps: DeliveryDeps) {
         const result = await deliver(change, signal);
         settle(change, result);
         if (result.kind === 'accepted') sent[change.kind] = (sent[change.kind] ?? 0) + 1;
-        else if (result.kind === 'refused' || result.kind === 'not_found') failed[change.kind] = (failed[change.kind] ?? 0) + 1;
+        else if (result.kind === 'refused' || result.kind === 'not_found' || result.kind === 'unchecked') failed[change.kind] = (failed[change.kind] ?? 0) + 1;
         // Offline or refused credentials: the others would fail the same way.
         else if (result.kind === 'later' && stopsBatch(result.errorKind))
           stop ??= new AppError(result.errorKind, result.message, undefined, { code: result.code ?? 'app.internal', params: result.params });

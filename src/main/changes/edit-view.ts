@@ -1,11 +1,10 @@
 // A listing's open edit as the dealer sees it: each field they changed, their value beside the
 // portal's, and what waits for them (a conflict to choose, a refusal in the portal's words).
-import { listingEditSchema } from '../../shared/listing-write';
 import { writeValuesOf } from '../../shared/listing-write-read';
 import { DISCARDABLE, type ListingExtrasView, type PendingEditView } from '../../shared/pending-changes';
 import { rejectedPicturePositions, type Vehicle } from '../../shared/vehicle';
 import type { Cache, PendingChange } from '../cache';
-import { EDIT_KIND, editedFields } from './kinds/edit';
+import { EDIT_KIND, editedFields, savedEdit } from './kinds/edit';
 
 /** The listing's latest open edit, or null. */
 export function openEdit(cache: Cache, reference: string): PendingChange | null {
@@ -14,8 +13,7 @@ export function openEdit(cache: Cache, reference: string): PendingChange | null 
 }
 
 export function pendingEditView(change: PendingChange, listing: Vehicle | null): PendingEditView {
-  const parsed = listingEditSchema.safeParse(change.payload);
-  const edit = parsed.success ? parsed.data : {};
+  const edit = savedEdit(change.payload);
   const portal = listing === null ? {} : writeValuesOf(listing);
   return {
     changeId: change.id,
@@ -32,6 +30,7 @@ export function pendingEditView(change: PendingChange, listing: Vehicle | null):
       };
     }),
     error: change.status === 'refused' ? change.lastError : null,
+    checks: change.status === 'refused' ? change.checks : null,
     discardable: DISCARDABLE.includes(change.status),
   };
 }

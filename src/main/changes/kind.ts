@@ -6,6 +6,7 @@
 import { prettifyError, type z } from 'zod';
 import { codedError } from '../../shared/i18n/messages';
 import type { AttentionReason } from '../../shared/attention';
+import { writeIssues } from '../../shared/listing-write';
 import type { MessageCode } from '../../shared/i18n/messages';
 import type { ListingFacts, Overlay } from '../../shared/pending-changes';
 import type { Vehicle } from '../../shared/vehicle';
@@ -80,8 +81,10 @@ export interface RegisteredKind extends Omit<
 > {
   readonly leaves: 'sold' | null;
   readonly creates: boolean;
-  /** The payload, validated; throws the bad-input error (ledger.badPayload) when it does not fit. */
+  /** The payload, validated; throws the bad-input error (ledger.badPayload) when it does not fit, its failed fields in `detail.fields`. */
   parse(payload: unknown): unknown;
+  /** Whether the payload fits the kind's schema as it is now (one saved under an older rule may not). */
+  parses(payload: unknown): boolean;
   base(facts: ListingFacts, listing: Vehicle | null, payload: unknown): Record<string, unknown>;
   target(payload: unknown): Partial<ListingFacts>;
   /** Whether the kind reads the whole listing to know it reached the portal (`shows`), not only its facts. */
@@ -97,7 +100,12 @@ export interface RegisteredKind extends Omit<
 export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
   const parse = (payload: unknown): P => {
     const result = kind.payload.safeParse(payload);
-    if (!result.success) throw codedError('bad_input', { code: 'ledger.badPayload', params: { kind: kind.name } }, { issues: prettifyError(result.error) });
+    if (!result.success)
+      throw codedError(
+        'bad_input',
+        { code: 'ledger.badPayload', params: { kind: kind.name } },
+        { issues: prettifyError(result.error), fields: writeIssues(result.error) },
+      );
     return result.data;
   };
   return {
@@ -111,6 +119,7 @@ export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
     already: kind.already,
     leaves: kind.leaves ?? null,
     parse,
+    parses: (payload) => kind.payload.safeParse(payload).success,
     base: (facts, listing, payload) => kind.base?.(facts, listing, parse(payload)) ?? {},
     target: (payload) => kind.target(parse(payload)),
     readsListing: kind.shows !== undefined,
@@ -119,7 +128,8 @@ export function registered<P>(kind: ChangeKind<P>): RegisteredKind {
       if (kind.shows === undefined) return reached(kind.target(parsed), facts);
       return listing !== null && kind.shows(parsed, listing);
     },
-    merge: kind.merge === undefined ? null : (earlier, later) => (kind.merge as (a: P, b: P) => P)(parse(earlier), parse(later)),
+    // What is checked is what the merge makes: a later change can fix the field an earlier one saved under an older rule fails.
+    merge: kind.merge === undefined ? null : (earlier, later) => parse((kind.merge as (a: P, b: P) => P)(earlier as P, parse(later))),
     overlay: (payload) => kind.overlay?.(parse(payload)) ?? null,
     send: (portal, reference, payload, signal, context) => kind.send(portal, reference, parse(payload), signal, context),
     confirmed: (reference, cache) => kind.confirmed?.(reference, cache),

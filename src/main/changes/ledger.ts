@@ -3,6 +3,7 @@
 import { codedError } from '../../shared/i18n/messages';
 import { DISCARDABLE } from '../../shared/pending-changes';
 import type { Cache, ChangeConflict, PendingChange } from '../cache';
+import { setFields } from '../cache/ledger-store';
 import { changeKind, changeKinds, findChangeKind } from './registry';
 
 /** Statuses a read can settle: accepted (applied late or not), or refused and then done another way. */
@@ -22,6 +23,8 @@ export function createChanges(cache: Cache) {
     /**
      * Validates the payload by the kind's schema and writes the change durably, before any request.
      * A kind that merges joins the open change of its kind on the listing not sent yet (or refused).
+     * Joining a batch's change (a bulk repricing), the fields it sets are the dealer's from then on:
+     * taking the batch back takes back only the fields still the batch's (changes/reprice.ts).
      */
     save(kindName: string, reference: string, payload: unknown, options: { merge?: boolean } = {}): PendingChange {
       const kind = changeKind(kindName);
@@ -42,6 +45,7 @@ export function createChanges(cache: Cache) {
             base: { ...base, ...earlier.base },
             overlay: kind.overlay(joined),
             conflict: mineAgain(earlier.conflict, joined),
+            retaken: setFields(parsed),
           };
           return cache.ledger.revise(earlier.id, revised) ? cache.ledger.get(earlier.id) : null;
         });
@@ -68,7 +72,8 @@ export function createChanges(cache: Cache) {
         if (!SETTLED_BY_READ.has(change.status)) continue;
         const kind = findChangeKind(change.kind);
         const facts = cache.vehicles.factsOf(change.reference);
-        if (kind === undefined) continue;
+        // One refused by our own checks for a payload no rule of today passes: no read can show it.
+        if (kind === undefined || !kind.parses(change.payload)) continue;
         if (facts === null) {
           // Gone from the portal: what a change that deletes the listing asked (a refused one, too, was done another way).
           if (kind.leaves === null || cache.departed.get(change.reference) === null) continue;

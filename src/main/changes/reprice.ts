@@ -1,7 +1,9 @@
 // Bulk repricing (issue #33): a rule (shared/reprice.ts) over the listings of a view or a selection,
 // previewed without saving anything, then saved as pending edits of the price in one durable
 // transaction, tagged with one batch id: the next sync sends them like any edit, and while they are
-// unsent the whole batch is taken back in one step.
+// unsent the whole batch is taken back in one step. A later edit of a repriced listing joins the
+// batch's change (one pending edit per listing; changes/ledger.ts): what the dealer typed then is
+// theirs, so taking the batch back takes back only the fields still the batch's and keeps the rest.
 import { randomUUID } from 'node:crypto';
 import { codedError } from '../../shared/i18n/messages';
 import { listingEditSchema, type ListingEdit } from '../../shared/listing-write';
@@ -22,6 +24,7 @@ import {
 } from '../../shared/reprice';
 import type { Vehicle } from '../../shared/vehicle';
 import type { Cache, NewChange, PendingChange } from '../cache';
+import { setFields } from '../cache/ledger-store';
 import { EDIT_KIND } from './kinds/edit';
 import { changeKind } from './registry';
 
@@ -58,6 +61,12 @@ const pendingPriceOf = (changes: readonly PendingChange[] | undefined): number |
   const latest = changes?.at(-1);
   return latest === undefined ? null : ((latest.payload as ListingEdit).value ?? null);
 };
+
+/** The fields of a batch's change a later edit of the dealer's set (not the batch's). */
+function laterFields(change: PendingChange): string[] {
+  const batchFields = change.batchFields ?? [];
+  return setFields(change.payload).filter((f) => !batchFields.includes(f));
+}
 
 export function createRepricing(cache: Cache) {
   /** The rule over every listing of the scope, each read in full (what saving needs). */
@@ -149,20 +158,20 @@ export function createRepricing(cache: Cache) {
     const replaced = changed.flatMap((l) => (l.pendingPrice === null ? [] : (pending.get(l.reference) ?? [])));
     const batch = randomUUID();
     const saved = cache.ledger.saveBatch(batch, changes, () => {
-      for (const change of replaced) if (DISCARDABLE.includes(change.status) || change.status === 'refused') withoutPrice(change);
+      for (const change of replaced) if (DISCARDABLE.includes(change.status) || change.status === 'refused') withoutFields(change, REPRICED_FIELDS);
       // Each new price joins its listing's price history as set by a bulk repricing, in the same step.
       for (const line of changed) if (line.newPrice !== null) cache.prices.recordSet(line.reference, line.newPrice, 'bulk', null);
     });
     return { batch, saved, summary };
   }
 
-  /** An edit not sent yet without the fields a repricing sets; discarded when nothing else is left. */
-  function withoutPrice(change: PendingChange): void {
+  /** An edit not sent yet without `fields` (a repricing's, or what is still a batch's); discarded when nothing else is left. */
+  function withoutFields(change: PendingChange, fields: readonly string[]): void {
     const kind = changeKind(change.kind);
     const payload: Record<string, unknown> = { ...(change.payload as Record<string, unknown>) };
     const base = { ...change.base };
     const conflict = change.conflict === null ? null : { ...change.conflict };
-    for (const field of REPRICED_FIELDS) {
+    for (const field of fields) {
       delete payload[field];
       delete base[field];
       if (conflict !== null) delete conflict[field];
@@ -179,8 +188,15 @@ export function createRepricing(cache: Cache) {
   function status(batch: string): RepriceBatchView {
     const changes = cache.ledger.batch(batch);
     if (changes.length === 0) throw codedError('not_found', { code: 'reprice.noSuchBatch', params: { batch } });
-    const view: RepriceBatchView = { batch, total: changes.length, waiting: 0, sent: 0, confirmed: 0, discarded: 0, refused: [] };
+    const view: RepriceBatchView = { batch, total: changes.length, waiting: 0, sent: 0, confirmed: 0, discarded: 0, edited: 0, released: 0, refused: [] };
     for (const c of changes) {
+      const own = laterFields(c);
+      // Nothing of the batch's left in it (taken back, or typed over): the dealer's own edit now.
+      if (own.length > 0 && c.batchFields?.length === 0) {
+        view.released++;
+        continue;
+      }
+      if (own.length > 0 && c.status !== 'discarded') view.edited++;
       if (c.status === 'pending' || c.status === 'sending') view.waiting++;
       else if (c.status === 'sent' || c.status === 'not_applied') view.sent++;
       else if (c.status === 'confirmed') view.confirmed++;
@@ -190,10 +206,19 @@ export function createRepricing(cache: Cache) {
     return view;
   }
 
-  /** Takes back every change of the batch not sent yet (the ones sent stay); what is left of it. */
+  /**
+   * Takes back every change of the batch not sent yet (the ones sent stay); one a later edit of the
+   * dealer's joined loses only the batch's fields and keeps theirs, waiting to be sent. What is left of it.
+   */
   function discard(batch: string): RepriceBatchView {
     status(batch);
-    cache.ledger.discardBatch(batch);
+    cache.transaction(() => {
+      for (const c of cache.ledger.batch(batch)) {
+        if (c.closedAt !== null || !DISCARDABLE.includes(c.status) || c.batchFields === null || c.batchFields.length === 0) continue;
+        if (laterFields(c).length > 0) withoutFields(c, c.batchFields);
+      }
+      cache.ledger.discardBatch(batch);
+    });
     return status(batch);
   }
 

@@ -30,6 +30,7 @@ export async function sendNow(delivery: Delivery, change: PendingChange, signal:
       return { ...base, outcome: 'held', ...said('ledger.held') };
     case 'refused':
     case 'not_found':
+    case 'unchecked':
       return {
         ...base,
         outcome: 'refused',

@@ -74,6 +74,7 @@ export function createCreates(deps: CreatesDeps) {
       listing: c.payload as Record<string, unknown>,
       error: c.status === 'refused' ? c.lastError : null,
       refusals: c.refusedFields ?? {},
+      checks: c.status === 'refused' ? c.checks : null,
       discardable: DISCARDABLE.includes(c.status),
     }));
   }

@@ -11,7 +11,7 @@ import type { PriceOrigin } from '../../shared/price-history';
 import type { PendingChange } from '../cache';
 import type { Delivery, DeliveryDeps } from '../changes/deliver';
 import { openEdit, photosToSendAgain } from '../changes/edit-view';
-import { EDIT_KIND, editBody } from '../changes/kinds/edit';
+import { EDIT_KIND, editBody, savedEdit } from '../changes/kinds/edit';
 import { createChanges } from '../changes/ledger';
 import { said, sendNow, type SendWords } from '../changes/send-now';
 
@@ -57,7 +57,7 @@ export function createEdits(deps: EditsDeps) {
     // The listing this makes, checked whole (a plate for a used vehicle, doors for a car…), with the edits already open.
     const open = (cache.ledger.openOf([reference]).get(reference) ?? [])
       .filter((c) => c.kind === EDIT_KIND && c.status !== 'discarded')
-      .map((c) => listingEditSchema.parse(c.payload));
+      .map((c) => savedEdit(c.payload));
     const all: ListingEdit[] = [...open, asked];
     const typed = [...all].reverse().find((e) => e.videoUrl !== undefined)?.videoUrl;
     editBody(reference, writeValuesOf(detail.vehicle), all, typed === undefined ? cache.extras.videoOf(reference) : typed);

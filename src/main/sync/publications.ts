@@ -128,6 +128,7 @@ export function createPublications(deps: PublicationsDeps) {
       case 'accepted':
         return { reference, outcome: 'sent', ...said('sent') };
       case 'refused':
+      case 'unchecked':
         return { reference, outcome: 'refused', ...textOf(result) };
       case 'not_found':
         return { reference, outcome: 'not_found', ...textOf(result) };

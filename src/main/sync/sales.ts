@@ -56,7 +56,7 @@ export function createSales(deps: SalesDeps) {
       const result = await delivery.deliver(change, signal);
       delivery.settle(change, result);
       if (result.kind === 'accepted') out.set(change.reference, outcome(change.reference, 'sent', change.id, 'sold.sent'));
-      else if (result.kind === 'refused' || result.kind === 'not_found')
+      else if (result.kind === 'refused' || result.kind === 'not_found' || result.kind === 'unchecked')
         out.set(
           change.reference,
           outcome(change.reference, 'refused', change.id, (result.code ?? 'sold.refused') as MessageCode, result.params ?? { message: result.message }),

@@ -474,6 +474,8 @@ export const en = {
     errors_other: '{{count}} fields need fixing before saving.',
     refused: 'The portal refused the edit: {{message}}',
     refusedField: 'The portal said: {{message}}',
+    // Refused by Showroom's own checks before it was sent (changes/deliver.ts).
+    checkedField: 'Showroom’s checks: {{message}}',
     sections: {
       price: 'Price and payment',
       vehicle: 'Vehicle',
@@ -581,6 +583,8 @@ export const en = {
       sending: 'Being sent to the portal.',
       sent: 'The portal accepted the edit; it shows here as pending until a read shows it.',
       refused: 'The portal refused the edit. Nothing is lost: fix it and save again.',
+      refusedByChecks:
+        'Showroom’s checks refused the edit before sending it: the listing it makes no longer passes them (a rule changed, or the listing changed on the portal). Nothing is lost: fix it and save again, or discard it.',
       conflict: 'Changed both here and on the portal: choose which to keep before it is sent.',
       fields: 'Changed: {{fields}}',
       discard: 'Discard edit',
@@ -622,11 +626,14 @@ export const en = {
       draft: 'Draft',
       creating: 'Being created',
       refused: 'Refused',
+      refusedByChecks: 'Refused by Showroom’s checks',
     },
     stateHint: {
       draft: 'Not sent yet: it goes at once when the portal answers, otherwise at the next sync.',
       creating: 'The portal accepted it and is creating it; a sync will show it in the inventory.',
       refused: 'The portal refused it: open it, correct the fields it names and save it again.',
+      refusedByChecks:
+        'Showroom’s checks refused it before sending it (a rule changed since it was saved): open it, correct the fields they name and save it again.',
     },
     openDraft: 'Open',
     discard: 'Discard',
@@ -1262,7 +1269,7 @@ Cached photos are downloaded again.`,
       publishRefused: 'Publish refused by the portal',
       highlightRefused: 'Highlight change refused by the portal',
       editConflict: 'Edited here and on the portal: choose',
-      editRefused: 'Edit refused by the portal',
+      editRefused: 'Edit refused (by the portal or Showroom’s checks)',
       sellRefused: 'Sale refused by the portal',
       requestNotApplied: 'Accepted but not applied by the portal',
       droppedByPlan: 'Dropped by the plan',
@@ -1282,7 +1289,7 @@ Cached photos are downloaded again.`,
       editConflict:
         'A field you edited here was changed on the portal too, to another value. Open the listing and choose, field by field, which value to keep: nothing is sent until you do.',
       editRefused:
-        'The portal refused your edit. Open the listing: its words are shown on the fields it names. Correct them and save again; nothing you typed is lost.',
+        'The portal refused your edit, or Showroom’s own checks did before sending it. Open the listing: the words are shown on the fields they name. Correct them and save again; nothing you typed is lost.',
       sellRefused:
         'The portal did not delete the listing you marked as sold. Open it to read the portal’s words, then mark it as sold again or cancel the sale.',
       requestNotApplied:
@@ -1451,6 +1458,11 @@ Cached photos are downloaded again.`,
       noConflictField: '“{{field}}” of {{target}} is not in conflict.',
       held: 'Not sent: a field you changed was also changed on the portal. Choose which value to keep.',
       resolved: 'Kept. The change will be sent at the next sync.',
+      // Refused by Showroom's own checks (changes/deliver.ts): not sent, waiting for the dealer.
+      refusedByChecks_one:
+        'Refused by Showroom’s checks, not sent: {{count}} field no longer passes them (a rule changed, or the listing changed on the portal). Fix it in the form, or discard the change.',
+      refusedByChecks_other:
+        'Refused by Showroom’s checks, not sent: {{count}} fields no longer pass them (a rule changed, or the listing changed on the portal). Fix them in the form, or discard the change.',
     },
     /** Bulk repricing (shared/reprice.ts, main/changes/reprice.ts, `showroom reprice`). */
     reprice: {
@@ -1491,6 +1503,13 @@ Cached photos are downloaded again.`,
       columnNew: 'NEW PRICE',
       columnNote: 'NOTE',
       refusedLine: '{{reference}}: refused — {{message}}',
+      // A later edit of a repriced listing joined the batch's change (changes/reprice.ts).
+      batchEdited_one:
+        '{{count}} of these listings was edited again since: taking the batch back takes back only its new price there and keeps your later edit.',
+      batchEdited_other:
+        '{{count}} of these listings were edited again since: taking the batch back takes back only their new prices and keeps your later edits.',
+      batchReleased_one: '{{count}} listing keeps only your later edit: the batch’s price there was taken back or typed over.',
+      batchReleased_other: '{{count}} listings keep only your later edits: the batch’s prices there were taken back or typed over.',
     },
     /** Editing a listing (main/changes/kinds/edit.ts). */
     edit: {

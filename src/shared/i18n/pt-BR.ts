@@ -468,6 +468,8 @@ export const ptBR: Messages = {
     errors_other: '{{count}} campos precisam de correção antes de salvar.',
     refused: 'O portal recusou a edição: {{message}}',
     refusedField: 'O portal disse: {{message}}',
+    // Refused by Showroom's own checks before it was sent (changes/deliver.ts).
+    checkedField: 'Verificações do Showroom: {{message}}',
     sections: {
       price: 'Preço e pagamento',
       vehicle: 'Veículo',
@@ -575,6 +577,8 @@ export const ptBR: Messages = {
       sending: 'Sendo enviada ao portal.',
       sent: 'O portal aceitou a edição; ela aparece aqui como pendente até uma leitura mostrá-la.',
       refused: 'O portal recusou a edição. Nada foi perdido: corrija e salve de novo.',
+      refusedByChecks:
+        'As verificações do Showroom recusaram a edição antes do envio: o anúncio que ela forma não passa mais por elas (uma regra mudou, ou o anúncio mudou no portal). Nada foi perdido: corrija e salve de novo, ou descarte-a.',
       conflict: 'Alterado aqui e no portal: escolha o que manter antes do envio.',
       fields: 'Alterado: {{fields}}',
       discard: 'Descartar edição',
@@ -616,11 +620,14 @@ export const ptBR: Messages = {
       draft: 'Rascunho',
       creating: 'Em criação',
       refused: 'Recusado',
+      refusedByChecks: 'Recusado pelas verificações do Showroom',
     },
     stateHint: {
       draft: 'Ainda não enviado: vai assim que o portal responder, ou na próxima sincronização.',
       creating: 'O portal aceitou e está criando o anúncio; uma sincronização o mostrará no estoque.',
       refused: 'O portal recusou: abra, corrija os campos que ele aponta e salve de novo.',
+      refusedByChecks:
+        'As verificações do Showroom recusaram antes do envio (uma regra mudou desde que foi salvo): abra, corrija os campos que elas apontam e salve de novo.',
     },
     openDraft: 'Abrir',
     discard: 'Descartar',
@@ -1254,7 +1261,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       publishRefused: 'Publicação recusada pelo portal',
       highlightRefused: 'Destaque recusado pelo portal',
       editConflict: 'Editado aqui e no portal: escolha',
-      editRefused: 'Edição recusada pelo portal',
+      editRefused: 'Edição recusada (pelo portal ou pelas verificações do Showroom)',
       sellRefused: 'Venda recusada pelo portal',
       requestNotApplied: 'Aceito, mas não aplicado pelo portal',
       droppedByPlan: 'Retirado pelo plano',
@@ -1274,7 +1281,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       editConflict:
         'Um campo que você editou aqui também foi alterado no portal, para outro valor. Abra o anúncio e escolha, campo a campo, qual valor manter: nada é enviado até você escolher.',
       editRefused:
-        'O portal recusou a sua edição. Abra o anúncio: as palavras dele aparecem nos campos que cita. Corrija-os e salve de novo; nada do que você digitou se perde.',
+        'O portal recusou a sua edição, ou as verificações do próprio Showroom a recusaram antes do envio. Abra o anúncio: as mensagens aparecem nos campos que citam. Corrija-os e salve de novo; nada do que você digitou se perde.',
       sellRefused:
         'O portal não excluiu o anúncio que você marcou como vendido. Abra-o para ler as palavras do portal e marque-o como vendido de novo ou cancele a venda.',
       requestNotApplied:
@@ -1445,6 +1452,11 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       noConflictField: '“{{field}}” de {{target}} não está em conflito.',
       held: 'Não enviada: um campo que você alterou também foi alterado no portal. Escolha qual valor manter.',
       resolved: 'Mantido. A alteração será enviada na próxima sincronização.',
+      // Refused by Showroom's own checks (changes/deliver.ts): not sent, waiting for the dealer.
+      refusedByChecks_one:
+        'Recusada pelas verificações do Showroom, não enviada: {{count}} campo não passa mais por elas (uma regra mudou, ou o anúncio mudou no portal). Corrija-o no formulário ou descarte a alteração.',
+      refusedByChecks_other:
+        'Recusada pelas verificações do Showroom, não enviada: {{count}} campos não passam mais por elas (uma regra mudou, ou o anúncio mudou no portal). Corrija-os no formulário ou descarte a alteração.',
     },
     /** Bulk repricing (shared/reprice.ts, main/changes/reprice.ts, `showroom reprice`). */
     reprice: {
@@ -1485,6 +1497,12 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
       columnNew: 'PREÇO NOVO',
       columnNote: 'OBSERVAÇÃO',
       refusedLine: '{{reference}}: recusado — {{message}}',
+      // A later edit of a repriced listing joined the batch's change (changes/reprice.ts).
+      batchEdited_one: '{{count}} destes anúncios foi editado de novo depois: desfazer o lote desfaz só o novo preço dele e mantém sua edição posterior.',
+      batchEdited_other:
+        '{{count}} destes anúncios foram editados de novo depois: desfazer o lote desfaz só os novos preços deles e mantém suas edições posteriores.',
+      batchReleased_one: '{{count}} anúncio fica só com sua edição posterior: o preço do lote nele foi desfeito ou substituído.',
+      batchReleased_other: '{{count}} anúncios ficam só com suas edições posteriores: os preços do lote neles foram desfeitos ou substituídos.',
     },
     /** Edição de um anúncio (main/changes/kinds/edit.ts). */
     edit: {

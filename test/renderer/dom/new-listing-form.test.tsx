@@ -56,6 +56,7 @@ const refused: NewListingView = {
   },
   error: { code: 'ledger.said', params: { message: 'accessories: 3 is not in the catalogue' } },
   refusals: { accessories: '3 is not in the catalogue' },
+  checks: null,
   discardable: false,
 };
 

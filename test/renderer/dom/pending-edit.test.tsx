@@ -37,7 +37,15 @@ const field = (name: string, mine: unknown, portal: unknown, extra: Partial<Pend
   refusal: null,
   ...extra,
 });
-const pending: PendingEditView = { changeId: 7, status: 'pending', held: false, fields: [field('value', 49990, 52900)], error: null, discardable: true };
+const pending: PendingEditView = {
+  changeId: 7,
+  status: 'pending',
+  held: false,
+  fields: [field('value', 49990, 52900)],
+  error: null,
+  checks: null,
+  discardable: true,
+};
 
 let bridge: TestBridge;
 let shown: VehicleDetailView;
@@ -94,6 +102,32 @@ describe('a pending edit on the listing’s detail', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Discard edit' }));
     await vi.waitFor(() => expect(bridge.calls.find((c) => c.channel === 'changes.discard')?.input).toEqual({ reference: 'REF-1' }));
+  });
+
+  it('refused by Showroom’s own checks: said so, each failed field in the dealer’s words, on the panel and in the form, in both languages', async () => {
+    // The form opens by itself once per refusal (useReopenOnRefusal): each language's its own change.
+    const checked: PendingEditView = {
+      ...pending,
+      changeId: 8,
+      status: 'refused',
+      discardable: true,
+      fields: [field('licensePlate', null, 'ABC1D23')],
+      error: { code: 'ledger.refusedByChecks', params: { count: 1 } },
+      checks: [{ field: 'licensePlate', code: 'listingWrite.plateRequired' }],
+    };
+    await page('pt-BR', detailWith(checked));
+    const form = await screen.findByRole('dialog', { name: 'Editar REF-1' });
+    expect(within(form).getByTestId('edit-errors').textContent).toMatch(/^Recusada pelas verificações do Showroom, não enviada: 1 campo/);
+    expect(text(form)).toContain('Verificações do Showroom: Placa: obrigatória para veículo usado');
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    const section = screen.getByRole('region', { name: 'Edição ainda não está no portal' });
+    expect(text(section)).toContain('As verificações do Showroom recusaram a edição antes do envio');
+    expect(text(within(section).getByTestId('edit-checks'))).toBe('Placa: obrigatória para veículo usado (quilometragem acima de 0).');
+    cleanup();
+    await page('en', detailWith({ ...checked, changeId: 9 }));
+    const english = await screen.findByRole('dialog', { name: 'Edit REF-1' });
+    expect(within(english).getByTestId('edit-errors').textContent).toMatch(/^Refused by Showroom’s checks, not sent: 1 field no longer passes them/);
+    expect(text(english)).toContain('Showroom’s checks: Plate: required for a used vehicle (mileage above 0).');
   });
 
   it('every card of the detail shows a changed field pending with the portal’s value beside it', async () => {

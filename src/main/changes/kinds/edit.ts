@@ -27,6 +27,17 @@ export function editedFields(edit: ListingEdit): EditableField[] {
   return EDITABLE_FIELDS.filter((f) => edit[f] !== undefined);
 }
 
+/**
+ * An open edit's fields as saved, even when they fail today's rules (saved under an older one): the
+ * form opens on them and the dealer's fix goes over them; the body built with them is checked whole.
+ */
+export function savedEdit(payload: unknown): ListingEdit {
+  const parsed = listingEditSchema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const saved = payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  return Object.fromEntries(EDITABLE_FIELDS.filter((f) => saved[f] !== undefined).map((f) => [f, saved[f]]));
+}
+
 /** What the list, its filters and its sort read of an edit (shared/pending-changes.ts). */
 function overlayFields(edit: ListingEdit): Partial<OverlayFields> {
   const fields: Partial<OverlayFields> = {};

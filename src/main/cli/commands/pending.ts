@@ -2,7 +2,7 @@
 // line each, and taking back one not sent yet — by its id, or every such change of a listing.
 // Reads and writes only local data.
 import { renderMessage, type MessageCode } from '../../../shared/i18n/messages';
-import type { PendingChangeView } from '../../../shared/pending-changes';
+import { REFUSED_BY_CHECKS, type PendingChangeView } from '../../../shared/pending-changes';
 import type { UiLanguage } from '../../../shared/views';
 import { str, type Command } from '../command';
 import { EXIT } from '../exit-codes';
@@ -18,8 +18,11 @@ const STATUS_TEXT: Partial<Record<PendingChangeView['status'], MessageCode>> = {
 
 function changeLine(language: UiLanguage, c: PendingChangeView): string {
   const status = STATUS_TEXT[c.status];
-  const said = c.error === null ? '' : `  — ${renderMessage(language, c.error.code, c.error.params)}`;
-  return `#${c.id}  ${c.reference}  ${c.kind}  ${status ? renderMessage(language, status) : c.status}${c.title ? `  ${c.title}` : ''}${said}`;
+  // Refused by Showroom's own checks: its error says so, where the status would say "by the portal".
+  const ours = c.error?.code === REFUSED_BY_CHECKS;
+  const said = c.error === null || ours ? '' : `  — ${renderMessage(language, c.error.code, c.error.params)}`;
+  const state = ours ? renderMessage(language, REFUSED_BY_CHECKS, c.error?.params) : status ? renderMessage(language, status) : c.status;
+  return `#${c.id}  ${c.reference}  ${c.kind}  ${state}${c.title ? `  ${c.title}` : ''}${said}`;
 }
 
 export const pending: Command = {

@@ -102,6 +102,8 @@ function printBatch(out: Output, language: UiLanguage, view: RepriceBatchView): 
   for (const r of view.refused)
     out.line(t('reprice.refusedLine', { reference: r.reference, message: r.error === null ? '' : renderMessage(language, r.error.code, r.error.params) }));
   out.note(t('reprice.batchStatus', { ...view, refused: view.refused.length }));
+  if (view.edited > 0) out.note(t('reprice.batchEdited', { count: view.edited }));
+  if (view.released > 0) out.note(t('reprice.batchReleased', { count: view.released }));
 }
 
 export const reprice: Command = {

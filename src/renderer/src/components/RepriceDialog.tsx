@@ -329,15 +329,17 @@ export function RepriceDialog({ scope, total, sync, onClose }: Props) {
           {syncing && batch.waiting > 0 && (
             <Meter
               label={t('repriceDialog.sending')}
-              value={batch.total - batch.discarded - batch.waiting}
-              max={batch.total - batch.discarded}
+              value={batch.total - batch.discarded - batch.released - batch.waiting}
+              max={batch.total - batch.discarded - batch.released}
               valueText={t('repriceDialog.sendingProgress', {
-                done: f.number(batch.total - batch.discarded - batch.waiting),
-                total: f.number(batch.total - batch.discarded),
+                done: f.number(batch.total - batch.discarded - batch.released - batch.waiting),
+                total: f.number(batch.total - batch.discarded - batch.released),
               })}
             />
           )}
           <p>{t('codes.reprice.batchStatus', { ...batch, refused: batch.refused.length })}</p>
+          {batch.edited > 0 && <p data-testid="reprice-edited">{t('codes.reprice.batchEdited', { count: batch.edited })}</p>}
+          {batch.released > 0 && <p data-testid="reprice-released">{t('codes.reprice.batchReleased', { count: batch.released })}</p>}
           {batch.refused.length > 0 && (
             <ul className="callout callout--danger">
               {batch.refused.map((r) => (

@@ -44,6 +44,8 @@ interface Props {
   refusal: readonly FieldRefusal[];
   /** The portal's refusal of the last save as a whole (a message code), when it gave one. */
   refusedWhole: Coded | null;
+  /** Showroom's own checks refused the last save before it was sent (it no longer passes them): each failed field. */
+  checked?: readonly WriteIssue[];
   /** An edit's changed fields, or a new listing whole. */
   onSave: (fields: Partial<ListingEdit> | ListingWrite) => Promise<unknown>;
   onClose: () => void;
@@ -90,7 +92,7 @@ const BOXED = new Set([
 const ownItems = (items: { id: number; name: string }[] | undefined): CatalogueItem[] => (items ?? []).map(({ id, name }) => ({ id, name }));
 const merged = (list: CatalogueItem[] | null, mine: CatalogueItem[]) => [...(list ?? []), ...mine.filter((m) => !(list ?? []).some((i) => i.id === m.id))];
 
-export function EditListingDialog({ reference, vehicle, create, initial, maxPhotos, knownGaps, refusal, refusedWhole, onSave, onClose }: Props) {
+export function EditListingDialog({ reference, vehicle, create, initial, maxPhotos, knownGaps, refusal, refusedWhole, checked = [], onSave, onClose }: Props) {
   const { t } = useTranslation();
   const codedText = useCodedText();
   const idPrefix = useId();
@@ -109,7 +111,8 @@ export function EditListingDialog({ reference, vehicle, create, initial, maxPhot
   const errorsOf = (field: string): string[] | undefined => {
     const mine = issues.filter((i) => i.field === field).map((i) => t(`codes.${i.code}`, { ...i.params }));
     const portal = refusal.filter((r) => r.field === field).map((r) => t('listingEdit.refusedField', { message: r.message }));
-    const all = [...mine, ...portal];
+    const ours = checked.filter((i) => i.field === field).map((i) => t('listingEdit.checkedField', { message: t(`codes.${i.code}`, { ...i.params }) }));
+    const all = [...mine, ...portal, ...ours];
     return all.length > 0 ? all : undefined;
   };
   const set = (patch: Partial<EditDraft>) => {
@@ -118,14 +121,18 @@ export function EditListingDialog({ reference, vehicle, create, initial, maxPhot
   };
   const unboxed = issues.filter((i) => !BOXED.has(i.field));
   const refusedUnboxed = refusal.filter((r) => !BOXED.has(r.field)).map((r) => `${fieldLabel(t, r.field)}: ${r.message}`);
+  const checkedUnboxed = checked.filter((i) => !BOXED.has(i.field)).map((i) => `${fieldLabel(t, i.field)}: ${t(`codes.${i.code}`, { ...i.params })}`);
   // The whole refusal already says the portal refused it, in the portal's words; when those words
-  // are on the fields they name, it says so without repeating them.
+  // are on the fields they name, it says so without repeating them. Refused by our own checks, its
+  // code says so (and how many fields), and each field says what fails.
   const refusedLine =
     refusedWhole === null
       ? null
-      : refusal.length > 0
-        ? t('listingEdit.pending.refused')
-        : t('listingEdit.refused', { message: codedText(refusedWhole) ?? refusedWhole.code ?? '' });
+      : checked.length > 0
+        ? (codedText(refusedWhole) ?? refusedWhole.code ?? '')
+        : refusal.length > 0
+          ? t('listingEdit.pending.refused')
+          : t('listingEdit.refused', { message: codedText(refusedWhole) ?? refusedWhole.code ?? '' });
   const errorCount = new Set(issues.map((i) => i.field)).size;
 
   // After a check that failed, the first field in error takes the focus (in the form's order).
@@ -216,7 +223,7 @@ export function EditListingDialog({ reference, vehicle, create, initial, maxPhot
       }
     >
       <form id={formId} ref={formRef} className="edit-form" onSubmit={(e) => void save(e)} noValidate>
-        {(errorCount > 0 || refusedUnboxed.length > 0 || refusedLine !== null) && (
+        {(errorCount > 0 || refusedUnboxed.length > 0 || checkedUnboxed.length > 0 || refusedLine !== null) && (
           <div className="callout callout--danger" role="alert" data-testid="edit-errors">
             {errorCount > 0 && <p className="callout__strong">{t('listingEdit.errors', { count: errorCount })}</p>}
             {unboxed.map((i) => (
@@ -227,6 +234,9 @@ export function EditListingDialog({ reference, vehicle, create, initial, maxPhot
             {refusedLine !== null && <p>{refusedLine}</p>}
             {refusedUnboxed.map((message) => (
               <p key={message}>{t('listingEdit.refused', { message })}</p>
+            ))}
+            {checkedUnboxed.map((message) => (
+              <p key={message}>{t('listingEdit.checkedField', { message })}</p>
             ))}
           </div>
         )}

@@ -90,6 +90,7 @@ function OpenDialog({ detail, edit, open, onClose }: Props & { open: NonNullable
       knownGaps={new Set(canSendPhotosAgain(detail) ? slots.filter((s) => s.state === 'gap').map((s) => s.key) : [])}
       refusal={refusalsOf(edit)}
       refusedWhole={edit?.status === 'refused' ? edit.error : null}
+      checked={edit?.checks ?? []}
       onSave={(fields) => saveEdit(detail.reference, fields)}
       onClose={onClose}
     />

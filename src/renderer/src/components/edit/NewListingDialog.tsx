@@ -63,6 +63,7 @@ export function NewListingDialog({ from, onClose }: Props) {
         initial={draftOfWrite(listing, slotsOfSources(sourcesOf(listing.pictures), []), path)}
         refusal={Object.entries(saved.refusals).map(([field, message]) => ({ field, message }))}
         refusedWhole={saved.state === 'refused' && Object.keys(saved.refusals).length === 0 ? saved.error : null}
+        checked={saved.checks ?? []}
         onSave={(fields) => saveNewListing(fields as ListingWrite, saved.changeId)}
       />
     );

@@ -1,6 +1,6 @@
 // The new listings not on the portal yet, above the inventory: each as a draft (open it again, or
 // discard it), being created (the portal queues it; a sync brings it into the inventory), or
-// refused (open it to correct the fields the portal names). Nothing shows when there are none.
+// refused (open it to correct the fields the portal, or Showroom's own checks, name). Nothing shows when there are none.
 import { useTranslation } from 'react-i18next';
 import type { NewListingState, NewListingView } from '../../../../shared/pending-changes';
 import { useApp } from '../../AppContext';
@@ -32,8 +32,8 @@ export function NewListingsPanel({ onOpen }: Props) {
             <span className="new-listings__name">
               {typeof n.listing.title === 'string' && n.listing.title !== '' ? n.listing.title : t('newListing.untitled')}
             </span>
-            <Badge tone={TONE[n.state]} explain={t(`newListing.stateHint.${n.state}`)}>
-              {t(`newListing.state.${n.state}`)}
+            <Badge tone={TONE[n.state]} explain={t(`newListing.stateHint.${n.checks === null ? n.state : 'refusedByChecks'}`)}>
+              {t(`newListing.state.${n.checks === null ? n.state : 'refusedByChecks'}`)}
             </Badge>
             {n.state !== 'creating' && (
               <button type="button" className="button" aria-haspopup="dialog" onClick={() => onOpen(n)}>

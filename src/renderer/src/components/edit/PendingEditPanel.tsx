@@ -35,7 +35,15 @@ export function PendingEditPanel({ edit, names, onDiscard, onFix, onResolve }: P
     <section className="detail-section" aria-labelledby="sec-edit" data-edit-status={status}>
       <h2 id="sec-edit">{t('listingEdit.pending.title')}</h2>
       <div className={`callout callout--${tone}`} role={tone === 'danger' ? 'alert' : undefined}>
-        <p>{t(`listingEdit.pending.${status}`)}</p>
+        <p>{t(`listingEdit.pending.${status === 'refused' && edit.checks !== null ? 'refusedByChecks' : status}`)}</p>
+        {status === 'refused' && edit.checks !== null && (
+          <ul data-testid="edit-checks">
+            {edit.checks.map((i) => (
+              // Each text names its field already (codes.listingWrite).
+              <li key={`${i.field}-${i.code}`}>{t(`codes.${i.code}`, { ...i.params })}</li>
+            ))}
+          </ul>
+        )}
       </div>
       <dl className="fields">
         {edit.fields.map(({ field, mine, portal }) => (
