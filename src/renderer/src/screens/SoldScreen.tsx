@@ -84,7 +84,7 @@ export function SoldScreen() {
                   <td className="mono">{row.reference}</td>
                   <td>{row.title ?? t('common.none')}</td>
                   <td className="num">{f.money(row.price)}</td>
-                  <td>{f.dateTime(row.soldAt ?? row.leftAt)}</td>
+                  <td title={f.dateTime(row.soldAt ?? row.leftAt)}>{f.listDate(row.soldAt ?? row.leftAt)}</td>
                   <td className="num">{days(row)}</td>
                   <td title={row.leftAs === 'removed' ? t('sold.removedHint') : undefined}>{t(`sold.leftAs.${row.leftAs}`)}</td>
                 </tr>
