@@ -44,7 +44,9 @@ describe('mark as sold', () => {
     // Applied: the next sync finds it gone, confirms the sale and keeps the listing as sold.
     r.sb.data.applyQueue();
     expect(r.sb.data.get(car.reference)).toBeUndefined();
-    await r.engine.run();
+    const confirming = await r.engine.run();
+    // The sync's summary calls it sold, not removed.
+    expect(confirming.counts).toMatchObject({ sold: 1, removed: 0 });
     expect(r.cache.ledger.get(id)).toMatchObject({ status: 'confirmed' });
     expect(inInventory(r, car.reference)).toBe(false);
     const sold = r.cache.departed.get(car.reference);
@@ -64,7 +66,10 @@ describe('mark as sold', () => {
     await r.engine.sales.sell([other.reference], { send: false });
     r.sb.data.remove(car.reference);
     // One sync: the sale is sent first (the sandbox's queue applies it at once here), then the sweep finds both gone.
-    await r.engine.run({ kind: 'full' });
+    const report = await r.engine.run({ kind: 'full' });
+    expect(report.counts).toMatchObject({ sold: 1, removed: 1 });
+    // The insights' weeks count every listing that left the stock, sold or removed.
+    expect(r.cache.insights().overTime.reduce((n, w) => n + w.removed, 0)).toBe(2);
     expect(r.cache.departed.get(car.reference)).toMatchObject({ leftAs: 'removed', soldAt: null });
     expect(r.cache.departed.get(other.reference)).toMatchObject({ leftAs: 'sold' });
     expect(r.cache.departed.query({ leftAs: ['sold'] }).rows.map((row) => row.reference)).toEqual([other.reference]);

@@ -39,7 +39,11 @@ describe('showroom sold', () => {
     ]);
     expect(deletes()).toBe(1);
     account.sb.data.applyQueue();
-    expect((await account.run(['sync', '--no-photos'])).code).toBe(0);
+    const synced = await account.run(['sync', '--no-photos', '--lang', 'pt-BR']);
+    expect(synced.code, synced.stderr).toBe(0);
+    // The sync's summary calls the sale sold, in the dealer's language.
+    expect(synced.stdout).toContain('1 vendidos, 0 removidos');
+    expect((await account.run(['status'])).stdout).toContain('1 sold, 0 removed');
     expect((await account.run(['show', car.reference])).code).toBe(5);
     const history = json<PriceHistoryView>(await account.run(['history', car.reference, '--json']));
     expect(history.entries).toEqual([{ at: expect.any(String), value: car.value, source: 'portal' }]);

@@ -90,6 +90,9 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                   {t('history.columns.changed')}
                 </th>
                 <th scope="col" className="num">
+                  {t('history.columns.sold')}
+                </th>
+                <th scope="col" className="num">
                   {t('history.columns.removed')}
                 </th>
                 <th scope="col" className="num">
@@ -128,6 +131,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                     <td>{run.endedAt ? f.duration(Date.parse(run.endedAt) - Date.parse(run.startedAt)) : '—'}</td>
                     <td className="num">{f.number(run.counts.added)}</td>
                     <td className="num">{f.number(run.counts.changed)}</td>
+                    <td className="num">{f.number(run.counts.sold)}</td>
                     <td className="num">{f.number(run.counts.removed)}</td>
                     <td className="num">{f.number(run.counts.droppedByPortal)}</td>
                     <td className="num" data-testid="run-sent" title={sentByKind(run.counts) || undefined}>
