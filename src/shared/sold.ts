@@ -25,13 +25,16 @@ export interface DepartedListingView {
   daysAtLeast: boolean;
 }
 
+/** The most rows one read of the Sold view returns (an export reads every match, in windows of this size). */
+export const DEPARTED_LIMIT_MAX = 10_000;
+
 /** The Sold view's search: text over reference, title and brand; which departures; vehicle types. */
 export const departedQuerySchema = z
   .object({
     search: z.string().max(200).optional(),
     leftAs: z.array(z.enum(DEPARTURES)).optional(),
     type: z.array(z.string().max(20)).max(20).optional(),
-    limit: z.number().int().positive().max(10_000).optional(),
+    limit: z.number().int().positive().max(DEPARTED_LIMIT_MAX).optional(),
   })
   .strict();
 export type DepartedQuery = z.infer<typeof departedQuerySchema>;

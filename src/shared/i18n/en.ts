@@ -997,6 +997,8 @@ options, and the models and trims of the brands and models in your stock. --refr
       soldSummary: 'Mark listings as sold: deleted on the portal, kept in Sold (sent now, or at the next sync when offline)',
       soldHelp:
         'Nothing is done without --yes: the portal deletes the listing, which cannot be undone there. Until it is sent (offline), `showroom discard <reference>` cancels the sale. Once a sync no longer finds the listing, it is sold: its last data, sale date and days in stock stay in Sold.',
+      soldListHelp:
+        '--list lists the listings that left the inventory, newest first, as the app’s Sold view: --search over reference, title and brand; --left sold or removed (removed: the portal deleted it without a sale marked here); --type C or M. Works offline.',
       historySummary: 'Show a listing’s price history: every price a sync read and every price you set, with when and from where (works offline)',
       editSummary: 'Edit a listing: price, mileage, title, description, plate, photos… (sent now, or at the next sync when offline)',
       editHelp:
@@ -1168,6 +1170,15 @@ Cached photos are downloaded again.`,
       columnKm: 'KM',
       columnPortal: 'PORTAL',
       columnPhotos: 'PHOTOS',
+      // The Sold view's list (`sold --list`).
+      columnLastPrice: 'LAST PRICE',
+      columnLeftOn: 'SOLD OR REMOVED',
+      columnDaysInStock: 'DAYS IN STOCK',
+      columnLeftAs: 'HOW IT LEFT',
+      leftAs_sold: 'sold',
+      leftAs_removed: 'removed',
+      daysAtLeast: 'at least {{days}}',
+      soldListAlone: '--list lists the listings that left; it takes no reference and no --yes.',
       portalOn: 'on portal',
       portalOff: 'not on portal',
       portalPending: 'unpublish pending',
