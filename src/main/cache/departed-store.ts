@@ -48,6 +48,9 @@ export function createDepartedStore(db: Db) {
   const markSold = db.prepare("UPDATE local.departed_listings SET left_as = 'sold', sold_at = ? WHERE reference = ?");
   const one = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM local.departed_listings WHERE reference = ?`);
   const rawOf = db.prepare<[string], string>('SELECT raw FROM local.departed_listings WHERE reference = ?').pluck();
+  const rawsOf = db.prepare<[string], { reference: string; raw: string }>(
+    'SELECT reference, raw FROM local.departed_listings WHERE reference IN (SELECT value FROM json_each(?))',
+  );
   // Back on the portal: it is in the inventory again, so it is no longer a departed listing.
   const returned = db.prepare('DELETE FROM local.departed_listings WHERE reference IN (SELECT reference FROM vehicles WHERE last_seen_run = ?)');
   const sold = db.prepare<[], Row>(`SELECT ${COLUMNS} FROM local.departed_listings WHERE left_as = 'sold' ORDER BY sold_at`);
@@ -69,12 +72,16 @@ export function createDepartedStore(db: Db) {
     rawOf(reference: string): string | null {
       return rawOf.get(reference) ?? null;
     },
+    /** rawOf for many, by reference (an export's window). */
+    rawsOf(references: readonly string[]): Map<string, string> {
+      return new Map(rawsOf.all(JSON.stringify(references)).map((r) => [r.reference, r.raw]));
+    },
     /** Every sold listing, the oldest sale first (the insights' weeks and days to sell). */
     sold(): DepartedListingView[] {
       return sold.all().map(toView);
     },
-    /** The Sold view: newest departure first. */
-    query(query: DepartedQuery): DepartedResult {
+    /** The Sold view: newest departure first; `offset` skips that many (an export reads every match a window at a time). */
+    query(query: DepartedQuery, offset = 0): DepartedResult {
       const where: string[] = [];
       const params: Record<string, string> = {};
       if (query.search !== undefined && query.search.trim() !== '') {
@@ -93,7 +100,7 @@ export function createDepartedStore(db: Db) {
       const total = db.prepare<Record<string, string>, number>(`SELECT count(*) FROM local.departed_listings ${clause}`).pluck().get(params) ?? 0;
       const rows = db
         .prepare<Record<string, string>, Row>(
-          `SELECT ${COLUMNS} FROM local.departed_listings ${clause} ORDER BY coalesce(sold_at, left_at) DESC, reference LIMIT ${query.limit ?? 1000}`,
+          `SELECT ${COLUMNS} FROM local.departed_listings ${clause} ORDER BY coalesce(sold_at, left_at) DESC, reference LIMIT ${query.limit ?? 1000} OFFSET ${Math.max(0, Math.floor(offset))}`,
         )
         .all(params);
       return { rows: rows.map(toView), total };

@@ -848,11 +848,20 @@ export const en = {
     emptyResults: 'No listing matches.',
     count_one: '{{count}} listing',
     count_other: '{{count}} listings',
-    export: 'Export CSV',
     atLeast: 'at least {{days}}',
     leftAs: { all: 'All', sold: 'Sold', removed: 'Removed' },
+    /** How one listing left (a row, a cell of the export). */
+    leftAsOne: { sold: 'Sold', removed: 'Removed' },
     removedHint: 'Removed: the portal deleted it without a sale marked here.',
-    columns: { reference: 'Reference', title: 'Listing', price: 'Last price', date: 'Sold or removed', days: 'Days in stock', leftAs: 'How it left' },
+    columns: {
+      reference: 'Reference',
+      title: 'Listing',
+      price: 'Last price',
+      date: 'Sold or removed',
+      days: 'Days in stock',
+      daysAtLeast: 'Days: at least',
+      leftAs: 'How it left',
+    },
   },
   codes: {
     insights: {
@@ -1738,6 +1747,7 @@ Cached photos are downloaded again.`,
     button: 'Export',
     title: 'Export listings',
     what: 'The listings exactly as on screen: the same search, filters and order, with every column.',
+    whatSold: 'The listings that left, exactly as on screen: the same search and filters, newest first, with their last data.',
     format: 'Format',
     csv: 'CSV',
     csvHint: 'Opens in Excel in English: commas between columns, decimal points.',
@@ -1754,6 +1764,8 @@ Cached photos are downloaded again.`,
   export: {
     /** The suggested file name, before the date and the extension. */
     fileName: 'showroom-listings',
+    soldFileName: 'showroom-sold',
+    soldSheet: 'Sold',
     fileTypes: { csv: 'CSV for Excel', xlsx: 'Excel workbook' },
     sheet: 'Listings',
     columns: {

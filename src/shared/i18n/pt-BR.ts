@@ -836,11 +836,19 @@ export const ptBR: Messages = {
     emptyResults: 'Nenhum anúncio corresponde.',
     count_one: '{{count}} anúncio',
     count_other: '{{count}} anúncios',
-    export: 'Exportar CSV',
     atLeast: 'pelo menos {{days}}',
     leftAs: { all: 'Todos', sold: 'Vendidos', removed: 'Removidos' },
+    leftAsOne: { sold: 'Vendido', removed: 'Removido' },
     removedHint: 'Removido: o portal o excluiu sem uma venda marcada aqui.',
-    columns: { reference: 'Referência', title: 'Anúncio', price: 'Último preço', date: 'Vendido ou removido', days: 'Dias em estoque', leftAs: 'Como saiu' },
+    columns: {
+      reference: 'Referência',
+      title: 'Anúncio',
+      price: 'Último preço',
+      date: 'Vendido ou removido',
+      days: 'Dias em estoque',
+      daysAtLeast: 'Dias: no mínimo',
+      leftAs: 'Como saiu',
+    },
   },
   codes: {
     insights: {
@@ -1731,6 +1739,7 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
     button: 'Exportar',
     title: 'Exportar anúncios',
     what: 'Os anúncios exatamente como na tela: a mesma pesquisa, os mesmos filtros e a mesma ordem, com todas as colunas.',
+    whatSold: 'Os anúncios que saíram, exatamente como na tela: a mesma pesquisa e os mesmos filtros, os mais recentes primeiro, com seus últimos dados.',
     format: 'Formato',
     csv: 'CSV',
     csvHint: 'Abre no Excel em português: ponto e vírgula entre as colunas, vírgula decimal.',
@@ -1747,6 +1756,8 @@ danificado ainda pode ser lido. As fotos guardadas são baixadas de novo.`,
   export: {
     /** The suggested file name, before the date and the extension. */
     fileName: 'showroom-anuncios',
+    soldFileName: 'showroom-vendidos',
+    soldSheet: 'Vendidos',
     fileTypes: { csv: 'CSV para Excel', xlsx: 'Pasta de trabalho do Excel' },
     sheet: 'Anúncios',
     columns: {

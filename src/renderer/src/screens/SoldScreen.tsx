@@ -7,6 +7,7 @@ import { DEPARTURES, type Departure, type DepartedListingView } from '../../../s
 import { enumLabel } from '../../../shared/i18n/enums';
 import type { UiLanguage } from '../../../shared/views';
 import { EmptyState } from '../components/EmptyState';
+import { ExportDialog } from '../components/ExportDialog';
 import { ErrorBox } from '../components/ErrorBox';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFormat } from '../hooks/useFormat';
@@ -20,12 +21,15 @@ export function SoldScreen() {
   const [search, setSearch] = useState('');
   const [leftAs, setLeftAs] = useState<Departure | 'all'>('all');
   const [type, setType] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
   const text = useDebouncedValue(search, 150);
-  const { data, error, refetch } = useChannel('sold.query', {
+  // The view on screen: what the list reads and an export writes.
+  const query = {
     ...(text.trim() === '' ? {} : { search: text }),
     ...(leftAs === 'all' ? {} : { leftAs: [leftAs] }),
     ...(type === null ? {} : { type: [type] }),
-  });
+  };
+  const { data, error, refetch } = useChannel('sold.query', query);
   const language = i18n.language as UiLanguage;
   const days = (row: DepartedListingView) =>
     row.daysInStock === null ? t('common.none') : row.daysAtLeast ? t('sold.atLeast', { days: f.number(row.daysInStock) }) : f.number(row.daysInStock);
@@ -56,6 +60,9 @@ export function SoldScreen() {
             </button>
           ))}
         </div>
+        <button type="button" className="button" aria-haspopup="dialog" disabled={!data?.total} onClick={() => setExporting(true)}>
+          {t('exportDialog.button')}
+        </button>
       </div>
       {error !== null && <ErrorBox error={error} onRetry={() => void refetch()} />}
       {data && data.rows.length === 0 && (
@@ -86,13 +93,14 @@ export function SoldScreen() {
                   <td className="num">{f.money(row.price)}</td>
                   <td title={f.dateTime(row.soldAt ?? row.leftAt)}>{f.listDate(row.soldAt ?? row.leftAt)}</td>
                   <td className="num">{days(row)}</td>
-                  <td title={row.leftAs === 'removed' ? t('sold.removedHint') : undefined}>{t(`sold.leftAs.${row.leftAs}`)}</td>
+                  <td title={row.leftAs === 'removed' ? t('sold.removedHint') : undefined}>{t(`sold.leftAsOne.${row.leftAs}`)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {exporting && data && <ExportDialog source={{ channel: 'sold.export', query }} total={data.total} onClose={() => setExporting(false)} />}
     </section>
   );
 }
