@@ -38,7 +38,8 @@ describe('mark as sold', () => {
     await r.engine.run();
     expect(r.sb.stats.count('DELETE /vehicles/:reference', 202)).toBe(1);
     expect(r.cache.ledger.get(id)).toMatchObject({ status: 'sent', closedAt: null });
-    expect(inInventory(r, car.reference)).toBe(true);
+    // Marked sold, it left the inventory at once; the portal still has it until its queue applies the delete.
+    expect(inInventory(r, car.reference)).toBe(false);
     expect(r.cache.departed.get(car.reference)).toBeNull();
 
     // Applied: the next sync finds it gone, confirms the sale and keeps the listing as sold.
@@ -88,6 +89,68 @@ describe('mark as sold', () => {
     expect(await r.engine.sales.sell([car.reference], { send: true })).toEqual([expect.objectContaining({ outcome: 'sent', code: 'sold.alreadySent' })]);
     expect(r.sb.stats.count('DELETE /vehicles/:reference')).toBe(1);
   });
+
+  it(
+    'marked sold, a listing leaves the inventory at once — list, counts, filters, attention, insights agree — and comes back when taken back or refused',
+    { timeout: 60_000 },
+    async () => {
+      const { r, car } = await syncedRig();
+      const total = r.cache.summary().total;
+      /** Every count of the stock, each read its own way. */
+      const counts = () => {
+        const facets = r.cache.facetCounts({});
+        return {
+          summary: r.cache.summary().total,
+          query: r.cache.queryVehicles({}).total,
+          filtered: r.cache.countVehicles({ filters: { type: [car.type] } }),
+          typeFacet: facets.type.find((f) => f.value === car.type)?.count ?? 0,
+          insights: r.cache.insights().total,
+          attention: r.cache.summary().needsAttention,
+        };
+      };
+      const before = counts();
+      const [saved] = await r.engine.sales.sell([car.reference], { send: false });
+      const id = saved?.changeId ?? 0;
+      expect(inInventory(r, car.reference)).toBe(false);
+      // Even the first read after a write (the snapshot stale: SQLite answers the unfiltered list).
+      r.cache.invalidate();
+      expect(r.cache.queryVehicles({ window: { offset: 0, limit: 100 } }).rows.map((row) => row.reference)).not.toContain(car.reference);
+      const after = counts();
+      expect(after).toEqual({
+        ...before,
+        summary: total - 1,
+        query: total - 1,
+        filtered: before.filtered - 1,
+        typeFacet: before.typeFacet - 1,
+        insights: before.insights - 1,
+        attention: after.attention,
+      });
+      expect(after.attention).toBeLessThanOrEqual(before.attention);
+      // Its detail still opens; the Sold view shows it as a sale pending, among the sold, cancellable.
+      expect(r.cache.getVehicle(car.reference)).not.toBeNull();
+      const pending = r.cache.departed.query({ leftAs: ['sold'] });
+      expect(pending.total).toBe(1);
+      expect(pending.rows[0]).toMatchObject({ reference: car.reference, leftAs: 'pending', sale: { changeId: id, sent: false }, price: car.value });
+      expect(r.cache.departed.query({ leftAs: ['removed'] }).total).toBe(0);
+      expect(r.cache.departed.get(car.reference)).toBeNull();
+
+      // Taken back: in the inventory again.
+      createChanges(r.cache).discard({ reference: car.reference });
+      expect(inInventory(r, car.reference)).toBe(true);
+      expect(counts()).toEqual(before);
+      expect(r.cache.departed.query({}).total).toBe(0);
+
+      // Refused by the portal: back in the inventory, the refusal kept on the change.
+      const [again] = await r.engine.sales.sell([car.reference], { send: false });
+      expect(inInventory(r, car.reference)).toBe(false);
+      r.cache.ledger.markFailed(again?.changeId ?? 0, { code: 'sold.refused', params: { message: 'no' } }, true);
+      expect(inInventory(r, car.reference)).toBe(true);
+      expect(r.cache.ledger.get(again?.changeId ?? 0)).toMatchObject({ status: 'refused', closedAt: null });
+      expect(r.cache.departed.query({}).total).toBe(0);
+      expect(counts().summary).toBe(total);
+      expect(id).toBeGreaterThan(0);
+    },
+  );
 
   it('a listing that comes back on the portal leaves the departed list', { timeout: 60_000 }, async () => {
     const { r, car } = await syncedRig();

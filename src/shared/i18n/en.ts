@@ -851,7 +851,9 @@ export const en = {
     atLeast: 'at least {{days}}',
     leftAs: { all: 'All', sold: 'Sold', removed: 'Removed' },
     /** How one listing left (a row, a cell of the export). */
-    leftAsOne: { sold: 'Sold', removed: 'Removed' },
+    leftAsOne: { sold: 'Sold', removed: 'Removed', pending: 'Sale pending' },
+    salePending: 'Sale pending — sent at the next sync',
+    saleSent: 'Sale sent — leaves the portal soon',
     removedHint: 'Removed: the portal deleted it without a sale marked here.',
     columns: {
       reference: 'Reference',
@@ -1186,6 +1188,7 @@ Cached photos are downloaded again.`,
       columnLeftAs: 'HOW IT LEFT',
       leftAs_sold: 'sold',
       leftAs_removed: 'removed',
+      leftAs_pending: 'sale pending',
       daysAtLeast: 'at least {{days}}',
       soldListAlone: '--list lists the listings that left; it takes no reference and no --yes.',
       portalOn: 'on portal',

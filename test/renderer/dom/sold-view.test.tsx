@@ -5,7 +5,8 @@
 // Export writes the view on screen (its search and filters) through the export dialog.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppContextValue } from '../../../src/renderer/src/AppContext';
 import type { ChannelName, Result } from '../../../src/shared/contract';
 import { makeFormatters } from '../../../src/shared/i18n/format';
 import type { DepartedListingView, DepartedResult } from '../../../src/shared/sold';
@@ -24,6 +25,7 @@ const SOLD: DepartedListingView = {
   soldAt: '2026-11-19T13:05:00.000Z',
   daysInStock: 40,
   daysAtLeast: false,
+  sale: null,
 };
 let result: DepartedResult = { rows: [SOLD], total: 1 };
 
@@ -32,6 +34,7 @@ beforeAll(() => {
   bridge = installBridge((channel: ChannelName): Result<unknown> => {
     if (channel === 'sold.query') return ok(result);
     if (channel === 'sold.export') return ok({ kind: 'saved', file: '/tmp/showroom-sold.csv', rows: 1, bytes: 100 });
+    if (channel === 'changes.discard') return ok([]);
     return notAnswered(channel);
   });
 });
@@ -41,10 +44,15 @@ async function mount(language: 'en' | 'pt-BR') {
   const { initI18n } = await import('../../../src/renderer/src/i18n');
   const { createQueryClient } = await import('../../../src/renderer/src/query/queryClient');
   const { SoldScreen } = await import('../../../src/renderer/src/screens/SoldScreen');
+  const { AppContext } = await import('../../../src/renderer/src/AppContext');
   initI18n(language);
+  // The screen reads only notify and reportError from the app's context.
+  const context = { notify: vi.fn(), reportError: vi.fn() } as unknown as AppContextValue;
   render(
     <QueryClientProvider client={createQueryClient(() => undefined)}>
-      <SoldScreen />
+      <AppContext.Provider value={context}>
+        <SoldScreen />
+      </AppContext.Provider>
     </QueryClientProvider>,
   );
   return screen.findByTestId('sold-table');
@@ -76,4 +84,23 @@ describe('the Sold view', () => {
     expect(sent).toEqual([{ channel: 'sold.export', input: { format: expect.any(String), language: 'pt-BR', query: { search: 'uno', leftAs: ['sold'] } } }]);
     expect(await screen.findByTestId('export-saved')).toBeTruthy();
   });
+
+  for (const [language, words] of [
+    ['en', 'Sale pending — sent at the next sync'],
+    ['pt-BR', 'Venda pendente — enviada na próxima sincronização'],
+  ] as const) {
+    it(`${language}: a sale not sent yet is shown pending with Cancel, which takes it back`, async () => {
+      const pending = { ...SOLD, reference: 'P-1', leftAs: 'pending' as const, sale: { changeId: 42, sent: false } };
+      const sent = { ...SOLD, reference: 'P-2', leftAs: 'pending' as const, sale: { changeId: 43, sent: true } };
+      result = { rows: [pending, sent, SOLD], total: 3 };
+      const table = await mount(language);
+      const rows = within(table).getAllByTestId('sale-pending');
+      expect(rows.map((cell) => cell.closest('tr')?.getAttribute('data-reference'))).toEqual(['P-1', 'P-2']);
+      expect(rows[0]?.textContent).toContain(words);
+      // Sent: the portal has it, no longer cancellable.
+      expect(within(rows[1]!).queryByRole('button')).toBeNull();
+      await act(async () => fireEvent.click(within(rows[0]!).getByRole('button')));
+      expect(bridge.calls.filter((c) => c.channel === 'changes.discard').at(-1)?.input).toEqual({ id: 42 });
+    });
+  }
 });

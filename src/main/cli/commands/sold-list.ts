@@ -20,7 +20,7 @@ export const SOLD_LIST_OPTIONS = {
 } as const;
 
 const COLUMNS = ['cli.columnReference', 'cli.columnTitle', 'cli.columnLastPrice', 'cli.columnLeftOn', 'cli.columnDaysInStock', 'cli.columnLeftAs'] as const;
-const LEFT_AS: Record<Departure, MessageCode> = { sold: 'cli.leftAs_sold', removed: 'cli.leftAs_removed' };
+const LEFT_AS: Record<DepartedListingView['leftAs'], MessageCode> = { sold: 'cli.leftAs_sold', removed: 'cli.leftAs_removed', pending: 'cli.leftAs_pending' };
 
 /** The Sold view's query from the flags; a value it does not know is the caller's mistake, said plainly. */
 export function departedQuery(values: OptionValues): DepartedQuery {

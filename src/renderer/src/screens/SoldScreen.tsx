@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DEPARTURES, type Departure, type DepartedListingView } from '../../../shared/sold';
 import { enumLabel } from '../../../shared/i18n/enums';
 import type { UiLanguage } from '../../../shared/views';
+import { api } from '../api';
+import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
 import { ExportDialog } from '../components/ExportDialog';
 import { ErrorBox } from '../components/ErrorBox';
@@ -14,6 +16,18 @@ import { useFormat } from '../hooks/useFormat';
 import { useChannel } from '../query/useChannel';
 
 const TYPES = ['C', 'M'] as const;
+
+/** Takes a pending sale back before it is sent: the listing returns to the inventory. */
+function CancelSale({ changeId }: { changeId: number }) {
+  const { t } = useTranslation();
+  const { notify, reportError } = useApp();
+  const cancel = () => api.call('changes.discard', { id: changeId }).then(() => notify('success', t('sold.cancelled')), reportError);
+  return (
+    <button type="button" className="button" onClick={() => void cancel()}>
+      {t('sold.cancel')}
+    </button>
+  );
+}
 
 export function SoldScreen() {
   const { t, i18n } = useTranslation();
@@ -93,7 +107,14 @@ export function SoldScreen() {
                   <td className="num">{f.money(row.price)}</td>
                   <td title={f.dateTime(row.soldAt ?? row.leftAt)}>{f.listDate(row.soldAt ?? row.leftAt)}</td>
                   <td className="num">{days(row)}</td>
-                  <td title={row.leftAs === 'removed' ? t('sold.removedHint') : undefined}>{t(`sold.leftAsOne.${row.leftAs}`)}</td>
+                  {row.sale === null ? (
+                    <td title={row.leftAs === 'removed' ? t('sold.removedHint') : undefined}>{t(`sold.leftAsOne.${row.leftAs}`)}</td>
+                  ) : (
+                    <td className="sold__pending" data-testid="sale-pending">
+                      <span>{t(row.sale.sent ? 'sold.saleSent' : 'sold.salePending')}</span>
+                      {!row.sale.sent && <CancelSale changeId={row.sale.changeId} />}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
