@@ -74,7 +74,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
       )}
       {runs && runs.length > 0 && (
         <ScrollRegion className="table-wrap" label={t('history.tableLabel')}>
-          <table className="table">
+          <table className="table table--history">
             <thead>
               <tr>
                 <th scope="col">{t('history.columns.started')}</th>
