@@ -40,6 +40,8 @@ describe('mark as sold', () => {
     expect(r.cache.ledger.get(id)).toMatchObject({ status: 'sent', closedAt: null });
     // Marked sold, it left the inventory at once; the portal still has it until its queue applies the delete.
     expect(inInventory(r, car.reference)).toBe(false);
+    // The stock the sync recorded for the insights over time leaves it out too.
+    expect(r.cache.insights().overTime.map((w) => w.inStock)).toEqual([r.cache.summary().total]);
     expect(r.cache.departed.get(car.reference)).toBeNull();
 
     // Applied: the next sync finds it gone, confirms the sale and keeps the listing as sold.
