@@ -1009,7 +1009,7 @@ options, and the models and trims of the brands and models in your stock. --refr
       soldHelp:
         'Nothing is done without --yes: the portal deletes the listing, which cannot be undone there. Until it is sent (offline), `showroom discard <reference>` cancels the sale. Once a sync no longer finds the listing, it is sold: its last data, sale date and days in stock stay in Sold.',
       soldListHelp:
-        '--list lists the listings that left the inventory, newest first, as the app’s Sold view: --search over reference, title and brand; --left sold or removed (removed: the portal deleted it without a sale marked here); --type C or M. Works offline.',
+        '--list lists the listings that left the inventory, newest first, as the app’s Sold view: --search over reference, title and brand; --left sold or removed (removed: the portal deleted it without a sale marked here); --type C or M. A sale marked here that the portal has not deleted yet is listed as a sale pending (among the sold). Works offline.',
       historySummary: 'Show a listing’s price history: every price a sync read and every price you set, with when and from where (works offline)',
       editSummary: 'Edit a listing: price, mileage, title, description, plate, photos… (sent now, or at the next sync when offline)',
       editHelp:

@@ -998,7 +998,7 @@ agora. --json mostra cada lista com seus itens.`,
       soldHelp:
         'Nada é feito sem --yes: o portal exclui o anúncio, o que não se desfaz lá. Até ser enviada (sem internet), `showroom discard <referência>` cancela a venda. Quando uma sincronização não encontra mais o anúncio, ele está vendido: seus últimos dados, a data da venda e os dias em estoque ficam em Vendidos.',
       soldListHelp:
-        '--list lista os anúncios que saíram do estoque, os mais recentes primeiro, como a tela Vendidos do app: --search na referência, no título e na marca; --left sold ou removed (removido: o portal o excluiu sem uma venda marcada aqui); --type C ou M. Funciona sem internet.',
+        '--list lista os anúncios que saíram do estoque, os mais recentes primeiro, como a tela Vendidos do app: --search na referência, no título e na marca; --left sold ou removed (removido: o portal o excluiu sem uma venda marcada aqui); --type C ou M. Uma venda marcada aqui que o portal ainda não excluiu aparece como venda pendente (entre os vendidos). Funciona sem internet.',
       historySummary:
         'Mostra o histórico de preços de um anúncio: cada preço lido por uma sincronização e cada preço definido por você, com quando e de onde (funciona sem internet)',
       editSummary: 'Edita um anúncio: preço, quilometragem, título, descrição, placa, fotos… (enviado agora, ou na próxima sincronização sem internet)',

@@ -1,6 +1,7 @@
 // sold --list: the listings that left the inventory (the app's Sold view), newest first, as a table
 // or --json ({ total, rows }, as `search --json`). --search over reference, title and brand, --left
-// sold|removed, --type C|M: the Sold view's search and filters. Reads only local data.
+// sold|removed, --type C|M: the Sold view's search and filters; a sale not yet deleted by the portal
+// is listed as a sale pending, among the sold. Reads only local data.
 import { textsIn, type MessageCode } from '../../../shared/i18n/messages';
 import { makeFormatters } from '../../../shared/i18n/format';
 import { DEPARTED_LIMIT_MAX, DEPARTURES, departedQuerySchema, type DepartedListingView, type DepartedQuery, type Departure } from '../../../shared/sold';
