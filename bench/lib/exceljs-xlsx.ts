@@ -36,7 +36,7 @@ export class ExcelJsRowWriter {
 
   add(rows: readonly ExportRecord[]): void {
     for (const row of rows) {
-      const line = this.sheet.addRow(rowCells(row, this.language).map(fit));
+      const line = this.sheet.addRow(rowCells(row, this.language, EXPORT_COLUMNS).map(fit));
       line.eachCell((cell, index) => {
         const style = this.styles[index - 1];
         if (style !== undefined) cell.style = style;

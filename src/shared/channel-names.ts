@@ -35,6 +35,7 @@ export const CHANNEL_NAMES = [
   'changes.sell',
   'vehicles.priceHistory',
   'sold.query',
+  'sold.export',
   'changes.create',
   'changes.newListings',
   'sync.start',

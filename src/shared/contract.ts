@@ -129,6 +129,10 @@ export const channels = {
   'vehicles.priceHistory': channel(z.object({ reference }).strict()).returns<PriceHistoryView>(),
   // Listings that left the inventory (sold or removed), with their last data.
   'sold.query': channel(departedQuerySchema).returns<DepartedResult>(),
+  // Every listing of the Sold view on screen (its search and filters) to a CSV or XLSX file, as inventory.export (inventory.cancelExport stops it).
+  'sold.export': channel(
+    z.object({ format: z.enum(EXPORT_FORMATS), language: z.enum(['en', 'pt-BR']), query: departedQuerySchema.omit({ limit: true }) }).strict(),
+  ).returns<ExportOutcome>(),
   // A new listing: every field of the write shape, checked like an edit's (detail.fields); `replaces`: the draft (or refused one) it replaces.
   'changes.create': channel(
     z.object({ fields: z.record(z.string(), z.unknown()), replaces: z.number().int().positive().optional() }).strict(),

@@ -5,6 +5,8 @@
 // filters, the sort and the in-memory snapshot's columns are all built from these expressions.
 import type { WriteIssue } from './listing-write';
 
+import { SELL_KIND } from './sold';
+
 /**
  * pending: saved, not sent; sending: a send is (or was, when cut short) in flight, its fate unknown;
  * sent: the portal accepted it, until a read shows it; confirmed: a read showed it; refused: the
@@ -72,6 +74,14 @@ const shows = (field: OverlayField): string =>
  * docs/measurements.md, the attention bench).
  */
 export const byId = (references: string): string => `v.id IN (SELECT k.id FROM vehicles k WHERE k.reference IN (${references}))`;
+
+/**
+ * Listing `v` is in the inventory: no sale of it is open, or the portal refused it. A listing
+ * marked sold leaves the inventory at once (its list, counts, filters and the insights' stock),
+ * shown in the Sold view as a sale pending until the sync that no longer finds it; refused, it
+ * comes back with the refusal. Every read of the stock filters by this one expression.
+ */
+export const IN_STOCK_SQL = `NOT ${byId(`SELECT c.reference FROM local.pending_changes c WHERE c.kind = '${SELL_KIND}' AND c.closed_at IS NULL AND c.status != 'refused'`)}`;
 
 /** Whether any open change shows `field` now: one row of the ledger read, or none. */
 export const anyOverlaySql = (field: OverlayField): string => `SELECT 1 FROM local.pending_changes c WHERE ${shows(field)} LIMIT 1`;

@@ -252,7 +252,10 @@ export type RequestsSent = Record<`${PublicationAction}Sent`, number>;
 export interface SyncCounts extends RequestsSent {
   added: number;
   changed: number;
+  /** Gone from the portal without a sale marked here. */
   removed: number;
+  /** Gone from the portal after a sale marked here (a run before this count had them in `removed`). */
+  sold: number;
   /** Listings whose publication the portal nulled (plan limit). */
   droppedByPortal: number;
   /** Requests from the outbox the portal refused, every kind. */

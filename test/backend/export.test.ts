@@ -41,6 +41,14 @@ describe('inventory.export', () => {
     expect(progress.at(-1)?.payload).toEqual({ done: onScreen.total, total: onScreen.total });
   });
 
+  it('sold.export: the Sold view to a file of its own name through the same worker (no departed listing: the header only)', async () => {
+    const outcome = await b.call('sold.export', { format: 'csv', language: 'pt-BR', query: { leftAs: ['sold'] } });
+    expect(outcome).toMatchObject({ kind: 'saved', rows: 0 });
+    if (outcome.kind !== 'saved') throw new Error('not saved');
+    expect(outcome.file).toMatch(/showroom-vendidos-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(readFileSync(outcome.file, 'utf8')).toMatch(/^\uFEFFReferência;Anúncio;Último preço \(R\$\);Vendido ou removido;/);
+  });
+
   it('the save dialog cancelled: an outcome, no file, nothing asked of the worker', async () => {
     const c = await makeBackend({ deps: { exportDestination: { place: async () => null } } });
     try {

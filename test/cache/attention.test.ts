@@ -204,7 +204,7 @@ describe('listings that need attention', () => {
     expect(cache.summary().needsAttention).toBe(4);
     // A sync reads the listing as asked after all (published on the portal's own site): nothing left to do.
     upsert(cache, [portalVehicle({ reference: 'PUB-REFUSED', publication: { highlighted: false } })]);
-    expect(createChanges(cache).settleByRead()).toBe(1);
+    expect(createChanges(cache).settleByRead()).toEqual({ settled: 1, sold: [] });
     expect(reasonsByReference()['PUB-REFUSED']).toEqual([]);
     expect(cache.summary().needsAttention).toBe(3);
   });

@@ -158,6 +158,8 @@ describe('sync runs and meta', () => {
       added: 1,
       changed: 0,
       removed: 0,
+      // Before sales were counted apart: none.
+      sold: 0,
       droppedByPortal: 0,
       failed: 1,
       unpublishSent: 2,

@@ -38,13 +38,18 @@ describe('mark as sold', () => {
     await r.engine.run();
     expect(r.sb.stats.count('DELETE /vehicles/:reference', 202)).toBe(1);
     expect(r.cache.ledger.get(id)).toMatchObject({ status: 'sent', closedAt: null });
-    expect(inInventory(r, car.reference)).toBe(true);
+    // Marked sold, it left the inventory at once; the portal still has it until its queue applies the delete.
+    expect(inInventory(r, car.reference)).toBe(false);
+    // The stock the sync recorded for the insights over time leaves it out too.
+    expect(r.cache.insights().overTime.map((w) => w.inStock)).toEqual([r.cache.summary().total]);
     expect(r.cache.departed.get(car.reference)).toBeNull();
 
     // Applied: the next sync finds it gone, confirms the sale and keeps the listing as sold.
     r.sb.data.applyQueue();
     expect(r.sb.data.get(car.reference)).toBeUndefined();
-    await r.engine.run();
+    const confirming = await r.engine.run();
+    // The sync's summary calls it sold, not removed.
+    expect(confirming.counts).toMatchObject({ sold: 1, removed: 0 });
     expect(r.cache.ledger.get(id)).toMatchObject({ status: 'confirmed' });
     expect(inInventory(r, car.reference)).toBe(false);
     const sold = r.cache.departed.get(car.reference);
@@ -64,7 +69,10 @@ describe('mark as sold', () => {
     await r.engine.sales.sell([other.reference], { send: false });
     r.sb.data.remove(car.reference);
     // One sync: the sale is sent first (the sandbox's queue applies it at once here), then the sweep finds both gone.
-    await r.engine.run({ kind: 'full' });
+    const report = await r.engine.run({ kind: 'full' });
+    expect(report.counts).toMatchObject({ sold: 1, removed: 1 });
+    // The insights' weeks count every listing that left the stock, sold or removed.
+    expect(r.cache.insights().overTime.reduce((n, w) => n + w.removed, 0)).toBe(2);
     expect(r.cache.departed.get(car.reference)).toMatchObject({ leftAs: 'removed', soldAt: null });
     expect(r.cache.departed.get(other.reference)).toMatchObject({ leftAs: 'sold' });
     expect(r.cache.departed.query({ leftAs: ['sold'] }).rows.map((row) => row.reference)).toEqual([other.reference]);
@@ -83,6 +91,68 @@ describe('mark as sold', () => {
     expect(await r.engine.sales.sell([car.reference], { send: true })).toEqual([expect.objectContaining({ outcome: 'sent', code: 'sold.alreadySent' })]);
     expect(r.sb.stats.count('DELETE /vehicles/:reference')).toBe(1);
   });
+
+  it(
+    'marked sold, a listing leaves the inventory at once — list, counts, filters, attention, insights agree — and comes back when taken back or refused',
+    { timeout: 60_000 },
+    async () => {
+      const { r, car } = await syncedRig();
+      const total = r.cache.summary().total;
+      /** Every count of the stock, each read its own way. */
+      const counts = () => {
+        const facets = r.cache.facetCounts({});
+        return {
+          summary: r.cache.summary().total,
+          query: r.cache.queryVehicles({}).total,
+          filtered: r.cache.countVehicles({ filters: { type: [car.type] } }),
+          typeFacet: facets.type.find((f) => f.value === car.type)?.count ?? 0,
+          insights: r.cache.insights().total,
+          attention: r.cache.summary().needsAttention,
+        };
+      };
+      const before = counts();
+      const [saved] = await r.engine.sales.sell([car.reference], { send: false });
+      const id = saved?.changeId ?? 0;
+      expect(inInventory(r, car.reference)).toBe(false);
+      // Even the first read after a write (the snapshot stale: SQLite answers the unfiltered list).
+      r.cache.invalidate();
+      expect(r.cache.queryVehicles({ window: { offset: 0, limit: 100 } }).rows.map((row) => row.reference)).not.toContain(car.reference);
+      const after = counts();
+      expect(after).toEqual({
+        ...before,
+        summary: total - 1,
+        query: total - 1,
+        filtered: before.filtered - 1,
+        typeFacet: before.typeFacet - 1,
+        insights: before.insights - 1,
+        attention: after.attention,
+      });
+      expect(after.attention).toBeLessThanOrEqual(before.attention);
+      // Its detail still opens; the Sold view shows it as a sale pending, among the sold, cancellable.
+      expect(r.cache.getVehicle(car.reference)).not.toBeNull();
+      const pending = r.cache.departed.query({ leftAs: ['sold'] });
+      expect(pending.total).toBe(1);
+      expect(pending.rows[0]).toMatchObject({ reference: car.reference, leftAs: 'pending', sale: { changeId: id, sent: false }, price: car.value });
+      expect(r.cache.departed.query({ leftAs: ['removed'] }).total).toBe(0);
+      expect(r.cache.departed.get(car.reference)).toBeNull();
+
+      // Taken back: in the inventory again.
+      createChanges(r.cache).discard({ reference: car.reference });
+      expect(inInventory(r, car.reference)).toBe(true);
+      expect(counts()).toEqual(before);
+      expect(r.cache.departed.query({}).total).toBe(0);
+
+      // Refused by the portal: back in the inventory, the refusal kept on the change.
+      const [again] = await r.engine.sales.sell([car.reference], { send: false });
+      expect(inInventory(r, car.reference)).toBe(false);
+      r.cache.ledger.markFailed(again?.changeId ?? 0, { code: 'sold.refused', params: { message: 'no' } }, true);
+      expect(inInventory(r, car.reference)).toBe(true);
+      expect(r.cache.ledger.get(again?.changeId ?? 0)).toMatchObject({ status: 'refused', closedAt: null });
+      expect(r.cache.departed.query({}).total).toBe(0);
+      expect(counts().summary).toBe(total);
+      expect(id).toBeGreaterThan(0);
+    },
+  );
 
   it('a listing that comes back on the portal leaves the departed list', { timeout: 60_000 }, async () => {
     const { r, car } = await syncedRig();

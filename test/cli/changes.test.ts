@@ -55,7 +55,7 @@ describe('showroom changes', () => {
     expect(json<SyncChangesView>(await account.run(['changes', '--run', '1', '--json']))).toMatchObject({ run: { firstSync: true }, changes: [] });
 
     const status = await account.run(['status', '--lang', 'en']);
-    expect(status.stdout).toMatch(/Last run changed:\s+0 added, 1 changed \(0 dropped by the portal\), 1 removed\. Which listings: showroom changes/);
+    expect(status.stdout).toMatch(/Last run changed:\s+0 added, 1 changed \(0 dropped by the portal\), 0 sold, 1 removed\. Which listings: showroom changes/);
 
     const [unknown, bad] = await Promise.all([account.run(['changes', '--run', '77']), account.run(['changes', '--run', 'last'])]);
     expect(unknown.code).toBe(5);

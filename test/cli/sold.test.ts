@@ -4,7 +4,7 @@
 // with the command line named as where a price was set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceHistoryView } from '../../src/shared/price-history';
-import type { SaleOutcome } from '../../src/shared/sold';
+import type { DepartedResult, SaleOutcome } from '../../src/shared/sold';
 import { cliAccount, json, type CliAccount } from './helpers';
 
 let account: CliAccount;
@@ -17,6 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => account.close());
 
+/** The listing `sold --yes` sold below. */
+let soldReference = '';
 const cars = () => account.sb.data.list().filter((v) => v.type === 'C' && v.mileage > 0 && v.pictures.length > 0);
 
 describe('showroom sold', () => {
@@ -31,6 +33,7 @@ describe('showroom sold', () => {
 
   it('--yes sends the delete; once a sync no longer finds the listing it is sold, its history kept', { timeout: 120_000 }, async () => {
     const car = cars()[0]!;
+    soldReference = car.reference;
     const result = await account.run(['sold', car.reference, 'NOPE-9', '--yes', '--json']);
     expect(result.code, result.stderr).toBe(5);
     expect(json<SaleOutcome[]>(result)).toEqual([
@@ -39,11 +42,60 @@ describe('showroom sold', () => {
     ]);
     expect(deletes()).toBe(1);
     account.sb.data.applyQueue();
-    expect((await account.run(['sync', '--no-photos'])).code).toBe(0);
+    const synced = await account.run(['sync', '--no-photos', '--lang', 'pt-BR']);
+    expect(synced.code, synced.stderr).toBe(0);
+    // The sync's summary calls the sale sold, in the dealer's language.
+    expect(synced.stdout).toContain('1 vendidos, 0 removidos');
+    expect((await account.run(['status'])).stdout).toContain('1 sold, 0 removed');
     expect((await account.run(['show', car.reference])).code).toBe(5);
     const history = json<PriceHistoryView>(await account.run(['history', car.reference, '--json']));
     expect(history.entries).toEqual([{ at: expect.any(String), value: car.value, source: 'portal' }]);
   });
+});
+
+describe('showroom sold --list', () => {
+  it(
+    'lists the sold and removed listings as the Sold view, filtered, as a table in both languages or JSON; a bad value is said',
+    { timeout: 120_000 },
+    async () => {
+      const sold = { reference: soldReference };
+      // The sale of the test above; one more listing the portal deletes without a sale mark.
+      const gone = cars()[2]!;
+      account.sb.data.remove(gone.reference);
+      expect((await account.run(['sync', '--full', '--no-photos'])).code).toBe(0);
+
+      const all = json<DepartedResult>(await account.run(['sold', '--list', '--json']));
+      expect(all.total).toBe(2);
+      expect(all.rows.map((r) => [r.reference, r.leftAs]).sort()).toEqual(
+        [
+          [sold.reference, 'sold'],
+          [gone.reference, 'removed'],
+        ].sort(),
+      );
+      const removed = json<DepartedResult>(await account.run(['sold', '--list', '--left', 'removed', '--json']));
+      expect(removed.rows.map((r) => r.reference)).toEqual([gone.reference]);
+      const searched = json<DepartedResult>(await account.run(['sold', '--list', '--search', sold.reference.toLowerCase(), '--json']));
+      expect(searched.rows.map((r) => r.reference)).toEqual([sold.reference]);
+
+      const en = await account.run(['sold', '--list', '--left', 'sold']);
+      expect(en.code, en.stderr).toBe(0);
+      expect(en.stdout).toMatch(/^REFERENCE\s+TITLE\s+LAST PRICE\s+SOLD OR REMOVED\s+DAYS IN STOCK\s+HOW IT LEFT$/m);
+      const line = en.stdout.split('\n').find((l) => l.startsWith(sold.reference)) ?? '';
+      // The date in the list style; days counted from the first sync, which found it there: "at least".
+      expect(line).toMatch(/\s\d{1,2}\/\d{1,2}\/\d{4}\s+at least \d+\s+sold$/);
+      expect(en.stdout).not.toContain(gone.reference);
+      expect(en.stderr).toContain('1–1 of 1 listings.');
+      const pt = await account.run(['sold', '--list', '--lang', 'pt-BR']);
+      expect(pt.stdout).toMatch(/^REFERÊNCIA\s+TÍTULO\s+ÚLTIMO PREÇO\s+VENDIDO OU REMOVIDO\s+DIAS EM ESTOQUE\s+COMO SAIU$/m);
+      expect(pt.stdout).toMatch(new RegExp(`^${gone.reference}\\s.*\\d{2}/\\d{2}/\\d{4}\\s+pelo menos \\d+\\s+removido$`, 'm'));
+
+      const bad = await account.run(['sold', '--list', '--left', 'lost']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('--left takes sold, removed; got “lost”.');
+      expect((await account.run(['sold', '--list', sold.reference])).code).toBe(2);
+      expect((await account.run(['sold'])).code).toBe(2);
+    },
+  );
 });
 
 describe('showroom history', () => {

@@ -34,7 +34,7 @@ async function writeAndRead(rows: VehicleRow[], language: UiLanguage): Promise<E
   const file = join(setting.t.dir, `${language}.xlsx`);
   const stream = createWriteStream(file);
   await once(stream, 'open');
-  const writer = new XlsxRowWriter(stream, language);
+  const writer = new XlsxRowWriter(stream, language, EXPORT_COLUMNS);
   writer.add(rows.map((row) => ({ row })));
   await writer.finish();
   return readBack(file);
@@ -184,7 +184,7 @@ describe('XLSX: the export', () => {
         else held.push(() => done());
       },
     });
-    const writer = new XlsxRowWriter(disk, 'en');
+    const writer = new XlsxRowWriter(disk, 'en', EXPORT_COLUMNS);
     // Write windows as the export would without waiting, until the writer says to wait and keeps saying it.
     let windows = 0;
     let waiting = 0;

@@ -15,7 +15,7 @@ export function endedRun(runId: string, error: AppErrorShape, known: { kind?: Sy
     startedAt: known.startedAt ?? endedAt,
     endedAt,
     outcome: error.kind === 'cancelled' ? 'cancelled' : 'failed',
-    counts: { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, ...requestsSent({}) },
+    counts: { added: 0, changed: 0, removed: 0, sold: 0, droppedByPortal: 0, failed: 0, ...requestsSent({}) },
     error,
     dataProblems: [],
     firstSync: false,

@@ -7,7 +7,7 @@ import { codedError } from '../../shared/i18n/messages';
 import { planUsage, type Plan } from '../../shared/plan';
 import type { PhotoView, PlanView, PublicationAction, PublicationOutcome } from '../../shared/views';
 import { META_KEYS, openCache, type Cache } from '../cache';
-import { exportInventory } from '../export';
+import { exportInventory, exportSold, type ExportProgress, type ExportResult } from '../export';
 import { createPhotoCache } from '../photos';
 import { createPortalClient } from '../portal';
 import { nodeFetch } from '../base/node-fetch';
@@ -104,6 +104,16 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
   };
   let closed = false;
   let settings = spec.settings;
+  /** Runs one export with its progress sent as events and its own signal, so the dealer's Cancel stops this export only; closing the account stops it too. */
+  const exporting = (write: (running: { signal: AbortSignal; onProgress: (progress: ExportProgress) => void }) => Promise<ExportResult>) => {
+    const stop = new AbortController();
+    exports.add(stop);
+    const signal = AbortSignal.any([controller.signal, stop.signal]);
+    const writing = write({ signal, onProgress: (progress) => emit({ type: 'exportProgress', progress }) }).finally(() => exports.delete(stop));
+    // Closing waits for it: a stopped export removes its partial file before the database closes.
+    background(writing);
+    return writing;
+  };
 
   const status = createPortalStatus(cache.meta);
   status.subscribe((next) => emit({ type: 'status', status: next }));
@@ -345,18 +355,8 @@ export async function openAccountSession(spec: AccountSessionSpec, host: Session
     identityNotice: async () => cache.identityNotice(),
     acknowledgeIdentityNotice: async () => cache.acknowledgeIdentityNotice(),
     clearStats: async () => ({ vehiclesRemoved: cache.summary().total, photoBytesFreed: cache.photos.cachedBytes() }),
-    exportInventory(options) {
-      // Its own signal, so the dealer's Cancel stops this export only; closing the account stops it too.
-      const stop = new AbortController();
-      exports.add(stop);
-      const signal = AbortSignal.any([controller.signal, stop.signal]);
-      const writing = exportInventory(cache, { ...options, signal, onProgress: (progress) => emit({ type: 'exportProgress', progress }) }).finally(() =>
-        exports.delete(stop),
-      );
-      // Closing waits for it: a stopped export removes its partial file before the database closes.
-      background(writing);
-      return writing;
-    },
+    exportInventory: (options) => exporting((running) => exportInventory(cache, { ...options, ...running })),
+    exportSold: (options) => exporting((running) => exportSold(cache, { ...options, ...running })),
     async cancelExport() {
       for (const stop of exports) stop.abort();
     },

@@ -21,7 +21,7 @@ import type {
 } from '../../shared/views';
 import type { AccountSettings } from '../accounts';
 import type { CacheIdentityNotice } from '../../shared/views';
-import type { ExportOptions, ExportProgress, ExportResult } from '../export';
+import type { ExportOptions, ExportProgress, ExportResult, SoldExportOptions } from '../export';
 import type { PhotoFile } from '../photos';
 import type { Logger } from '../base/logger';
 import type { SyncHolder } from '../sync/lock';
@@ -185,6 +185,8 @@ export interface AccountSession {
   clearStats(): Promise<CacheClearedView>;
   /** Every listing the query selects, to a file; progress as 'exportProgress' events; close() stops it. */
   exportInventory(options: Omit<ExportOptions, 'onProgress' | 'signal'>): Promise<ExportResult>;
+  /** The Sold view's listings its query selects, to a file, as exportInventory. */
+  exportSold(options: Omit<SoldExportOptions, 'onProgress' | 'signal'>): Promise<ExportResult>;
   /** Stops the exports running (each fails with 'cancelled' and leaves no file). */
   cancelExport(): Promise<void>;
 

@@ -55,6 +55,7 @@ export const SESSION_METHODS = [
   'acknowledgeIdentityNotice',
   'clearStats',
   'exportInventory',
+  'exportSold',
   'cancelExport',
 ] as const satisfies readonly SessionMethod[];
 

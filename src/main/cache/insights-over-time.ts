@@ -15,7 +15,8 @@ const WEEKS_SQL = `
     SELECT r.id, ${WEEK_SQL} AS week, json_extract(r.counts, '$.stock.inStock') AS in_stock, json_extract(r.counts, '$.stock.onPortal') AS on_portal,
       json_extract(r.counts, '$.stock.priced') AS priced, json_extract(r.counts, '$.stock.priceSum') AS price_sum, json_extract(r.counts, '$.stock.planLimit') AS plan_limit,
       CASE WHEN json_extract(r.counts, '$.firstSync') = 1 THEN 0 ELSE coalesce(json_extract(r.counts, '$.added'), 0) END AS added,
-      coalesce(json_extract(r.counts, '$.removed'), 0) AS removed
+      -- Every listing that left the stock: a run counts those whose sale it confirmed apart, as sold.
+      coalesce(json_extract(r.counts, '$.removed'), 0) + coalesce(json_extract(r.counts, '$.sold'), 0) AS removed
     FROM sync_runs r WHERE r.outcome = 'ok'
   ),
   weeks AS (

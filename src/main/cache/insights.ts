@@ -20,6 +20,7 @@ import { AGE_BUCKETS, NOW_DAY_SQL } from '../../shared/stock-age';
 import type { Db } from './db';
 import { createOverTimeQueries } from './insights-over-time';
 import type { Snapshot } from './snapshot';
+import { IN_STOCK_SQL } from '../../shared/pending-changes';
 
 /** Price bands' lower edges in reais, per vehicle type: motorcycles sit on a smaller scale. */
 const BAND_EDGES: Record<string, readonly number[]> = { M: [0, 10_000, 20_000, 30_000, 50_000] };
@@ -106,7 +107,7 @@ export type InsightsQueries = ReturnType<typeof createInsightsQueries>;
 
 export function createInsightsQueries(db: Db, current: () => Snapshot) {
   const models = db.prepare<[number], { brand: string | null; model_id: number | null; trim: string | null; n: number }>(
-    `SELECT v.brand AS brand, v.model_id AS model_id, min(v.trim) AS trim, count(*) AS n FROM vehicles v
+    `SELECT v.brand AS brand, v.model_id AS model_id, min(v.trim) AS trim, count(*) AS n FROM vehicles v WHERE ${IN_STOCK_SQL}
       GROUP BY v.brand, v.model_id ORDER BY n DESC, v.brand, v.model_id LIMIT ?`,
   );
   // The catalogue's names of the top models (a sync mirrors the models of the brands in stock): a few ids, one pass.
@@ -115,7 +116,7 @@ export function createInsightsQueries(db: Db, current: () => Snapshot) {
   );
   // The listings whose days are a lower bound, by the day they count from: a walk of a small partial index (schema 14).
   const lowerBounds = db.prepare<[], { day: number; n: number }>(
-    'SELECT v.stock_since_day AS day, count(*) AS n FROM vehicles v WHERE v.stock_at_least = 1 AND v.stock_since_day IS NOT NULL GROUP BY v.stock_since_day',
+    `SELECT v.stock_since_day AS day, count(*) AS n FROM vehicles v WHERE v.stock_at_least = 1 AND v.stock_since_day IS NOT NULL AND ${IN_STOCK_SQL} GROUP BY v.stock_since_day`,
   );
   const today = db.prepare<[], number>(`SELECT ${NOW_DAY_SQL}`).pluck();
   const history = createOverTimeQueries(db);

@@ -24,7 +24,7 @@ import { isJsonText, parseStoredJson } from './extract';
 import { ftsMatchExpression, indexedWords, searchWords } from './fts';
 import { ROW_FROM, ROW_SELECT, toVehicleRow, type DbVehicleRow } from './rows';
 import { orderBy, OVERLAY_OF_SORT, whereClause } from './filters';
-import { anyOverlaySql, type OverlayField } from '../../shared/pending-changes';
+import { anyOverlaySql, IN_STOCK_SQL, type OverlayField } from '../../shared/pending-changes';
 import type { SearchIndexes } from './search-index';
 import { matchSql, orderSql, type MatchSet, type Snapshot, type Snapshots } from './snapshot';
 
@@ -96,7 +96,7 @@ const ROWS_BY_ID = `SELECT v.id AS row_id, ${ROW_SELECT} FROM ${ROW_FROM} WHERE 
 
 export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: SearchIndexes) {
   const current = () => snapshots.current();
-  const countAll = db.prepare<[], number>('SELECT count(*) FROM vehicles').pluck();
+  const countAll = db.prepare<[], number>(`SELECT count(*) FROM vehicles v WHERE ${IN_STOCK_SQL}`).pluck();
   const firstIds = new Map<string, Statement<[number, number], number>>();
   /** The window of the whole stock in `sort`'s order, read from the sort's index (the order the snapshot keeps). */
   const overlayChecks = new Map<OverlayField, Statement<[], number>>();
@@ -112,7 +112,7 @@ export function createInventoryQueries(db: Db, snapshots: Snapshots, indexes: Se
     return check.get() !== undefined;
   };
   const windowOfAll = (sort: InventorySort, offset: number, limit: number): number[] => {
-    const sql = `SELECT v.id FROM vehicles v ORDER BY ${orderBy(sort, sortOverlaid(sort.field))} LIMIT ? OFFSET ?`;
+    const sql = `SELECT v.id FROM vehicles v WHERE ${IN_STOCK_SQL} ORDER BY ${orderBy(sort, sortOverlaid(sort.field))} LIMIT ? OFFSET ?`;
     let statement = firstIds.get(sql);
     if (statement === undefined) {
       statement = db.prepare<[number, number], number>(sql).pluck();

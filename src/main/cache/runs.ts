@@ -1,5 +1,6 @@
 // The record of each sync: what kind, when, how it ended, what it counted.
 import { PLAN_LISTINGS_SQL } from '../../shared/attention';
+import { IN_STOCK_SQL } from '../../shared/pending-changes';
 import type { AppErrorShape } from '../../shared/errors';
 import { kindMessage, renderMessage } from '../../shared/i18n/messages';
 import type { SyncDataProblem, SyncKind, SyncOutcome } from '../../shared/views';
@@ -80,7 +81,7 @@ export function createSyncRunStore(db: Db, clock: Clock) {
   const recordStock = db.prepare(
     `UPDATE sync_runs SET counts = json_set(counts, '$.stock', json((
        SELECT json_object('inStock', count(*), 'onPortal', coalesce(sum(published = 1), 0), 'priced', count(value), 'priceSum', coalesce(sum(value), 0),
-         'planLimit', ${PLAN_LISTINGS_SQL}) FROM vehicles)))
+         'planLimit', ${PLAN_LISTINGS_SQL}) FROM vehicles v WHERE ${IN_STOCK_SQL})))
      WHERE id = ?`,
   );
   const byId = db.prepare<[number], DbRun>('SELECT * FROM sync_runs WHERE id = ?');

@@ -29,7 +29,7 @@ import type { Db } from './db';
 import { isFirstLetter, type IndexedWord } from './fts';
 import type { SearchIndex } from './search-index';
 import { binaryCompare } from './binary-order';
-import { anyOverlaySql } from '../../shared/pending-changes';
+import { anyOverlaySql, IN_STOCK_SQL } from '../../shared/pending-changes';
 import { OVERLAID_SORTS, OVERLAY_OF_SORT, orderBy, sortFieldOn } from './filters';
 import type { Generation } from './generation';
 
@@ -87,7 +87,7 @@ const BUILD_SQL = `SELECT v.id,
     ${PACKED_SQL},
     ${RANGE_DIMS.map((d) => `${FILTER_DIMENSIONS[d].column}, `).join('')}json_array(${LIST_DIMS.map((d) => FILTER_DIMENSIONS[d].column).join(', ')}),
     v.value
-  FROM vehicles v WHERE v.id > ? ORDER BY v.id LIMIT ?`;
+  FROM vehicles v WHERE v.id > ? AND ${IN_STOCK_SQL} ORDER BY v.id LIMIT ?`;
 /** Where a row's list columns come, after the id, the packed integer and the ranges; the portal's price after them. */
 const LISTS_AT = 2 + RANGE_DIMS.length;
 const PORTAL_PRICE_AT = LISTS_AT + 1;
@@ -753,7 +753,7 @@ export class Snapshot {
 
 /** The statement that reads a sort's order: the sort's index when it has one. */
 export function orderSql(sort: InventorySort, overlaidNow = false): string {
-  return `SELECT v.id FROM vehicles v ORDER BY ${orderBy({ field: sort.field, dir: 'asc' }, overlaidNow)}`;
+  return `SELECT v.id FROM vehicles v WHERE ${IN_STOCK_SQL} ORDER BY ${orderBy({ field: sort.field, dir: 'asc' }, overlaidNow)}`;
 }
 export const matchSql = MATCH_SQL;
 export { binaryCompare };

@@ -65,9 +65,11 @@ export function createChanges(cache: Cache) {
     /**
      * Called in a sync's commit, once the listings it read are written: each open change the
      * portal answered is confirmed (or, refused, closed) when its listing now shows what it asked.
+     * `sold`: the listings whose sale it confirmed (the sync's summary counts them sold, not removed).
      */
-    settleByRead(): number {
+    settleByRead(): { settled: number; sold: string[] } {
       let settled = 0;
+      const sold: string[] = [];
       for (const change of cache.ledger.open()) {
         if (!SETTLED_BY_READ.has(change.status)) continue;
         const kind = findChangeKind(change.kind);
@@ -80,6 +82,7 @@ export function createChanges(cache: Cache) {
           const done = change.status === 'refused' ? cache.ledger.close(change.id) : cache.ledger.confirm(change.id);
           if (!done) continue;
           cache.departed.markSold(change.reference, change.createdAt);
+          sold.push(change.reference);
           settled++;
           continue;
         }
@@ -90,7 +93,7 @@ export function createChanges(cache: Cache) {
           settled++;
         }
       }
-      return settled;
+      return { settled, sold };
     },
 
     /** The accepted changes of `read` that a read long after still does not show (NOT_APPLIED_AFTER_MS). */

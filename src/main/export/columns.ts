@@ -28,11 +28,12 @@ export interface ExportRecord {
   listing?: Vehicle;
 }
 
-export interface ExportColumn {
-  id: ColumnName;
+/** A column of an export of records `R` (the inventory's by default; the Sold view's: sold-columns.ts). */
+export interface ExportColumn<R = ExportRecord> {
+  id: string;
   kind: CellKind;
   header: (m: Messages) => string;
-  value: (record: ExportRecord, m: Messages, language: UiLanguage) => CellValue;
+  value: (record: R, m: Messages, language: UiLanguage) => CellValue;
   /** Width in characters for XLSX. */
   width: number;
 }
@@ -62,22 +63,21 @@ function portalText(row: VehicleRow, m: Messages): string {
 /** A header says the unit its numbers are in (the same in both languages). */
 const UNITS: Partial<Record<ColumnFormat, string>> = { money: 'R$', km: 'km' };
 
-function exportColumn(id: ColumnName): ExportColumn {
+/**
+ * Listing column `id` as an export's column, its value read by `raw` (ExportRecord: from the row
+ * where the row has it; a departed listing: from its last listing, sold-columns.ts).
+ */
+export function listingExportColumn<R>(id: ColumnName, raw: (record: R) => ListingValue, portal?: (record: R, m: Messages) => string): ExportColumn<R> {
   const column = listingColumn(id);
   const { label, format } = column;
   if (label === undefined || column.export === undefined) throw new Error(`the listing's column ${id} has no label or width to be exported`);
-  // An exported row column holds a scalar (the list's arrays and objects are not exported).
-  const raw = (record: ExportRecord): ListingValue => {
-    if (column.row !== undefined) return record.row[id as keyof VehicleRow] as ListingValue;
-    return record.listing === undefined ? null : listingValue(id, record.listing);
-  };
   return {
     id,
     kind: CELL_KINDS[format],
     header: (m) => (UNITS[format] === undefined ? label(m) : `${label(m)} (${UNITS[format]})`),
     width: column.export,
     value: (record, m, language) => {
-      if (format === 'portal') return portalText(record.row, m);
+      if (format === 'portal' && portal !== undefined) return portal(record, m);
       const value = raw(record);
       if (value === NONE) return m.detail.none;
       if (value === null || value === '') return null;
@@ -87,10 +87,20 @@ function exportColumn(id: ColumnName): ExportColumn {
   };
 }
 
+function exportColumn(id: ColumnName): ExportColumn {
+  const column = listingColumn(id);
+  // An exported row column holds a scalar (the list's arrays and objects are not exported).
+  const raw = (record: ExportRecord): ListingValue => {
+    if (column.row !== undefined) return record.row[id as keyof VehicleRow] as ListingValue;
+    return record.listing === undefined ? null : listingValue(id, record.listing);
+  };
+  return listingExportColumn(id, raw, (record, m) => portalText(record.row, m));
+}
+
 export const EXPORT_COLUMNS: readonly ExportColumn[] = EXPORTED_COLUMNS.map(exportColumn);
 
 /** The headers in `language`. */
-export function exportHeaders(language: UiLanguage, columns: readonly ExportColumn[] = EXPORT_COLUMNS): string[] {
+export function exportHeaders(language: UiLanguage, columns: ReadonlyArray<Pick<ExportColumn<never>, 'header'>> = EXPORT_COLUMNS): string[] {
   const m = MESSAGES[language];
   return columns.map((c) => c.header(m));
 }
@@ -106,7 +116,7 @@ export function localWallClock(iso: string): Date | null {
 }
 
 /** A row's cells in column order, dates as wall-clock Dates (text as it came when unreadable). */
-export function rowCells(record: ExportRecord, language: UiLanguage, columns: readonly ExportColumn[] = EXPORT_COLUMNS): Array<CellValue | Date> {
+export function rowCells<R>(record: R, language: UiLanguage, columns: readonly ExportColumn<R>[]): Array<CellValue | Date> {
   const m = MESSAGES[language];
   return columns.map((c) => {
     const value = c.value(record, m, language);

@@ -6,7 +6,7 @@
 // runs it (CSV injection); csv-stringify quotes what needs quoting.
 import { stringify, type Options } from 'csv-stringify/sync';
 import type { UiLanguage } from '../../shared/views';
-import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells, type CellValue, type ExportColumn, type ExportRecord } from './columns';
+import { exportHeaders, MESSAGES, rowCells, type CellValue, type ExportColumn, type ExportRecord } from './columns';
 
 export interface CsvDialect {
   delimiter: string;
@@ -39,13 +39,13 @@ export function csvNumber(n: number, dialect: CsvDialect): string {
 }
 
 /** Writes rows as CSV text, a batch at a time; the first call also writes the BOM and the headers. */
-export class CsvRowWriter {
+export class CsvRowWriter<R = ExportRecord> {
   private readonly options: Options;
   private started = false;
 
   constructor(
     private readonly language: UiLanguage,
-    private readonly columns: readonly ExportColumn[] = EXPORT_COLUMNS,
+    private readonly columns: readonly ExportColumn<R>[],
   ) {
     const dialect = CSV_DIALECTS[language];
     const m = MESSAGES[language];
@@ -62,7 +62,7 @@ export class CsvRowWriter {
   }
 
   /** CSV text for these rows (with the BOM and header line before the first batch). */
-  write(rows: readonly ExportRecord[]): string {
+  write(rows: readonly R[]): string {
     const records: Array<Array<CellValue | Date>> = [];
     if (!this.started) records.push(exportHeaders(this.language, this.columns));
     for (const row of rows) records.push(rowCells(row, this.language, this.columns));

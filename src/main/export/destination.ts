@@ -36,8 +36,9 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `showroom-listings-2026-11-22.csv` (the base name in the dealer's language, today's local date). */
-export function exportFileName(language: UiLanguage, format: ExportFormat, now: Date): string {
+/** `showroom-listings-2026-11-22.csv` (the base name in the dealer's language, today's local date); `showroom-sold-…` for the Sold view. */
+export function exportFileName(language: UiLanguage, format: ExportFormat, now: Date, what: 'inventory' | 'sold' = 'inventory'): string {
   const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `${MESSAGES[language].export.fileName}-${date}.${format}`;
+  const { fileName, soldFileName } = MESSAGES[language].export;
+  return `${what === 'sold' ? soldFileName : fileName}-${date}.${format}`;
 }

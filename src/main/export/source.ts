@@ -7,9 +7,9 @@ import { MAX_WINDOW, type InventoryQuery } from '../../shared/inventory';
 import type { Cache } from '../cache';
 import type { ExportRecord } from './columns';
 
-export interface RowBatch {
-  /** Each listing's row and, for the columns the row lacks, the listing as the portal sent it. */
-  rows: ExportRecord[];
+export interface RowBatch<R = ExportRecord> {
+  /** Each listing's record (the inventory's: its row and, for the columns the row lacks, the listing as the portal sent it). */
+  rows: R[];
   /** Rows read so far, this batch included. */
   done: number;
   total: number;

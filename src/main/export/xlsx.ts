@@ -10,7 +10,7 @@
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { UiLanguage } from '../../shared/views';
-import { EXPORT_COLUMNS, exportHeaders, MESSAGES, rowCells, type CellKind, type CellValue, type ExportColumn, type ExportRecord } from './columns';
+import { exportHeaders, MESSAGES, rowCells, type CellKind, type CellValue, type ExportColumn, type ExportRecord } from './columns';
 import {
   columnName,
   CONTENT_TYPES,
@@ -57,7 +57,7 @@ function textCell(head: string, text: string): string {
   return `${head} t="inlineStr"><is>${t}${xmlText(fit(text))}</t></is></c>`;
 }
 
-export class XlsxRowWriter {
+export class XlsxRowWriter<R = ExportRecord> {
   /** The worksheet's stream: the export waits for it to drain between windows. */
   readonly input: Writable;
   private readonly zip: ZipWriter;
@@ -70,7 +70,9 @@ export class XlsxRowWriter {
   constructor(
     private readonly out: Writable,
     private readonly language: UiLanguage,
-    private readonly columns: readonly ExportColumn[] = EXPORT_COLUMNS,
+    private readonly columns: readonly ExportColumn<R>[],
+    /** The worksheet's name (the dictionaries' `export.sheet` or another export's). */
+    private readonly sheet: string = MESSAGES[language].export.sheet,
   ) {
     const formats = NUMBER_FORMATS[language];
     const codes = [...new Set(columns.map((c) => formats[c.kind]).filter((code) => code !== undefined))];
@@ -91,7 +93,7 @@ export class XlsxRowWriter {
     this.input.write(`${sheetHead(columns.map((c) => c.width))}<row r="1">${header.join('')}</row>`);
   }
 
-  add(rows: readonly ExportRecord[]): void {
+  add(rows: readonly R[]): void {
     let xml = '';
     for (const row of rows) xml += this.rowXml(rowCells(row, this.language, this.columns));
     this.input.write(xml);
@@ -117,7 +119,7 @@ export class XlsxRowWriter {
     const last = `${this.lastColumn}${this.rowNumber}`;
     this.input.end(sheetTail(`A1:${last}`));
     await finished(this.input);
-    this.zip.addFile('xl/workbook.xml', workbookXml(MESSAGES[this.language].export.sheet, `$A$1:$${this.lastColumn}$${this.rowNumber}`));
+    this.zip.addFile('xl/workbook.xml', workbookXml(this.sheet, `$A$1:$${this.lastColumn}$${this.rowNumber}`));
     await this.zip.finish();
     this.out.end();
     await finished(this.out);

@@ -269,6 +269,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
           added: counts.added ?? 0,
           changed: counts.changed ?? 0,
           removed: counts.removed ?? 0,
+          sold: counts.sold ?? 0,
         });
       }
     } catch (error) {
@@ -371,12 +372,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const cachedBefore = new Set([...removed].filter((r) => cache.vehicles.has(r)));
     return cache.transaction(() => {
       const result = pass.commit(extra, { planFull, readSince });
-      let removedCount = result.counts.removed;
       let added = result.counts.added;
+      /** The listings this pass found gone: removed, or sold when a sale of theirs is confirmed below. */
+      const gone = new Set(result.removedReferences);
       // An incremental sync that had to sweep every page finds removals the way a full pass does.
       if (removeUnseen) {
         cache.changes.recordNotSeen(pass.runId);
-        removedCount += cache.vehicles.removeNotSeen(pass.runId).length;
+        for (const reference of cache.vehicles.removeNotSeen(pass.runId)) gone.add(reference);
       }
       // Read during this pass, then found gone when checked one by one.
       for (const reference of removed) {
@@ -384,14 +386,17 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         if (cachedBefore.has(reference)) cache.changes.recordRemoved(pass.runId, reference);
         else cache.changes.forget(pass.runId, reference);
         if (!cache.vehicles.remove(reference, { departed: cachedBefore.has(reference) })) continue;
-        if (cachedBefore.has(reference)) removedCount++;
+        if (cachedBefore.has(reference)) gone.add(reference);
         else added--;
       }
       // A change the portal accepted is confirmed by the read that shows it (a refused one, found as asked, stops mattering).
-      changes.settleByRead();
+      // A sale confirmed by a listing found gone before this pass was counted removed by the pass that found it.
+      const sold = changes.settleByRead().sold.filter((reference) => gone.has(reference)).length;
+      const removedCount = gone.size - sold;
       const notApplied = changes.markNotApplied(awaitingRead);
-      const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount, ...(notApplied > 0 ? { notApplied } : {}) };
-      if (removedCount !== result.counts.removed || added !== result.counts.added || notApplied > 0) cache.runs.finish(pass.runId, 'succeeded', counts);
+      const counts: Partial<SyncCounts> = { ...extra, ...result.counts, added, removed: removedCount, sold, ...(notApplied > 0 ? { notApplied } : {}) };
+      if (removedCount !== result.counts.removed || sold > 0 || added !== result.counts.added || notApplied > 0)
+        cache.runs.finish(pass.runId, 'succeeded', counts);
       for (const [key, value] of meta) cache.meta.set(key, value);
       if (dataProblems.length > 0) cache.runs.setDataProblems(pass.runId, dataProblems);
       return counts;

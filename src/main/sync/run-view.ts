@@ -17,6 +17,7 @@ export function toSyncRunReport(run: SyncRun): SyncRunReport {
     added: c.added ?? 0,
     changed: c.changed ?? 0,
     removed: c.removed ?? 0,
+    sold: c.sold ?? 0,
     droppedByPortal: c.droppedByPortal ?? 0,
     failed: c.failed ?? 0,
     ...requestsSent(c),

@@ -68,7 +68,7 @@ export function App() {
       if (run.outcome === 'succeeded') {
         const c = run.counts;
         // A sync that changed listings offers them (the history opens with this run's list).
-        const changed = !run.firstSync && c.added + c.changed + c.removed > 0;
+        const changed = !run.firstSync && c.added + c.changed + c.sold + c.removed > 0;
         const action = changed ? { label: t('codes.changes.show'), run: () => setView({ screen: 'history', run: run.id }) } : undefined;
         notify('success', t('sync.finishedToast', { summary: summarize(run.counts) }), null, action);
       } else if (run.outcome === 'cancelled') notify('info', (tr) => tr('sync.cancelledToast'));

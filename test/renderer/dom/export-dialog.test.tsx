@@ -29,7 +29,7 @@ async function open(language: 'en' | 'pt-BR', total: number) {
   const { ExportDialog } = await import('../../../src/renderer/src/components/ExportDialog');
   initI18n(language);
   let closed = 0;
-  render(<ExportDialog query={query} total={total} onClose={() => (closed += 1)} />);
+  render(<ExportDialog source={{ channel: 'inventory.export', query }} total={total} onClose={() => (closed += 1)} />);
   return { closed: () => closed };
 }
 

@@ -24,7 +24,7 @@ const finished: SyncRunView = {
   startedAt: '2026-01-02T10:00:00.000Z',
   endedAt: '2026-01-02T10:01:00.000Z',
   outcome: 'succeeded',
-  counts: { added: 3, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0, publishSent: 0, highlightSent: 0, unhighlightSent: 0 },
+  counts: { added: 3, changed: 0, removed: 0, sold: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0, publishSent: 0, highlightSent: 0, unhighlightSent: 0 },
   error: null,
   dataProblems: [],
   firstSync: true,

@@ -13,7 +13,18 @@ import type { SyncChangesView } from '../../../src/shared/listing-changes';
 import type { SyncRunView } from '../../../src/shared/views';
 import { installBridge, ok } from './bridge';
 
-const counts = { added: 0, changed: 0, removed: 0, droppedByPortal: 0, failed: 0, unpublishSent: 0, publishSent: 0, highlightSent: 0, unhighlightSent: 0 };
+const counts = {
+  added: 0,
+  changed: 0,
+  removed: 0,
+  sold: 0,
+  droppedByPortal: 0,
+  failed: 0,
+  unpublishSent: 0,
+  publishSent: 0,
+  highlightSent: 0,
+  unhighlightSent: 0,
+};
 const run = (id: string, c: Partial<SyncRunView['counts']>): SyncRunView => ({
   id,
   kind: 'full',

@@ -4,7 +4,9 @@
 import type { ChangeKind } from '../kind';
 import { noPayload, type NoPayload } from './publication';
 
-export const SELL_KIND = 'sell';
+import { SELL_KIND } from '../../../shared/sold';
+
+export { SELL_KIND };
 
 export const sell: ChangeKind<NoPayload> = {
   name: SELL_KIND,

@@ -69,6 +69,7 @@ export const status: Command = {
         added: c.added,
         changed: c.changed,
         dropped: c.droppedByPortal,
+        sold: c.sold,
         removed: c.removed,
       });
       lines.splice(5, 0, [t('cli.statusLastRunChanged'), `${counts}. ${t('changes.hint')}`]);

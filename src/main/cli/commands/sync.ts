@@ -58,9 +58,18 @@ export const sync: Command = {
       if (report.outcome === 'succeeded') {
         const { total } = await session.summary();
         ctx.out.line(
-          t('cli.syncDone', { kind: report.kind, seconds: secs, total, added: c.added, changed: c.changed, removed: c.removed, dropped: c.droppedByPortal }),
+          t('cli.syncDone', {
+            kind: report.kind,
+            seconds: secs,
+            total,
+            added: c.added,
+            changed: c.changed,
+            sold: c.sold,
+            removed: c.removed,
+            dropped: c.droppedByPortal,
+          }),
         );
-        if (!report.firstSync && c.added + c.changed + c.removed > 0) ctx.out.line(t('changes.hint'));
+        if (!report.firstSync && c.added + c.changed + c.sold + c.removed > 0) ctx.out.line(t('changes.hint'));
         if (d.photosTotal === 0) ctx.out.line(t('cli.photosNothing'));
         else if (d.photosTotal !== undefined)
           ctx.out.line(

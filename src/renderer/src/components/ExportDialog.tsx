@@ -1,4 +1,5 @@
-// Exports the view on screen — its text, filters and sort — to CSV or XLSX in the UI's language.
+// Exports the view on screen — the inventory's text, filters and sort, or the Sold view's search and
+// filters — to CSV or XLSX in the UI's language.
 // Where the file goes is the shell's: the Electron app saves it where the dealer chose in its save
 // dialog ("Saved to …"); the browser shell offers it once as a download, which this dialog starts
 // with an anchor so that the browser's own download UI takes over. The worker writes it: progress
@@ -7,7 +8,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelInput } from '../../../shared/contract';
-import type { ExportFormat, ExportOutcome } from '../../../shared/views';
+import type { ExportFormat, ExportOutcome, UiLanguage } from '../../../shared/views';
 import { EXPORT_FORMATS } from '../../../shared/views';
 import { api } from '../api';
 import { useApiEvent } from '../hooks/useApiEvent';
@@ -18,9 +19,11 @@ import { Meter } from './Meter';
 
 export type ExportQuery = ChannelInput<'inventory.export'>['query'];
 
+/** The view on screen: the inventory, or the Sold view. */
+export type ExportSource = { channel: 'inventory.export'; query: ExportQuery } | { channel: 'sold.export'; query: ChannelInput<'sold.export'>['query'] };
+
 interface Props {
-  /** The view on screen. */
-  query: ExportQuery;
+  source: ExportSource;
   /** How many listings it shows. */
   total: number;
   onClose: () => void;
@@ -48,7 +51,13 @@ function rememberFormat(format: ExportFormat): void {
   lastFormat = format;
 }
 
-export function ExportDialog({ query, total, onClose }: Props) {
+/** The export's call for the source on screen. */
+function exportOf(source: ExportSource, format: ExportFormat, language: UiLanguage): Promise<ExportOutcome> {
+  if (source.channel === 'sold.export') return api.call('sold.export', { format, language, query: source.query });
+  return api.call('inventory.export', { format, language, query: source.query });
+}
+
+export function ExportDialog({ source, total, onClose }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const id = useId();
@@ -74,7 +83,7 @@ export function ExportDialog({ query, total, onClose }: Props) {
     setError(null);
     setPhase({ kind: 'working', done: 0, total, cancelling: false });
     try {
-      const outcome = await api.call('inventory.export', { format, language: f.language, query });
+      const outcome = await exportOf(source, format, f.language);
       if (outcome.kind === 'cancelled') {
         setPhase({ kind: 'choose', cancelled: true });
         return;
@@ -121,7 +130,7 @@ export function ExportDialog({ query, total, onClose }: Props) {
 
   return (
     <Dialog title={t('exportDialog.title')} onClose={onClose} busy={working} actions={actions} className="export-dialog">
-      <p>{t('exportDialog.what')}</p>
+      <p>{t(source.channel === 'sold.export' ? 'exportDialog.whatSold' : 'exportDialog.what')}</p>
       <fieldset className="radio-group" disabled={phase.kind !== 'choose'}>
         <legend>{t('exportDialog.format')}</legend>
         {EXPORT_FORMATS.map((value) => (

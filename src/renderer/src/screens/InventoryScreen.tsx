@@ -254,7 +254,7 @@ export const InventoryScreen = memo(function InventoryScreen({ visible, showing 
           </p>
         </div>
       </div>
-      {exporting && total !== null && <ExportDialog query={query} total={total} onClose={() => setExporting(false)} />}
+      {exporting && total !== null && <ExportDialog source={{ channel: 'inventory.export', query }} total={total} onClose={() => setExporting(false)} />}
       {repricing && <RepriceDialog scope={repricing.scope} total={repricing.total} sync={sync} onClose={() => setRepricing(null)} />}
       {creating && <NewListingDialog from={creating} onClose={() => setCreating(null)} />}
       {confirming && (

@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { DEPARTURES, type Departure, type DepartedListingView } from '../../../shared/sold';
 import { enumLabel } from '../../../shared/i18n/enums';
 import type { UiLanguage } from '../../../shared/views';
+import { api } from '../api';
+import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
+import { ExportDialog } from '../components/ExportDialog';
 import { ErrorBox } from '../components/ErrorBox';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFormat } from '../hooks/useFormat';
@@ -14,18 +17,33 @@ import { useChannel } from '../query/useChannel';
 
 const TYPES = ['C', 'M'] as const;
 
+/** Takes a pending sale back before it is sent: the listing returns to the inventory. */
+function CancelSale({ changeId }: { changeId: number }) {
+  const { t } = useTranslation();
+  const { notify, reportError } = useApp();
+  const cancel = () => api.call('changes.discard', { id: changeId }).then(() => notify('success', t('sold.cancelled')), reportError);
+  return (
+    <button type="button" className="button" onClick={() => void cancel()}>
+      {t('sold.cancel')}
+    </button>
+  );
+}
+
 export function SoldScreen() {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const [search, setSearch] = useState('');
   const [leftAs, setLeftAs] = useState<Departure | 'all'>('all');
   const [type, setType] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
   const text = useDebouncedValue(search, 150);
-  const { data, error, refetch } = useChannel('sold.query', {
+  // The view on screen: what the list reads and an export writes.
+  const query = {
     ...(text.trim() === '' ? {} : { search: text }),
     ...(leftAs === 'all' ? {} : { leftAs: [leftAs] }),
     ...(type === null ? {} : { type: [type] }),
-  });
+  };
+  const { data, error, refetch } = useChannel('sold.query', query);
   const language = i18n.language as UiLanguage;
   const days = (row: DepartedListingView) =>
     row.daysInStock === null ? t('common.none') : row.daysAtLeast ? t('sold.atLeast', { days: f.number(row.daysInStock) }) : f.number(row.daysInStock);
@@ -56,6 +74,9 @@ export function SoldScreen() {
             </button>
           ))}
         </div>
+        <button type="button" className="button" aria-haspopup="dialog" disabled={!data?.total} onClick={() => setExporting(true)}>
+          {t('exportDialog.button')}
+        </button>
       </div>
       {error !== null && <ErrorBox error={error} onRetry={() => void refetch()} />}
       {data && data.rows.length === 0 && (
@@ -84,15 +105,23 @@ export function SoldScreen() {
                   <td className="mono">{row.reference}</td>
                   <td>{row.title ?? t('common.none')}</td>
                   <td className="num">{f.money(row.price)}</td>
-                  <td>{f.dateTime(row.soldAt ?? row.leftAt)}</td>
+                  <td title={f.dateTime(row.soldAt ?? row.leftAt)}>{f.listDate(row.soldAt ?? row.leftAt)}</td>
                   <td className="num">{days(row)}</td>
-                  <td title={row.leftAs === 'removed' ? t('sold.removedHint') : undefined}>{t(`sold.leftAs.${row.leftAs}`)}</td>
+                  {row.sale === null ? (
+                    <td title={row.leftAs === 'removed' ? t('sold.removedHint') : undefined}>{t(`sold.leftAsOne.${row.leftAs}`)}</td>
+                  ) : (
+                    <td className="sold__pending" data-testid="sale-pending">
+                      <span>{t(row.sale.sent ? 'sold.saleSent' : 'sold.salePending')}</span>
+                      {!row.sale.sent && <CancelSale changeId={row.sale.changeId} />}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {exporting && data && <ExportDialog source={{ channel: 'sold.export', query }} total={data.total} onClose={() => setExporting(false)} />}
     </section>
   );
 }

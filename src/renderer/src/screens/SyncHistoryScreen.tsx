@@ -74,7 +74,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
       )}
       {runs && runs.length > 0 && (
         <ScrollRegion className="table-wrap" label={t('history.tableLabel')}>
-          <table className="table">
+          <table className="table table--history">
             <thead>
               <tr>
                 <th scope="col">{t('history.columns.started')}</th>
@@ -88,6 +88,9 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                 </th>
                 <th scope="col" className="num">
                   {t('history.columns.changed')}
+                </th>
+                <th scope="col" className="num">
+                  {t('history.columns.sold')}
                 </th>
                 <th scope="col" className="num">
                   {t('history.columns.removed')}
@@ -128,6 +131,7 @@ export function SyncHistoryScreen({ run: openRun }: { run?: string | undefined }
                     <td>{run.endedAt ? f.duration(Date.parse(run.endedAt) - Date.parse(run.startedAt)) : '—'}</td>
                     <td className="num">{f.number(run.counts.added)}</td>
                     <td className="num">{f.number(run.counts.changed)}</td>
+                    <td className="num">{f.number(run.counts.sold)}</td>
                     <td className="num">{f.number(run.counts.removed)}</td>
                     <td className="num">{f.number(run.counts.droppedByPortal)}</td>
                     <td className="num" data-testid="run-sent" title={sentByKind(run.counts) || undefined}>
