@@ -5,7 +5,7 @@
 // sidebar folds to icons with its count whole, the top bar's actions stay on screen, and the sync
 // history's table fits the window with its change list. A price an open edit changed reads in two
 // lines of its row; the listing form (new and edit) has no blank band between its sections and its
-// pickers show their whole text.
+// pickers show their whole text; the reprice preview's list fits its dialog.
 import type { Page } from '@playwright/test';
 import { expect, test, type App } from './fixtures';
 import { button, inventoryRow, navButton, openFilters, openVehicle, searchBox, showInLanguage, startDemoAndSync, words, type Lang } from './helpers';
@@ -193,6 +193,22 @@ async function expectFormsWhole(page: Page, lang: Lang, reference: string, where
   await searchBox(page, lang).fill('');
 }
 
+/** Reprice… over the whole inventory, previewed: its list of new prices fits the dialog without scrolling sideways. */
+async function expectRepriceFits(page: Page, lang: Lang, where: string): Promise<void> {
+  const t = words(lang);
+  await button(page, t('repriceDialog.button')).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t('repriceDialog.byLabel'), { exact: true }).fill('-5%');
+  await expect(dialog.locator('tr[data-reference]').first()).toBeVisible();
+  const fits = await dialog.locator('.reprice-dialog__table').evaluate((node) => {
+    const e = node as unknown as Measured;
+    return { scroll: e.scrollWidth, client: e.clientWidth };
+  });
+  expect.soft(fits.scroll, `the reprice preview scrolls sideways (${where})`).toBeLessThanOrEqual(fits.client);
+  await button(dialog, t('common.cancel')).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** A listing of the demo with a price edit saved here and not read back yet: its row shows the price pending. */
 async function listingWithPendingPrice(app: App): Promise<string> {
   const answer = await app.invoke('inventory.query', { sort: { field: 'value', dir: 'desc' }, window: { offset: 0, limit: 1 } });
@@ -239,6 +255,7 @@ test.describe('a laptop and a large screen', () => {
       await expectInventoryWhole(page, `1366, ${lang}`);
       await expectPendingPriceReads(page, lang, pending, `1366, ${lang}`);
       await expectFormsWhole(page, lang, pending, `1366, ${lang}`);
+      await expectRepriceFits(page, lang, `1366, ${lang}`);
       await expectHistoryFits(app, lang, `1366, ${lang}`);
       await page.setViewportSize({ width: 1920, height: 1080 });
       await openFilters(page, lang);
@@ -265,6 +282,7 @@ test.describe('150% zoom on a 1366×768 laptop', () => {
       await expectInventoryWhole(page, `150%, ${lang}`);
       await expectPendingPriceReads(page, lang, pending, `150%, ${lang}`);
       await expectFormsWhole(page, lang, pending, `150%, ${lang}`);
+      await expectRepriceFits(page, lang, `150%, ${lang}`);
       await openFilters(page, lang);
       await expectInventoryWhole(page, `150% with filters, ${lang}`);
       // The sync history's counts may scroll sideways here, but each run's Show stays on screen.
