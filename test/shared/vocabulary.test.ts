@@ -33,6 +33,8 @@ const LANGUAGES = [
       /^Portal address$/,
     ],
     renavam: /RENAVAM/,
+    trim: /\btrim\b/i,
+    notTrim: /\bversion\b/i,
   },
   {
     name: 'pt-BR',
@@ -51,6 +53,8 @@ const LANGUAGES = [
       /^Endereço do portal$/,
     ],
     renavam: /RENAVAM/,
+    trim: /\bversão\b/i,
+    notTrim: /\btrim\b/i,
   },
 ] as const;
 
@@ -59,7 +63,10 @@ const LISTING_LINK = /(^|\.)(url|urlNotReady|urlPending|urlNotWeb|addressMissing
 /** Keys whose text names the portal's integration URL. */
 const PORTAL_ADDRESS = /^(connect\.baseUrl|connect\.baseUrlHint)$/;
 
-describe.each(LANGUAGES)('the words, in $name', ({ all, link, address, retired, renavam }) => {
+/** Keys whose text names the catalogue's trim (the level under the model). */
+const TRIM = /(^|\.)(trim|trimId)$/;
+
+describe.each(LANGUAGES)('the words, in $name', ({ all, link, address, retired, renavam, trim, notTrim }) => {
   it('the listing’s web page is its link, everywhere it is named', () => {
     const named = all.filter(([key]) => LISTING_LINK.test(key) && !key.startsWith('listingEdit.'));
     expect(named.length).toBeGreaterThanOrEqual(8);
@@ -80,6 +87,15 @@ describe.each(LANGUAGES)('the words, in $name', ({ all, link, address, retired, 
     const named = all.filter(([key]) => /(^|\.)document$/.test(key));
     expect(named.length).toBeGreaterThanOrEqual(3);
     expect(named.filter(([, text]) => !renavam.test(text))).toEqual([]);
+  });
+
+  it('the catalogue’s trim has one name wherever it is named (English: Trim; Version is Showroom’s own)', () => {
+    const named = all.filter(([key]) => TRIM.test(key));
+    expect(named.length).toBeGreaterThanOrEqual(4);
+    expect(named.filter(([, text]) => !trim.test(text) || notTrim.test(text))).toEqual([]);
+    // Said with the brand and the model, the trim keeps its name too.
+    const withModel = all.filter(([, text]) => /\b(model|modelo)\b/i.test(text) && /\b(version|versão|trim)\b/i.test(text));
+    expect(withModel.filter(([, text]) => !trim.test(text) || notTrim.test(text))).toEqual([]);
   });
 
   it('a kind of run is named as the button that starts it', () => {

@@ -506,7 +506,7 @@ export const en = {
       otherInfos: 'Other information',
       brand: 'Brand',
       model: 'Model',
-      trim: 'Version',
+      trim: 'Trim',
       videoUrl: 'Video link',
       pictures: 'Photos',
     },
@@ -611,7 +611,7 @@ export const en = {
   newListing: {
     open: 'New listing',
     openHint:
-      'Create a listing: every field of the portal, the catalogue’s brand, model and version, photos by address. It works offline: the draft is kept and sent at the next sync.',
+      'Create a listing: every field of the portal, the catalogue’s brand, model and trim, photos by address. It works offline: the draft is kept and sent at the next sync.',
     duplicate: 'Duplicate',
     duplicateHint: 'Start a new listing from this one: a new reference is required; the photos can be kept or removed.',
     title: 'New listing',
@@ -1621,7 +1621,7 @@ Cached photos are downloaded again.`,
     listingWrite: {
       reference: 'Reference: required, at most {{max}} characters.',
       type: 'Vehicle type: choose car or motorcycle.',
-      trimId: 'Version: choose the brand, the model and the version from the catalogue.',
+      trimId: 'Trim: choose the brand, the model and the trim from the catalogue.',
       color: 'Color: choose one from the list.',
       gearbox: 'Gearbox: choose automatic or manual.',
       fuel: 'Fuel: choose one from the list.',

@@ -117,7 +117,8 @@ describe('errors on their fields', () => {
     expect(errorOn('Title')).toBe('Title: at most 100 characters.');
     expect(errorOn('Doors')).toBe('Doors: a car has from 2 to 5 doors.');
     expect(screen.getByTestId('edit-errors').textContent).toContain('3 fields need fixing before saving.');
-    expect(document.activeElement).toBe(box('Doors'));
+    // The form's order: the price and text column, then the vehicle's.
+    expect(document.activeElement).toBe(box('Title'));
     expect(onSave).not.toHaveBeenCalled();
 
     // Fixed, the listing saves with the fields changed only (the plate as the portal wants it).

@@ -13,30 +13,60 @@ afterEach(cleanup);
 
 describe('a value an open edit changed', () => {
   const text = (el: Element | null) => (el?.textContent ?? '').replace(/\u00a0/g, ' ');
+  /** What a screen reader reads of an element: its text without what is hidden from it. */
+  const read = (el: Element | null) => {
+    const copy = el?.cloneNode(true) as Element | undefined;
+    copy?.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+    return text(copy ?? null)
+      .replace(/\s+/g, ' ')
+      .trim();
+  };
 
-  it('shows the pending value, marked pending, the portal’s beside it; the others as they are', async () => {
+  it('a narrow figure: the new one with a pending mark, the portal’s under it; the words for the tooltip and screen readers', async () => {
+    const row = rowView({ price: 49_990, mileage: 36_000, portalValues: { price: 175_900 } });
+    const cell = (await renderRow(row, 'en')).querySelector('.inv-cell--value');
+    const figure = cell?.querySelector('[data-pending="price"]');
+    expect(text(figure?.querySelector('.inv-pending-figure__new') ?? null)).toBe('R$49,990');
+    expect(figure?.querySelector('.inv-pending-figure__new .pending-mark')).not.toBeNull();
+    expect(text(figure?.querySelector('.inv-pending-figure__portal') ?? null)).toBe('R$175,900');
+    expect(figure?.getAttribute('title')).toBe('pending (portal: R$175,900)');
+    expect(read(cell ?? null)).toBe('R$49,990 pending (portal: R$175,900)');
+    // The words are not a third line: the row keeps two.
+    expect(cell?.querySelector('.badge')).toBeNull();
+  });
+
+  it('the wider title says it in words; the others stay as they are', async () => {
     const row = rowView({
       price: 49_990,
       mileage: 36_000,
       title: 'Argo Drive',
       fuel: 'FLEX',
-      portalValues: { price: 175_900, title: 'Fiat Argo', fuel: 'GASOLINE' },
+      portalValues: { title: 'Fiat Argo', fuel: 'GASOLINE' },
     });
     const container = await renderRow(row, 'en');
-    expect(text(container.querySelector('.inv-cell--value .inv-pending'))).toBe('pending (portal: R$175,900)');
     expect(text(container.querySelector('.inv-cell--title .inv-pending'))).toBe('pending (portal: Fiat Argo · Gasoline)');
-    expect(container.querySelector('.inv-cell--mileage .inv-pending')).toBeNull();
-    expect(container.querySelector('.inv-cell--modelYear .inv-pending')).toBeNull();
+    expect(text(container.querySelector('.inv-cell--value'))).toBe('R$49,990');
+    expect(container.querySelector('.inv-cell--value [data-pending]')).toBeNull();
+    expect(container.querySelector('.inv-cell--mileage [data-pending]')).toBeNull();
+    expect(container.querySelector('.inv-cell--modelYear [data-pending]')).toBeNull();
   });
 
-  it('says it in Portuguese too', async () => {
-    const container = await renderRow(rowView({ price: 49_990, portalValues: { price: 175_900 } }));
-    expect(text(container.querySelector('.inv-cell--value .inv-pending'))).toBe('pendente (portal: R$ 175.900)');
+  it('says it in Portuguese too, for the mileage as for the price', async () => {
+    const container = await renderRow(rowView({ price: 49_990, mileage: 36_000, portalValues: { price: 175_900, mileage: 42_000 } }));
+    expect(read(container.querySelector('.inv-cell--value'))).toBe('R$ 49.990 pendente (portal: R$ 175.900)');
+    expect(
+      container
+        .querySelector('.inv-cell--value [data-pending]')
+        ?.getAttribute('title')
+        ?.replace(/\u00a0/g, ' '),
+    ).toBe('pendente (portal: R$ 175.900)');
+    expect(text(container.querySelector('.inv-cell--mileage .inv-pending-figure__portal'))).toBe('42.000 km');
+    expect(read(container.querySelector('.inv-cell--mileage'))).toBe('36.000 km pendente (portal: 42.000 km)');
   });
 
   it('no mark without an open edit', async () => {
     const container = await renderRow(rowView({ price: 49_990 }));
-    expect(container.querySelector('.inv-pending')).toBeNull();
+    expect(container.querySelector('.inv-pending, [data-pending], .pending-mark')).toBeNull();
   });
 });
 

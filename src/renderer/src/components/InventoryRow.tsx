@@ -23,19 +23,52 @@ interface Props {
   onToggle: (index: number, range: boolean) => void;
 }
 
-/**
- * Under a cell whose value an open edit changed: the "pending" mark and the portal's value, as the
- * detail says it (`portalOf` formats the portal's value of each column the cell shows).
- */
-function PendingNote({ row, t, portalOf }: { row: VehicleRowView; t: TFunction; portalOf: Record<string, (value: string | number | null) => string> }) {
+type PortalOf = Record<string, (value: string | number | null) => string>;
+
+/** The portal's values of the columns a cell shows that an open edit changed, formatted; null when none. */
+function portalText(row: VehicleRowView, portalOf: PortalOf): { columns: string; text: string } | null {
   const portal = row.portalValues;
   if (portal === null) return null;
   const shown = Object.keys(portalOf).filter((column) => column in portal);
   if (shown.length === 0) return null;
-  const value = shown.map((column) => (portalOf[column] as (value: string | number | null) => string)(portal[column] ?? null)).join(' · ');
+  const text = shown.map((column) => (portalOf[column] as (value: string | number | null) => string)(portal[column] ?? null)).join(' · ');
+  return { columns: shown.join(' '), text };
+}
+
+/**
+ * Under a cell whose value an open edit changed: the "pending" mark and the portal's value, as the
+ * detail says it (`portalOf` formats the portal's value of each column the cell shows).
+ */
+function PendingNote({ row, t, portalOf }: { row: VehicleRowView; t: TFunction; portalOf: PortalOf }) {
+  const portal = portalText(row, portalOf);
+  if (portal === null) return null;
+  const said = t('listingEdit.pending.portal', { value: portal.text });
   return (
-    <span className="inv-sub inv-pending" data-pending={shown.join(' ')} title={t('listingEdit.pending.portal', { value })}>
-      <span className="badge badge--info">{t('listingEdit.pending.mark')}</span> {t('listingEdit.pending.portal', { value })}
+    <span className="inv-sub inv-pending" data-pending={portal.columns} title={said}>
+      <span className="badge badge--info">{t('listingEdit.pending.mark')}</span> {said}
+    </span>
+  );
+}
+
+/**
+ * A figure in a narrow column (price, mileage, years): when an open edit changed it, the new figure
+ * with a small pending mark and the portal's figure struck through under it, two lines that fit the
+ * row at any zoom; the words ("pending (portal: …)") are its tooltip and what a screen reader reads.
+ */
+function PendingFigure({ value, row, t, portalOf }: { value: string; row: VehicleRowView; t: TFunction; portalOf: PortalOf }) {
+  const portal = portalText(row, portalOf);
+  if (portal === null) return <>{value}</>;
+  const said = `${t('listingEdit.pending.mark')} ${t('listingEdit.pending.portal', { value: portal.text })}`;
+  return (
+    <span className="inv-pending-figure" data-pending={portal.columns} title={said}>
+      <span className="inv-pending-figure__new">
+        <span className="pending-mark" aria-hidden="true" />
+        {value}
+      </span>
+      <span className="inv-pending-figure__portal" aria-hidden="true">
+        {portal.text}
+      </span>{' '}
+      <span className="sr-only">{said}</span>
     </span>
   );
 }
@@ -112,16 +145,13 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <PendingNote row={row} t={t} portalOf={{ plate: text }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
-        {f.years(row.manufacturedYear, row.modelYear)}
-        <PendingNote row={row} t={t} portalOf={{ manufacturedYear: text, modelYear: text }} />
+        <PendingFigure value={f.years(row.manufacturedYear, row.modelYear)} row={row} t={t} portalOf={{ manufacturedYear: text, modelYear: text }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
-        {f.money(row.price)}
-        <PendingNote row={row} t={t} portalOf={{ price: (v) => f.money(num(v)) }} />
+        <PendingFigure value={f.money(row.price)} row={row} t={t} portalOf={{ price: (v) => f.money(num(v)) }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--mileage inv-cell--end">
-        {f.km(row.mileage)}
-        <PendingNote row={row} t={t} portalOf={{ mileage: (v) => f.km(num(v)) }} />
+        <PendingFigure value={f.km(row.mileage)} row={row} t={t} portalOf={{ mileage: (v) => f.km(num(v)) }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--status">
         <PublicationBadges row={row} t={t} />

@@ -306,10 +306,10 @@ export function RepriceDialog({ scope, total, sync, onClose }: Props) {
                   {preview.lines.map((l) => (
                     <tr key={l.reference} data-reference={l.reference}>
                       <td>{l.reference}</td>
-                      <td>{l.title}</td>
+                      <td className="reprice-dialog__words">{l.title}</td>
                       <td className="num">{f.money(l.price)}</td>
                       <td className="num">{l.newPrice === null ? '—' : f.money(l.newPrice)}</td>
-                      <td>
+                      <td className="reprice-dialog__words">
                         {l.unchanged !== null && t(`codes.${REASON_CODES[l.unchanged]}`)}
                         {l.limited !== null && t(`codes.${LIMITED_CODES[l.limited]}`)}
                         {l.unchanged === null && l.pendingPrice !== null && ` ${t('codes.reprice.replacesPending', { price: f.money(l.pendingPrice) })}`}

@@ -254,9 +254,15 @@ export function EditListingDialog({ reference, vehicle, create, initial, maxPhot
               errorsOf={errorsOf}
             />
           )}
-          <PriceSection {...sectionProps} />
-          <VehicleSection {...sectionProps} idPrefix={idPrefix} type={type} brands={catalogue.brands} current={current} />
-          <TextSection {...sectionProps} />
+          {/* Two columns that stack their sections each at its own height: in one grid row a short
+              section beside the tall Vehicle left a blank band under it. */}
+          <div className="edit-column">
+            <PriceSection {...sectionProps} />
+            <TextSection {...sectionProps} />
+          </div>
+          <div className="edit-column">
+            <VehicleSection {...sectionProps} idPrefix={idPrefix} type={type} brands={catalogue.brands} current={current} />
+          </div>
           <fieldset className="edit-section edit-section--wide">
             <legend>{t('listingEdit.sections.extras')}</legend>
             {catalogue.accessories === null && <p className="field__hint">{t('listingEdit.catalogueMissing')}</p>}

@@ -1,5 +1,6 @@
 // A new listing's own reference (the dealer's code for it, unique in the inventory) and its type,
-// which decides the brands, the accessories and whether it has doors.
+// which decides the brands, the accessories and whether it has doors. One short row across the
+// form's width, above its two columns.
 import { useTranslation } from 'react-i18next';
 import { KNOWN_TYPES } from '../../../../shared/vehicle';
 import { CodeBox } from './CodeBox';
@@ -21,7 +22,7 @@ interface Props {
 export function ListingSection({ value, onChange, idOf, errorsOf }: Props) {
   const { t } = useTranslation();
   return (
-    <fieldset className="edit-section">
+    <fieldset className="edit-section edit-section--wide">
       <legend>{t('newListing.section')}</legend>
       <div className="edit-row">
         <EditField id={idOf('reference')} label={t('listingEdit.fields.reference')} errors={errorsOf('reference')} hint={t('newListing.referenceHint')}>

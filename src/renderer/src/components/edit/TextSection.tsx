@@ -11,7 +11,7 @@ export function TextSection({ draft, set, idOf, errorsOf }: SectionProps) {
   const reads = DESCRIPTION_READABLE_LENGTH;
   const long = draft.description.length > reads;
   return (
-    <fieldset className="edit-section edit-section--wide">
+    <fieldset className="edit-section edit-section--grow">
       <legend>{t('listingEdit.sections.text')}</legend>
       <EditField
         id={idOf('title')}

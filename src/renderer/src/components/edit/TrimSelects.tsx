@@ -1,6 +1,6 @@
-// Brand → model → version from the catalogue kept here: choosing a brand lists its models, a model
-// its versions; a change higher up clears what hung below it. Without the catalogue, the listing's
-// own brand and version stay chosen (the portal needs the version by id).
+// Brand → model → trim from the catalogue kept here: choosing a brand lists its models, a model
+// its trims; a change higher up clears what hung below it. Without the catalogue, the listing's
+// own brand and trim stay chosen (the portal needs the trim by id).
 import { useTranslation } from 'react-i18next';
 import { useCatalogueChildren, type CatalogueItem } from '../../hooks/listingEditChannels';
 import { EditField } from './EditField';
@@ -15,7 +15,7 @@ interface Props {
   idPrefix: string;
   brands: readonly CatalogueItem[] | null;
   value: TrimChoice;
-  /** The listing's own brand and version, offered when the catalogue does not have them. */
+  /** The listing's own brand and trim, offered when the catalogue does not have them. */
   current: { brand: CatalogueItem | null; trim: CatalogueItem | null };
   onChange: (choice: TrimChoice) => void;
   errors?: readonly string[] | undefined;
