@@ -87,7 +87,8 @@ const BUILD_SQL = `SELECT v.id,
 /** Where a row's list columns come, after the id, the packed integer and the ranges. */
 const LISTS_AT = 2 + RANGE_DIMS.length;
 const FLAG_VALUE = [-1, 0, 1, -2];
-const BUILD_BATCH = 20_000;
+/** Listings read per statement when the snapshot is built (a big stock takes several). */
+export const BUILD_BATCH = 20_000;
 /**
  * The matches as one JSON array: for a broad prefix (two letters can match 60% of the stock),
  * handing tens of thousands of rows to JS one by one costs more than FTS5's own walk; one text
