@@ -6,13 +6,15 @@ import { button, openFilters, openVehicle, photoButtons, showInLanguage, startDe
 
 test.use({ sandboxOptions: { vehicles: 120, photos: 'studio' }, viewport: { width: 1366, height: 768 } });
 
-test('studio photos, an off-portal listing’s reason and next step, and Needs attention, in both languages', async ({ app, sandbox }) => {
+test('studio photos, an off-portal listing’s reason and next step, and Needs attention, in both languages', async ({ app, demoSandboxes }) => {
   test.setTimeout(300_000);
   const { page } = app;
   await startDemoAndSync(app);
-  // The seed leaves every 12th listing off the portal: active, never seen on it.
-  const off = sandbox.data.list().find((v) => v.publication === null && v.active);
-  const on = sandbox.data.list().find((v) => v.publication !== null && v.pictures.length > 3);
+  // The demo's own portal (started with this file's sandboxOptions). Its seed leaves every 12th
+  // listing off the portal: active, never seen on it.
+  const stock = demoSandboxes[0]?.data.list() ?? [];
+  const off = stock.find((v) => v.publication === null && v.active);
+  const on = stock.find((v) => v.publication !== null && v.pictures.length > 3);
   if (!off || !on) throw new Error('the seed has no active listing off the portal');
 
   for (const lang of ['en', 'pt-BR'] as const) {

@@ -87,7 +87,9 @@ export async function fillConnectForm(page: Page, sandbox: Pick<Sandbox, 'baseUr
 export async function saveAccountAndWaitForFirstSync(app: App, timeout?: number): Promise<void> {
   const before = finishedRuns(app);
   await button(app.page, t('connect.save')).click();
-  await expect(app.page.getByRole('banner')).toBeVisible();
+  // Saving tests the connection and stores the token in the keychain first: on a busy machine
+  // that has stayed "Saving…" past the 10 s an expectation waits by default.
+  await expect(app.page.getByRole('banner')).toBeVisible({ timeout: 60_000 });
   await waitForSyncs(app, before + 1, timeout);
 }
 

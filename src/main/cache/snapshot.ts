@@ -92,7 +92,8 @@ const BUILD_SQL = `SELECT v.id,
 const LISTS_AT = 2 + RANGE_DIMS.length;
 const PORTAL_PRICE_AT = LISTS_AT + 1;
 const FLAG_VALUE = [-1, 0, 1, -2];
-const BUILD_BATCH = 20_000;
+/** Listings read per statement when the snapshot is built (a big stock takes several). */
+export const BUILD_BATCH = 20_000;
 /**
  * The matches as one JSON array: for a broad prefix (two letters can match 60% of the stock),
  * handing tens of thousands of rows to JS one by one costs more than FTS5's own walk; one text
