@@ -54,7 +54,10 @@ describe('the time a listing is as on the portal', () => {
 
 describe('the model', () => {
   it('is named by the catalogue beside the brand and trim, in the heading’s line and the vehicle’s fields', async () => {
-    Object.assign(detail, { model: 'Uno', vehicle: { ...detail.vehicle, brand: { id: 1, name: 'Fiat', vehicleType: 'C' }, trim: { id: 2, name: 'Mille', modelId: 3 } } });
+    Object.assign(detail, {
+      model: 'Uno',
+      vehicle: { ...detail.vehicle, brand: { id: 1, name: 'Fiat', vehicleType: 'C' }, trim: { id: 2, name: 'Mille', modelId: 3 } },
+    });
     try {
       await page(null);
       expect(screen.getByText(/· Fiat Uno Mille ·/).textContent).toMatch(/^REF-1 · Fiat Uno Mille · As on the portal/);
