@@ -167,7 +167,7 @@ export const en = {
   inventory: {
     title: 'Inventory',
     searchLabel: 'Search listings',
-    searchPlaceholder: 'Title, reference, plate, brand…',
+    searchPlaceholder: 'Title, reference, plate…',
     clearSearch: 'Clear search',
     results_zero: 'No listings',
     results_one: '{{n}} listing',

@@ -168,7 +168,7 @@ export const ptBR: Messages = {
   inventory: {
     title: 'Estoque',
     searchLabel: 'Pesquisar anúncios',
-    searchPlaceholder: 'Título, referência, placa, marca…',
+    searchPlaceholder: 'Título, referência, placa…',
     clearSearch: 'Limpar pesquisa',
     results_zero: 'Nenhum anúncio',
     results_one: '{{n}} anúncio',
