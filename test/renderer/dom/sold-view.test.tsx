@@ -70,6 +70,12 @@ describe('the Sold view', () => {
     });
   }
 
+  it('its search box shows the magnifier its text leaves room for, as the inventory’s does', async () => {
+    result = { rows: [SOLD], total: 1 };
+    await mount('en');
+    expect(screen.getByRole('search').querySelector('svg.search__icon')).not.toBeNull();
+  });
+
   it('Export writes the view on screen: its search and filters, in the UI’s language', async () => {
     result = { rows: [SOLD], total: 1 };
     await mount('pt-BR');

@@ -28,9 +28,7 @@ export const SearchBox = memo(
         <label htmlFor="inventory-search" className="sr-only">
           {t('inventory.searchLabel')}
         </label>
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="search__icon">
-          <path fill="currentColor" d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z" />
-        </svg>
+        <SearchIcon />
         <input
           ref={ref}
           id="inventory-search"
@@ -59,3 +57,12 @@ export const SearchBox = memo(
     );
   }),
 );
+
+/** The magnifier a search box's text starts after (`.search input` leaves it room). */
+export function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="search__icon">
+      <path fill="currentColor" d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z" />
+    </svg>
+  );
+}

@@ -10,6 +10,7 @@ import { api } from '../api';
 import { useApp } from '../AppContext';
 import { EmptyState } from '../components/EmptyState';
 import { ExportDialog } from '../components/ExportDialog';
+import { SearchIcon } from '../components/SearchBox';
 import { ErrorBox } from '../components/ErrorBox';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { useFormat } from '../hooks/useFormat';
@@ -58,6 +59,7 @@ export function SoldScreen() {
           <label htmlFor="sold-search" className="sr-only">
             {t('sold.search')}
           </label>
+          <SearchIcon />
           <input id="sold-search" type="search" value={search} maxLength={200} placeholder={t('sold.search')} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="chips" role="group" aria-label={t('sold.show')}>
