@@ -4,6 +4,7 @@ import type { ListingExtrasView, PendingEditView } from './pending-changes';
 import type { AppErrorShape, ErrorDetail, MessageParams } from './errors';
 import type { VehicleRow, ViewColumn } from './listing-columns';
 import type { NotOnPortalReason } from './insights';
+import type { PhotoStatus } from './inventory';
 import type { Plan, PlanUsage } from './plan';
 import type { Vehicle, VehicleProblem } from './vehicle';
 
@@ -111,6 +112,8 @@ export type VehicleRowView = Pick<VehicleRow, ViewColumn> & {
   publication: PublicationStateView;
   /** Opaque photo id of the cover (lowest `order`), for `photoUrl()`; null without pictures. */
   coverPhotoId: string | null;
+  /** Where the cover stands in the photo cache ('pending': not downloaded yet), null without pictures or before the cache registers it. */
+  coverStatus: PhotoStatus | null;
   /** The portal has given the listing's address (it can take up to 45 min after an edit). */
   urlReady: boolean;
   /** Why a text search matched it, when the row does not show the words (main/account-session/why-matched.ts). */

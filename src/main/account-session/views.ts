@@ -19,6 +19,7 @@ export function toRowView(row: VehicleRow, requests: Requests): VehicleRowView {
     // read from the row's join: the hot path never writes. A cover the photo cache has not
     // registered yet has no file either, so null shows the placeholder.
     coverPhotoId: row.cover?.photoId == null ? null : String(row.cover.photoId),
+    coverStatus: row.cover?.photoId == null ? null : row.cover.status,
     urlReady: row.url !== null && row.url !== '',
   };
 }

@@ -30,6 +30,7 @@ export function rowView(overrides: Partial<VehicleRowView> = {}): VehicleRowView
       request: null,
     },
     coverPhotoId: null,
+    coverStatus: null,
     pictureCount: 0,
     rejectedPhotoCount: 0,
     urlReady: true,

@@ -116,7 +116,7 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--cover">
-        <Thumbnail photoId={row.coverPhotoId} t={t} />
+        <Thumbnail photoId={row.coverPhotoId} status={row.coverStatus} t={t} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--title">
         <button type="button" tabIndex={-1} className="link-button inv-title" onClick={() => onOpen(row.reference)}>

@@ -3,14 +3,25 @@
 // with a query the photo handler ignores so that the browser asks again.
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import type { PhotoStatus } from '../../../shared/inventory';
 import { api } from '../api';
 import { usePhotoEpoch } from '../hooks/usePhotoEpoch';
 
-/** `t`: the list's translation (a row draws no translation hook of its own). */
-export function Thumbnail({ photoId, className, t }: { photoId: string | null; className?: string; t: TFunction }) {
+/**
+ * `t`: the list's translation (a row draws no translation hook of its own). `status`: the photo
+ * cache's; a cover not downloaded yet shows as loading (the rows of a first sync come before their
+ * covers) instead of being asked for and answered "not found".
+ */
+export function Thumbnail({ photoId, status = null, className, t }: { photoId: string | null; status?: PhotoStatus | null; className?: string; t: TFunction }) {
   const epoch = usePhotoEpoch();
   const [failed, setFailed] = useState<{ photoId: string; epoch: number } | null>(null);
   const failedBefore = photoId !== null && failed?.photoId === photoId;
+  if (photoId && status === 'pending')
+    return (
+      <span className={`thumb thumb--empty ${className ?? ''}`} aria-label={t('photos.loading')} role="img" aria-busy="true" data-state="loading">
+        <span className="spinner" aria-hidden="true" />
+      </span>
+    );
   if (!photoId || (failedBefore && failed.epoch === epoch)) {
     return (
       <span className={`thumb thumb--empty ${className ?? ''}`} aria-label={t('inventory.noPhoto')} role="img">
