@@ -64,6 +64,12 @@ describe('a value an open edit changed', () => {
     expect(read(container.querySelector('.inv-cell--mileage'))).toBe('36.000 km pendente (portal: 42.000 km)');
   });
 
+  it('the years as the row writes them: the portal’s manufacture/model, the unchanged one from the row', async () => {
+    const container = await renderRow(rowView({ manufacturedYear: 2021, modelYear: 2022, portalValues: { manufacturedYear: 2020 } }), 'en');
+    expect(text(container.querySelector('.inv-cell--modelYear .inv-pending-figure__portal'))).toBe('2020/2022');
+    expect(read(container.querySelector('.inv-cell--modelYear'))).toBe('2021/2022 pending (portal: 2020/2022)');
+  });
+
   it('no mark without an open edit', async () => {
     const container = await renderRow(rowView({ price: 49_990 }));
     expect(container.querySelector('.inv-pending, [data-pending], .pending-mark')).toBeNull();

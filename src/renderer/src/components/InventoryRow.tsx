@@ -2,6 +2,7 @@
 // aria-selected for the bulk selection.
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
+import type { PortalValues } from '../../../shared/listing-columns';
 import type { VehicleRowView } from '../../../shared/views';
 import type { Formatters } from '../hooks/useFormat';
 import { PublicationBadges } from './PublicationBadges';
@@ -26,12 +27,15 @@ interface Props {
 type PortalOf = Record<string, (value: string | number | null) => string>;
 
 /** The portal's values of the columns a cell shows that an open edit changed, formatted; null when none. */
-function portalText(row: VehicleRowView, portalOf: PortalOf): { columns: string; text: string } | null {
+/** `whole`: the cell's columns read as one value (the years as 2020/2021), the portal's where it has them, the row's otherwise. */
+function portalText(row: VehicleRowView, portalOf: PortalOf, whole?: (portal: PortalValues) => string): { columns: string; text: string } | null {
   const portal = row.portalValues;
   if (portal === null) return null;
   const shown = Object.keys(portalOf).filter((column) => column in portal);
   if (shown.length === 0) return null;
-  const text = shown.map((column) => (portalOf[column] as (value: string | number | null) => string)(portal[column] ?? null)).join(' · ');
+  const text = whole
+    ? whole(portal)
+    : shown.map((column) => (portalOf[column] as (value: string | number | null) => string)(portal[column] ?? null)).join(' · ');
   return { columns: shown.join(' '), text };
 }
 
@@ -55,8 +59,20 @@ function PendingNote({ row, t, portalOf }: { row: VehicleRowView; t: TFunction; 
  * with a small pending mark and the portal's figure struck through under it, two lines that fit the
  * row at any zoom; the words ("pending (portal: …)") are its tooltip and what a screen reader reads.
  */
-function PendingFigure({ value, row, t, portalOf }: { value: string; row: VehicleRowView; t: TFunction; portalOf: PortalOf }) {
-  const portal = portalText(row, portalOf);
+function PendingFigure({
+  value,
+  row,
+  t,
+  portalOf,
+  whole,
+}: {
+  value: string;
+  row: VehicleRowView;
+  t: TFunction;
+  portalOf: PortalOf;
+  whole?: (portal: PortalValues) => string;
+}) {
+  const portal = portalText(row, portalOf, whole);
   if (portal === null) return <>{value}</>;
   const said = `${t('listingEdit.pending.mark')} ${t('listingEdit.pending.portal', { value: portal.text })}`;
   return (
@@ -145,7 +161,18 @@ export const InventoryRow = memo(function InventoryRow({ index, row, top, active
         <PendingNote row={row} t={t} portalOf={{ plate: text }} />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--modelYear inv-cell--end">
-        <PendingFigure value={f.years(row.manufacturedYear, row.modelYear)} row={row} t={t} portalOf={{ manufacturedYear: text, modelYear: text }} />
+        <PendingFigure
+          value={f.years(row.manufacturedYear, row.modelYear)}
+          row={row}
+          t={t}
+          portalOf={{ manufacturedYear: text, modelYear: text }}
+          whole={(portal) =>
+            f.years(
+              'manufacturedYear' in portal ? num(portal.manufacturedYear ?? null) : row.manufacturedYear,
+              'modelYear' in portal ? num(portal.modelYear ?? null) : row.modelYear,
+            )
+          }
+        />
       </div>
       <div role="gridcell" className="inv-cell inv-cell--value inv-cell--end">
         <PendingFigure value={f.money(row.price)} row={row} t={t} portalOf={{ price: (v) => f.money(num(v)) }} />
