@@ -321,6 +321,14 @@ test.describe('150% zoom on a 1366×768 laptop', () => {
       const show = page.getByRole('button', { name: words(lang)('history.showListings') });
       await expect(show.first()).toBeVisible();
       expect(await outside(page, '.table-wrap td .link-button'), `history actions off screen (150%, ${lang})`).toEqual([]);
+      // A long screen scrolls inside the content area: the window itself never does (the sidebar would scroll away).
+      await navButton(page, 'settings', lang).click();
+      await expect(page.getByRole('heading', { level: 1, name: words(lang)('settings.title') })).toBeVisible();
+      const scroll = await page.evaluate(() => {
+        const root = (globalThis as unknown as { document: { scrollingElement: { scrollHeight: number; clientHeight: number } } }).document.scrollingElement;
+        return { height: root.scrollHeight, window: root.clientHeight };
+      });
+      expect(scroll.height, `the window scrolls on Settings (150%, ${lang})`).toBeLessThanOrEqual(scroll.window);
       await navButton(page, 'inventory', lang).click();
     }
   });
