@@ -40,7 +40,7 @@ describe("every consumer of a listing's fields derives them from the column tabl
 
   it("the renderer's row has the columns that say `view`, and only what the view adds besides", () => {
     const view = toRowView(row(), []);
-    expect(Object.keys(view).sort()).toEqual([...VIEW_COLUMNS, 'publication', 'coverPhotoId', 'urlReady'].sort());
+    expect(Object.keys(view).sort()).toEqual([...VIEW_COLUMNS, 'publication', 'coverPhotoId', 'coverStatus', 'urlReady'].sort());
     for (const name of VIEW_COLUMNS) expect(view[name], name).toEqual(row()[name]);
   });
 
